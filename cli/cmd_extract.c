@@ -1,0 +1,105 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "spec/extract/extract.h"
+#include "util/file.h"
+
+static void help(void)
+{
+    printf("usage: gcnspec extract --docs DIR [-o FILE]\n\n"
+           "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
+           "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
+           "file:line, to FILE (default spec/facts.json). Contradicting facts are all kept.\n\n"
+           "  -d, --docs DIR     the documents (default ../shared/seeds)\n"
+           "  -o, --output FILE  where to write the facts (default spec/facts.json)\n"
+           "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
+           "                     extraction (CI uses this to catch drift)\n"
+           "  -h, --help         this text\n");
+}
+
+int cmd_extract(int argc, char **argv)
+{
+    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {"check", required_argument, NULL, 'c'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *docs = "../shared/seeds", *output = "spec/facts.json", *check = NULL;
+    gcn_facts facts;
+    gcn_diag diag;
+    gcn_status st;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":d:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd':
+            docs = optarg;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'c':
+            check = optarg;
+            break;
+        case 'h':
+            help();
+            return 0;
+        case ':':
+            return cli_usage_error("extract", "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("extract", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("extract", "unexpected argument '%s'", argv[optind]);
+    gcn_diag_clear(&diag);
+    gcn_facts_init(&facts);
+    st = gcn_extract_dir(docs, &facts, &diag);
+    if (st != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        gcn_facts_free(&facts);
+        return 1;
+    }
+    if (check) {
+        char *fresh = gcn_facts_to_json(&facts), *old = NULL;
+        size_t len = 0;
+        int same;
+        if (!fresh || gcn_read_file(check, &old, &len, &diag) != GCN_OK) {
+            if (fresh)
+                gcn_diag_print(&diag, stderr);
+            free(fresh);
+            gcn_facts_free(&facts);
+            return 1;
+        }
+        same = strlen(fresh) == len && memcmp(fresh, old, len) == 0;
+        if (!same) {
+            /* point at the first line that differs */
+            size_t i, line = 1;
+            for (i = 0; i < len && fresh[i] && fresh[i] == old[i]; i++)
+                if (old[i] == '\n')
+                    line++;
+            fprintf(stderr,
+                    "%s:%zu: differs from a fresh extraction of %s (run 'gcnspec extract "
+                    "--docs %s -o %s')\n",
+                    check, line, docs, docs, check);
+        }
+        free(fresh);
+        free(old);
+        gcn_facts_free(&facts);
+        return same ? 0 : 1;
+    }
+    st = gcn_facts_write(&facts, output, &diag);
+    if (st != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        gcn_facts_free(&facts);
+        return 1;
+    }
+    fprintf(stderr, "gcnspec extract: %zu documents, %zu facts -> %s\n", facts.ndocs, facts.n,
+            output);
+    gcn_facts_free(&facts);
+    return 0;
+}

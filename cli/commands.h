@@ -1,0 +1,19 @@
+/* The gcnspec subcommands. Each returns the process exit status: 0 success, 1 bad input or a
+ * failed check, 2 usage error. */
+#ifndef GCN_CLI_COMMANDS_H
+#define GCN_CLI_COMMANDS_H
+
+#define GCN_COMMAND_LIST(X)                                                                        \
+    X(extract, "extract facts from the ISA documents into spec/facts.json")                        \
+    X(resolve, "resolve facts + errata + curated facts into spec/gcn.json")                        \
+    X(errata, "find the documents' contradictions and defects; write errata reports")              \
+    X(run, "the main job: extract, resolve, errata on the seeds")
+
+#define GCN_COMMAND_DECL(name, summary) int cmd_##name(int argc, char **argv);
+GCN_COMMAND_LIST(GCN_COMMAND_DECL)
+#undef GCN_COMMAND_DECL
+
+/* Shared option handling: prints "gcnspec CMD: message" usage errors. */
+int cli_usage_error(const char *cmd, const char *fmt, ...);
+
+#endif

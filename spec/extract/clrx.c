@@ -1,0 +1,996 @@
+/* CLRX wiki pages (GCN ISA DS/SOP1/SMEM instructions), in two renderings: the markdown source
+ * ("clrx-markdown": ## headings, ``` fences, padded table cells) and a page scraped from the web
+ * ("clrx-scraped": no markup, no indentation, and empty table cells lost). */
+#include "doc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+typedef struct clrx {
+    const doc_lines *L;
+    gcn_facts *out;
+    gcn_diag *diag;
+    int scraped;
+    const char *style;
+    char *encoding;
+    gcn_strs doc_gens; /* generations the page speaks of, from its tables */
+    size_t caption_line;
+    char *caption;
+    int nfield_tables, nopcode_tables, nsections;
+} clrx;
+
+static gcn_status oom(clrx *c)
+{
+    gcn_diag_set(c->diag, c->L->file, 0, 0, "out of memory");
+    return GCN_ERR_NOMEM;
+}
+
+static gcn_status bad(clrx *c, size_t line, size_t col, const char *msg, const char *what)
+{
+    gcn_diag_set(c->diag, c->L->file, (unsigned)line, (unsigned)col, "%s%s%s%s", msg,
+                 what ? " '" : "", what ? what : "", what ? "'" : "");
+    return GCN_ERR_SYNTAX;
+}
+
+static gcn_fact *add(clrx *c, gcn_fact_kind kind, size_t line)
+{
+    gcn_fact *f = gcn_facts_add(c->out, kind, c->L->file, (unsigned)line);
+    if (!f)
+        return NULL;
+    f->doc = gcn_strdup(c->style);
+    f->encoding = gcn_strdup(c->encoding);
+    f->text = gcn_strdup(doc_line(c->L, line));
+    return f;
+}
+
+/* Joins document lines first..last with '\n'. */
+static char *join_lines(const doc_lines *L, size_t first, size_t last, int trim)
+{
+    size_t i, n = 0;
+    char *s, *p;
+    for (i = first; i <= last; i++)
+        n += strlen(doc_line(L, i)) + 1;
+    s = malloc(n + 1);
+    if (!s)
+        return NULL;
+    p = s;
+    for (i = first; i <= last; i++) {
+        const char *t = doc_line(L, i);
+        size_t l;
+        if (trim)
+            while (*t == ' ')
+                t++;
+        l = strlen(t);
+        memcpy(p, t, l);
+        p += l;
+        if (i < last)
+            *p++ = '\n';
+    }
+    *p = '\0';
+    return s;
+}
+
+static int is_table_start(const clrx *c, size_t i)
+{
+    return strchr(doc_line(c->L, i), '|') && text_is_table_separator(doc_line(c->L, i + 1));
+}
+
+/* ---- field tables ------------------------------------------------------------------------- */
+
+static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
+{
+    gcn_fact *f;
+    long lo, hi;
+    const char *must;
+    if (cells->n != 3)
+        return bad(c, line, 1, "field table row must have 3 cells (Bits | Name | Description)",
+                   NULL);
+    if (!text_bits(cells->v[0], &lo, &hi))
+        return bad(c, line, 1, "field table: bad bit range", cells->v[0]);
+    if (!text_is_mnemonic(cells->v[1]) && !isupper((unsigned char)cells->v[1][0]))
+        return bad(c, line, 1, "field table: bad field name", cells->v[1]);
+    f = add(c, GCN_FACT_FIELD, line);
+    if (!f)
+        return oom(c);
+    f->lo = lo;
+    f->hi = hi;
+    f->name = gcn_strdup(cells->v[1]);
+    f->description = gcn_strdup(cells->v[2]);
+    text_gens(cells->v[2], &f->gens);
+    must = strstr(cells->v[2], "Must be ");
+    if (must) {
+        const char *v = must + 8, *e = v;
+        while (isalnum((unsigned char)*e))
+            e++;
+        f->value = gcn_strndup(v, (size_t)(e - v));
+    }
+    return GCN_OK;
+}
+
+/* ---- opcode tables ------------------------------------------------------------------------ */
+
+typedef struct column {
+    enum { COL_OPCODE, COL_CHECK, COL_MNEMONIC, COL_OTHER } type;
+    gcn_strs gens;
+} column;
+
+static int is_check(const char *s)
+{
+    return strcmp(s, "\xE2\x9C\x93") == 0; /* U+2713 CHECK MARK */
+}
+
+static int is_none(const char *s)
+{
+    return s[0] == '\0' || strcmp(s, "--") == 0;
+}
+
+/* A mnemonic cell: "DS_ADD_U32", "--", "", or "DS_ORDERED_COUNT (???)". */
+static int mnemonic_cell(const char *s, char **name, char **remark)
+{
+    const char *sp = strchr(s, ' ');
+    *name = NULL;
+    *remark = NULL;
+    if (is_none(s))
+        return 1;
+    if (!sp) {
+        if (!text_is_mnemonic(s))
+            return 0;
+        *name = gcn_strdup(s);
+        return 1;
+    }
+    *name = gcn_strndup(s, (size_t)(sp - s));
+    if (!text_is_mnemonic(*name)) {
+        free(*name);
+        *name = NULL;
+        return 0;
+    }
+    while (*sp == ' ')
+        sp++;
+    *remark = gcn_strdup(sp);
+    return 1;
+}
+
+static int push_claim(gcn_fact *f, const char *gen, const char *mnemonic)
+{
+    gcn_claim *v = realloc(f->claims, (f->nclaims + 1) * sizeof(*v));
+    if (!v)
+        return 0;
+    f->claims = v;
+    f->claims[f->nclaims].gen = gcn_strdup(gen);
+    f->claims[f->nclaims].mnemonic = gcn_strdup(mnemonic);
+    f->nclaims++;
+    return 1;
+}
+
+/* The mnemonic column that names gen: a column qualified with gen, else an unqualified one. */
+static int mnemonic_col_for(const column *cols, size_t ncols, const char *gen)
+{
+    size_t i;
+    int plain = -1;
+    for (i = 0; i < ncols; i++) {
+        if (cols[i].type != COL_MNEMONIC)
+            continue;
+        if (gcn_strs_has(&cols[i].gens, gen))
+            return (int)i;
+        if (cols[i].gens.n == 0 && plain < 0)
+            plain = (int)i;
+    }
+    return plain;
+}
+
+static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const column *cols,
+                             size_t ncols, const gcn_strs *cells)
+{
+    gcn_fact *f;
+    long dec, hexval;
+    char *hex = NULL;
+    const char *end;
+    size_t i;
+    int aligned = cells->n == ncols;
+    if (!text_opcode(cells->v[0], &dec, &hex, &hexval, &end) || *end)
+        return bad(c, line, 1, "opcode table: first cell is not 'N (0xH)'", cells->v[0]);
+    f = add(c, GCN_FACT_OPCODE_ROW, line);
+    if (!f) {
+        free(hex);
+        return oom(c);
+    }
+    f->lo = dec;
+    f->hex = hex;
+    f->hexval = hexval;
+    f->ref = gcn_strdup(table->id);
+    for (i = 1; i < cells->n; i++)
+        gcn_strs_push(&f->cells, cells->v[i]);
+    /* Does every present cell fit the type of its column? */
+    for (i = 1; aligned && i < ncols; i++) {
+        char *name, *remark;
+        if (cols[i].type == COL_CHECK && !is_check(cells->v[i]) && cells->v[i][0])
+            aligned = 0;
+        if (cols[i].type == COL_MNEMONIC) {
+            if (!mnemonic_cell(cells->v[i], &name, &remark))
+                return bad(c, line, 1, "opcode table: not a mnemonic", cells->v[i]);
+            /* A check column holding a name, or a name column left empty while a later cell is
+             * not: the row lost a cell and everything after it moved left. */
+            free(name);
+            free(remark);
+        }
+    }
+    if (aligned) {
+        /* Generations with a check column: claimed when checked. Generations named only by a
+         * mnemonic column's qualifier: claimed when the cell names an instruction. */
+        gcn_strs seen = {0};
+        for (i = 1; i < ncols; i++) {
+            if (cols[i].type == COL_CHECK && is_check(cells->v[i])) {
+                int m = mnemonic_col_for(cols, ncols, cols[i].gens.v[0]);
+                char *name = NULL, *remark = NULL;
+                if (m >= 0)
+                    mnemonic_cell(cells->v[m], &name, &remark);
+                if (!push_claim(f, cols[i].gens.v[0], name ? name : ""))
+                    return oom(c);
+                if (remark && !f->remark)
+                    f->remark = gcn_strdup(remark);
+                free(name);
+                free(remark);
+            }
+            if (cols[i].type == COL_CHECK)
+                gcn_strs_push(&seen, cols[i].gens.v[0]);
+        }
+        for (i = 1; i < ncols; i++) {
+            size_t g;
+            char *name = NULL, *remark = NULL;
+            if (cols[i].type != COL_MNEMONIC)
+                continue;
+            mnemonic_cell(cells->v[i], &name, &remark);
+            for (g = 0; g < cols[i].gens.n; g++) {
+                if (gcn_strs_has(&seen, cols[i].gens.v[g]))
+                    continue;
+                if (name && !push_claim(f, cols[i].gens.v[g], name))
+                    return oom(c);
+            }
+            if (remark && !f->remark)
+                f->remark = gcn_strdup(remark);
+            free(name);
+            free(remark);
+        }
+        gcn_strs_free(&seen);
+        return GCN_OK;
+    }
+    /* The row lost cells: say what it still says, and which readings remain. */
+    {
+        gcn_fact *a = add(c, GCN_FACT_AMBIGUOUS_ROW, line);
+        size_t nchecks = 0, nnames = 0, ncheckcols = 0, k;
+        gcn_strs checkgens = {0};
+        if (!a)
+            return oom(c);
+        a->ref = gcn_strdup(table->id);
+        for (i = 1; i < cells->n; i++) {
+            char *name, *remark;
+            if (is_check(cells->v[i])) {
+                nchecks++;
+            } else if (cells->v[i][0] && mnemonic_cell(cells->v[i], &name, &remark) && name) {
+                nnames++;
+                if (!a->mnemonic)
+                    a->mnemonic = gcn_strdup(name);
+                if (remark && !a->remark)
+                    a->remark = gcn_strdup(remark);
+                free(name);
+                free(remark);
+            }
+        }
+        for (i = 1; i < ncols; i++)
+            if (cols[i].type == COL_CHECK) {
+                ncheckcols++;
+                gcn_strs_push(&checkgens, cols[i].gens.v[0]);
+            }
+        if (nnames != 1 || nchecks > ncheckcols) {
+            gcn_strs_free(&checkgens);
+            return bad(c, line, 1, "opcode table: row cannot be read", doc_line(c->L, line));
+        }
+        f->mnemonic = gcn_strdup(a->mnemonic);
+        /* Every choice of nchecks check columns (order kept) is a reading of the row. */
+        for (k = 0; k < (1u << ncheckcols); k++) {
+            size_t bits = 0, b;
+            char joined[128] = "";
+            for (b = 0; b < ncheckcols; b++)
+                if (k & (1u << b))
+                    bits++;
+            if (bits != nchecks)
+                continue;
+            for (b = 0; b < ncheckcols; b++)
+                if (k & (1u << b)) {
+                    if (joined[0])
+                        strncat(joined, "+", sizeof(joined) - strlen(joined) - 1);
+                    strncat(joined, checkgens.v[b], sizeof(joined) - strlen(joined) - 1);
+                }
+            gcn_strs_push(&a->candidates, joined);
+        }
+        gcn_strs_push(&a->gens, checkgens.v[0]);
+        for (k = 1; k < checkgens.n; k++)
+            gcn_strs_push(&a->gens, checkgens.v[k]);
+        a->description = gcn_strdup(
+            "the row has fewer cells than the table has columns: empty cells were lost, so which "
+            "generation column each checkmark belongs to is not stated");
+        gcn_strs_free(&checkgens);
+    }
+    return GCN_OK;
+}
+
+static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
+{
+    gcn_fact *t;
+    column cols[16];
+    size_t ncols = head->n, i, r;
+    char *table_id;
+    gcn_status st = GCN_OK;
+    char idbuf[600];
+    if (ncols > 16 || ncols < 2)
+        return bad(c, line, 1, "opcode table: unexpected number of columns", NULL);
+    memset(cols, 0, sizeof(cols));
+    t = add(c, GCN_FACT_OPCODE_TABLE, line);
+    if (!t)
+        return oom(c);
+    if (c->caption) {
+        t->name = gcn_strdup(c->caption);
+        text_gens(c->caption, &t->gens);
+    }
+    for (i = 0; i < ncols; i++) {
+        const char *h = head->v[i];
+        gcn_strs_push(&t->cells, h);
+        if (i == 0) {
+            if (strcmp(h, "Opcode") != 0)
+                return bad(c, line, 1, "opcode table: first column must be 'Opcode'", h);
+            cols[i].type = COL_OPCODE;
+        } else if (text_starts(h, "Mnemonic")) {
+            cols[i].type = COL_MNEMONIC;
+            text_gens(h, &cols[i].gens);
+        } else if (text_starts(h, "GCN") && text_gens(h, &cols[i].gens) == 1) {
+            cols[i].type = COL_CHECK;
+        } else {
+            return bad(c, line, 1, "opcode table: unknown column", h);
+        }
+    }
+    /* An unqualified mnemonic column names the instruction for every checked generation, or,
+     * when the table has no check columns, for the generations of its caption. */
+    for (i = 1; i < ncols; i++) {
+        size_t k;
+        for (k = 0; k < cols[i].gens.n; k++)
+            if (!gcn_strs_has(&t->gens, cols[i].gens.v[k]))
+                gcn_strs_push(&t->gens, cols[i].gens.v[k]);
+    }
+    for (i = 0; i < t->gens.n; i++)
+        if (!gcn_strs_has(&c->doc_gens, t->gens.v[i]))
+            gcn_strs_push(&c->doc_gens, t->gens.v[i]);
+    snprintf(idbuf, sizeof(idbuf), "%s:%zu:%s", c->L->file, line,
+             gcn_fact_kind_name(GCN_FACT_OPCODE_TABLE));
+    table_id = gcn_strdup(idbuf);
+    t->id = gcn_strdup(idbuf);
+    for (r = line + 2; r <= c->L->n; r++) {
+        gcn_strs cells = {0};
+        const char *l = doc_line(c->L, r);
+        if (line_is_blank(l) || !strchr(l, '|'))
+            break;
+        if (!text_cells(l, &cells)) {
+            st = oom(c);
+        } else {
+            gcn_fact tmp;
+            memset(&tmp, 0, sizeof(tmp));
+            tmp.id = table_id;
+            st = opcode_row(c, r, &tmp, cols, ncols, &cells);
+        }
+        gcn_strs_free(&cells);
+        if (st != GCN_OK)
+            break;
+    }
+    if (st == GCN_OK && r == line + 2)
+        st = bad(c, line, 1, "opcode table has no rows", NULL);
+    t->last_line = (unsigned)(r - 1);
+    *next = r;
+    free(table_id);
+    for (i = 0; i < ncols; i++)
+        gcn_strs_free(&cols[i].gens);
+    free(c->caption);
+    c->caption = NULL;
+    c->nopcode_tables++;
+    return st;
+}
+
+static gcn_status generic_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
+{
+    gcn_fact *t = add(c, GCN_FACT_TABLE, line);
+    size_t i, r;
+    char idbuf[600];
+    if (!t)
+        return oom(c);
+    for (i = 0; i < head->n; i++)
+        gcn_strs_push(&t->cells, head->v[i]);
+    snprintf(idbuf, sizeof(idbuf), "%s:%zu:%s", c->L->file, line,
+             gcn_fact_kind_name(GCN_FACT_TABLE));
+    for (r = line + 2; r <= c->L->n; r++) {
+        const char *l = doc_line(c->L, r);
+        gcn_fact *row;
+        if (line_is_blank(l) || !strchr(l, '|'))
+            break;
+        row = add(c, GCN_FACT_TABLE_ROW, r);
+        if (!row || !text_cells(l, &row->cells))
+            return oom(c);
+        row->ref = gcn_strdup(idbuf);
+        if (row->cells.n > head->n)
+            return bad(c, r, 1, "table row has more cells than the table has columns", NULL);
+    }
+    t->last_line = (unsigned)(r - 1);
+    *next = r;
+    return GCN_OK;
+}
+
+static gcn_status field_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
+{
+    size_t r;
+    gcn_status st = GCN_OK;
+    if (head->n != 3 || strcmp(head->v[1], "Name") != 0 || strcmp(head->v[2], "Description") != 0)
+        return bad(c, line, 1, "field table header must be 'Bits | Name | Description'", NULL);
+    for (r = line + 2; r <= c->L->n; r++) {
+        gcn_strs cells = {0};
+        const char *l = doc_line(c->L, r);
+        if (line_is_blank(l) || !strchr(l, '|'))
+            break;
+        if (!text_cells(l, &cells))
+            st = oom(c);
+        else
+            st = field_row(c, r, &cells);
+        gcn_strs_free(&cells);
+        if (st != GCN_OK)
+            return st;
+    }
+    if (r == line + 2)
+        return bad(c, line, 1, "field table has no rows", NULL);
+    c->nfield_tables++;
+    *next = r;
+    return GCN_OK;
+}
+
+/* ---- preamble ----------------------------------------------------------------------------- */
+
+static int is_instruction_set_heading(const char *l)
+{
+    return strcmp(l, "### Instruction set") == 0 || strcmp(l, "Instruction set") == 0;
+}
+
+static int is_syntax_template(const char *l)
+{
+    const char *colon = strchr(l, ':');
+    size_t n;
+    if (!colon)
+        return 0;
+    n = (size_t)(colon - l);
+    /* "Syntax:", "Write syntax:", "VDST syntax:", "Instruction syntax:", "Syntax for almost
+     * instructions:", "Example:" */
+    if (text_starts(l, "Example:"))
+        return 1;
+    return n < 40 &&
+           (text_starts(l, "Syntax") || (strstr(l, "syntax") && strstr(l, "syntax") < colon));
+}
+
+static gcn_status note(clrx *c, size_t first, size_t last)
+{
+    gcn_fact *f = add(c, GCN_FACT_NOTE, first);
+    if (!f)
+        return oom(c);
+    f->last_line = (unsigned)last;
+    free(f->text);
+    f->text = join_lines(c->L, first, last, 0);
+    if (!f->text)
+        return oom(c);
+    text_note_topics(f->text, &f->topics);
+    text_gens(f->text, &f->gens);
+    return GCN_OK;
+}
+
+static gcn_status preamble(clrx *c, size_t from, size_t *next)
+{
+    size_t i = from, para = 0;
+    gcn_status st;
+    while (i <= c->L->n) {
+        const char *l = doc_line(c->L, i);
+        int bullet = text_starts(l, "* ") || text_starts(l, "- ");
+        if (para && (line_is_blank(l) || bullet || c->scraped || is_table_start(c, i) ||
+                     is_syntax_template(l) || is_instruction_set_heading(l) ||
+                     text_starts(l, "List of "))) {
+            if ((st = note(c, para, i - 1)) != GCN_OK)
+                return st;
+            para = 0;
+        }
+        if (line_is_blank(l)) {
+            i++;
+            continue;
+        }
+        if (is_instruction_set_heading(l)) {
+            *next = i + 1;
+            return GCN_OK;
+        }
+        if (text_starts(l, "####") ||
+            (c->scraped && text_is_mnemonic(l) && text_starts(doc_line(c->L, i + 1), "Opcode")))
+            return bad(c, i, 1, "instruction section before the 'Instruction set' heading", l);
+        if (is_table_start(c, i)) {
+            gcn_strs head = {0};
+            if (!text_cells(l, &head))
+                return oom(c);
+            if (head.n && strcmp(head.v[0], "Bits") == 0)
+                st = field_table(c, i, &head, &i);
+            else if (head.n && strcmp(head.v[0], "Opcode") == 0)
+                st = opcode_table(c, i, &head, &i);
+            else
+                st = generic_table(c, i, &head, &i);
+            gcn_strs_free(&head);
+            if (st != GCN_OK)
+                return st;
+            continue;
+        }
+        if (text_starts(l, "List of the instructions by opcode")) {
+            free(c->caption);
+            c->caption = gcn_strdup(l);
+            c->caption_line = i;
+            i++;
+            continue;
+        }
+        if (text_starts(l, "Alphabetically sorted")) {
+            i++;
+            continue;
+        }
+        if (is_syntax_template(l)) {
+            gcn_fact *f = add(c, GCN_FACT_SYNTAX_TEMPLATE, i);
+            const char *colon = strchr(l, ':');
+            if (!f)
+                return oom(c);
+            f->label = gcn_strndup(l, (size_t)(colon - l + 1));
+            i++;
+            continue;
+        }
+        if (strchr(l, '|') && !c->scraped && !bullet)
+            return bad(c, i, 1, "table row outside a table (missing header or separator?)", NULL);
+        {
+            const char *needs = strstr(l, "needs ");
+            if (needs && strstr(needs, " bytes")) {
+                gcn_fact *f = add(c, GCN_FACT_ENCODING_SIZE, i);
+                if (!f)
+                    return oom(c);
+                f->bytes = strtol(needs + 6, NULL, 10);
+                if (f->bytes <= 0 || f->bytes > 16)
+                    return bad(c, i, (size_t)(needs - l) + 7, "bad encoding size", NULL);
+            }
+        }
+        if (!para)
+            para = i;
+        if (c->scraped || bullet) {
+            if ((st = note(c, i, i)) != GCN_OK)
+                return st;
+            para = 0;
+        }
+        i++;
+    }
+    return bad(c, c->L->n ? c->L->n : 1, 0,
+               "document ends before the 'Instruction set' heading (truncated?)", NULL);
+}
+
+/* ---- sections ----------------------------------------------------------------------------- */
+
+typedef enum label_kind {
+    LBL_NONE,
+    LBL_OPCODE,
+    LBL_SYNTAX,
+    LBL_DESCRIPTION,
+    LBL_OPERATION
+} label_kind;
+
+/* "Opcode: 1", "Opcode 40", "Syntax:", "Syntac:", "Syntax S_...", "Description:", "Operation:" */
+static label_kind label_of(const char *l, size_t *label_len, const char **rest)
+{
+    static const struct {
+        const char *word;
+        label_kind kind;
+    } labels[] = {{"Opcode", LBL_OPCODE},
+                  {"Syntax", LBL_SYNTAX},
+                  {"Syntac", LBL_SYNTAX},
+                  {"Description", LBL_DESCRIPTION},
+                  {"Operation", LBL_OPERATION}};
+    size_t i;
+    for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
+        size_t n = strlen(labels[i].word);
+        const char *p;
+        if (strncmp(l, labels[i].word, n) != 0)
+            continue;
+        p = l + n;
+        if (*p == ':') {
+            p++;
+        } else {
+            /* A label the page forgot the colon of ("Opcode 40", "Syntax S_...",
+             * "Description Read ..."), never prose such as "Operation is atomic." */
+            const char *q = p;
+            while (*q == ' ')
+                q++;
+            if (*p != ' ' || labels[i].kind == LBL_OPERATION)
+                continue;
+            if (labels[i].kind == LBL_OPCODE && !isdigit((unsigned char)*q))
+                continue;
+            if (labels[i].kind == LBL_SYNTAX && !isupper((unsigned char)*q))
+                continue;
+        }
+        *label_len = (size_t)(p - l);
+        while (*p == ' ')
+            p++;
+        *rest = p;
+        return labels[i].kind;
+    }
+    return LBL_NONE;
+}
+
+/* A scraped line that starts code rather than prose. */
+static int looks_like_code(const char *l)
+{
+    const char *p = l;
+    static const char *const starts[] = {"if (", "for (", "else",   "{",    "}", "UINT",
+                                         "INT",  "FLOAT", "DOUBLE", "BYTE", NULL};
+    const char *const *s;
+    for (s = starts; *s; s++)
+        if (text_starts(l, *s) && (isupper((unsigned char)(*s)[0]) ? strchr(l, '=') != NULL : 1))
+            return 1;
+    if (*p == '*' || *p == '(')
+        p++;
+    if (!isalpha((unsigned char)*p) && *p != '_')
+        return 0;
+    while (isalnum((unsigned char)*p) || *p == '_')
+        p++;
+    if (*p == '[') {
+        p = strchr(p, ']');
+        if (!p)
+            return 0;
+        p++;
+    }
+    while (*p == ' ')
+        p++;
+    if (strchr("+-*/|&^", *p) && p[1] == '=')
+        p++;
+    return p[0] == '=' && p[1] != '=';
+}
+
+static int is_section_heading(const clrx *c, size_t i, const char **name)
+{
+    const char *l = doc_line(c->L, i);
+    if (!c->scraped) {
+        if (!text_starts(l, "#### "))
+            return 0;
+        *name = l + 5;
+        return 1;
+    }
+    if (text_is_mnemonic(l) && text_starts(doc_line(c->L, i + 1), "Opcode")) {
+        *name = l;
+        return 1;
+    }
+    return 0;
+}
+
+static gcn_status opcode_line(clrx *c, size_t line, gcn_fact *f, const char *rest)
+{
+    const char *p = rest, *l = doc_line(c->L, line);
+    for (;;) {
+        gcn_opcode_part part, *v;
+        const char *end, *q;
+        memset(&part, 0, sizeof(part));
+        if (!text_opcode(p, &part.dec, &part.hex, &part.hexval, &end))
+            return bad(c, line, (size_t)(p - l) + 1, "opcode line: expected a decimal opcode", p);
+        q = end;
+        while (*q && *q != ';' && *q != ',')
+            q++;
+        part.text = text_trim(p);
+        if (part.text)
+            part.text[q - p < (long)strlen(part.text) ? (size_t)(q - p) : strlen(part.text)] = 0;
+        {
+            char *qual = gcn_strndup(end, (size_t)(q - end)), *t;
+            t = qual ? text_trim(qual) : NULL;
+            if (t && t[0] && !strstr(t, "GCN")) {
+                free(qual);
+                free(t);
+                free(part.hex);
+                free(part.text);
+                return bad(c, line, (size_t)(end - l) + 1,
+                           "opcode line: expected 'for GCN x.y' after the opcode", end);
+            }
+            if (t)
+                text_gens(t, &part.gens);
+            free(qual);
+            free(t);
+        }
+        {
+            char *trimmed = text_trim(part.text ? part.text : "");
+            free(part.text);
+            part.text = trimmed;
+        }
+        v = realloc(f->parts, (f->nparts + 1) * sizeof(*v));
+        if (!v)
+            return oom(c);
+        f->parts = v;
+        f->parts[f->nparts++] = part;
+        if (!*q)
+            break;
+        p = q + 1;
+        while (*p == ' ')
+            p++;
+    }
+    return GCN_OK;
+}
+
+/* The description's prose: its text without the label, lines joined by spaces. */
+static int set_description(gcn_fact *f)
+{
+    const char *t = f->text + (f->label ? strlen(f->label) : 0);
+    char *d, *p;
+    while (*t == ' ')
+        t++;
+    d = gcn_strdup(t);
+    if (!d)
+        return 0;
+    for (p = d; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+    free(f->description);
+    f->description = d;
+    return 1;
+}
+
+static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
+{
+    gcn_fact *s = add(c, GCN_FACT_SECTION, head);
+    char sid[600];
+    size_t i;
+    int have_opcode = 0;
+    gcn_fact *pending_op = NULL; /* an Operation label still waiting for its fenced code */
+    gcn_fact *desc = NULL;
+    if (!s)
+        return oom(c);
+    if (!text_is_mnemonic(name))
+        return bad(c, head, 1, "section heading is not a mnemonic", name);
+    s->name = gcn_strdup(name);
+    s->last_line = (unsigned)last;
+    snprintf(sid, sizeof(sid), "%s:%zu:%s", c->L->file, head, gcn_fact_kind_name(GCN_FACT_SECTION));
+    c->nsections++;
+    for (i = head + 1; i <= last; i++) {
+        const char *l = doc_line(c->L, i), *rest = NULL;
+        size_t llen = 0;
+        label_kind k;
+        gcn_fact *f;
+        if (line_is_blank(l)) {
+            desc = NULL;
+            continue;
+        }
+        if (!c->scraped && text_starts(l, "```")) {
+            size_t j = i + 1;
+            while (j <= last && !text_starts(doc_line(c->L, j), "```"))
+                j++;
+            if (j > last)
+                return bad(c, i, 1, "code block is never closed (truncated?)", NULL);
+            if (pending_op) {
+                f = pending_op;
+            } else {
+                f = add(c, GCN_FACT_OPERATION, i);
+                if (!f)
+                    return oom(c);
+                f->section = gcn_strdup(sid);
+                f->name = gcn_strdup(name);
+            }
+            f->fenced = 1;
+            f->code_line = (unsigned)(i + 1);
+            f->code = j > i + 1 ? join_lines(c->L, i + 1, j - 1, 0) : gcn_strdup("");
+            f->last_line = (unsigned)j;
+            free(f->text);
+            f->text = join_lines(c->L, f->line, j, 0);
+            pending_op = NULL;
+            desc = NULL;
+            i = j;
+            continue;
+        }
+        k = label_of(l, &llen, &rest);
+        if (k == LBL_NONE) {
+            if (desc) {
+                char *t;
+                if (c->scraped && looks_like_code(l)) {
+                    desc = NULL;
+                    k = LBL_OPERATION; /* unlabeled code (the scraped page lost the label) */
+                    rest = NULL;
+                    llen = 0;
+                } else {
+                    desc->last_line = (unsigned)i;
+                    t = join_lines(c->L, desc->line, i, 0);
+                    free(desc->text);
+                    desc->text = t;
+                    if (!set_description(desc))
+                        return oom(c);
+                    continue;
+                }
+            } else if (c->scraped && looks_like_code(l)) {
+                k = LBL_OPERATION;
+                rest = NULL;
+                llen = 0;
+            } else {
+                return bad(c, i, 1, "unexpected text in instruction section", name);
+            }
+        }
+        f = add(c,
+                k == LBL_OPCODE        ? GCN_FACT_OPCODE_LINE
+                : k == LBL_SYNTAX      ? GCN_FACT_SYNTAX_LINE
+                : k == LBL_DESCRIPTION ? GCN_FACT_DESCRIPTION
+                                       : GCN_FACT_OPERATION,
+                i);
+        if (!f)
+            return oom(c);
+        f->section = gcn_strdup(sid);
+        f->name = gcn_strdup(name);
+        if (llen)
+            f->label = gcn_strndup(l, llen);
+        desc = NULL;
+        switch (k) {
+        case LBL_OPCODE: {
+            gcn_status st = opcode_line(c, i, f, rest);
+            if (st != GCN_OK)
+                return st;
+            have_opcode = 1;
+            break;
+        }
+        case LBL_SYNTAX: {
+            size_t badcol = 0, j = i;
+            char *all;
+            /* the scraped page wraps long syntax lines: "[OFFSET0:..." continues it */
+            while (c->scraped && j + 1 <= last && text_starts(doc_line(c->L, j + 1), "["))
+                j++;
+            all = join_lines(c->L, i, j, 0);
+            if (!all)
+                return oom(c);
+            {
+                char *p;
+                for (p = all; *p; p++)
+                    if (*p == '\n')
+                        *p = ' ';
+            }
+            free(f->text);
+            f->text = join_lines(c->L, i, j, 0);
+            f->last_line = (unsigned)j;
+            if (!text_syntax(all + (rest - l), f, &badcol)) {
+                size_t col = (size_t)(rest - l) + badcol + 1;
+                free(all);
+                return bad(c, i, col, "syntax line cannot be read", rest);
+            }
+            free(all);
+            i = j;
+            break;
+        }
+        case LBL_DESCRIPTION:
+            desc = f;
+            if (!set_description(desc))
+                return oom(c);
+            break;
+        case LBL_OPERATION:
+            if (rest && *rest) {
+                /* "Operation: ???" or prose after the label */
+                size_t j = i;
+                f->remark = gcn_strdup(rest);
+                while (c->scraped && j + 1 <= last) {
+                    size_t ll;
+                    const char *r2;
+                    if (label_of(doc_line(c->L, j + 1), &ll, &r2) != LBL_NONE)
+                        break;
+                    j++;
+                }
+                if (j > i) {
+                    char *t = join_lines(c->L, i, j, 0);
+                    free(f->text);
+                    f->text = t;
+                    f->last_line = (unsigned)j;
+                    free(f->remark);
+                    f->remark = join_lines(c->L, i, j, 0);
+                    if (f->remark)
+                        memmove(f->remark, f->remark + (rest - l),
+                                strlen(f->remark + (rest - l)) + 1);
+                    i = j;
+                }
+                if (!c->scraped)
+                    pending_op = f;
+            } else if (c->scraped) {
+                size_t first = llen ? i + 1 : i, j = last;
+                while (j > first && line_is_blank(doc_line(c->L, j)))
+                    j--;
+                if (first > j)
+                    return bad(c, i, 1, "Operation label without code", NULL);
+                f->code_line = (unsigned)first;
+                f->code = join_lines(c->L, first, j, 0);
+                free(f->text);
+                f->text = join_lines(c->L, i, j, 0);
+                f->last_line = (unsigned)j;
+                i = j;
+            } else {
+                pending_op = f;
+            }
+            break;
+        case LBL_NONE:
+            break;
+        }
+    }
+    if (!have_opcode)
+        return bad(c, head, 1, "instruction section has no Opcode line", name);
+    return GCN_OK;
+}
+
+static gcn_status sections(clrx *c, size_t from)
+{
+    size_t i = from, head = 0;
+    const char *name = NULL, *hname = NULL;
+    gcn_status st;
+    for (; i <= c->L->n + 1; i++) {
+        int is_head = i <= c->L->n && is_section_heading(c, i, &name);
+        if (is_head || i == c->L->n + 1) {
+            if (head) {
+                size_t last = i - 1;
+                while (last > head && line_is_blank(doc_line(c->L, last)))
+                    last--;
+                if ((st = section(c, head, last, hname)) != GCN_OK)
+                    return st;
+            }
+            head = i;
+            hname = name;
+            continue;
+        }
+        if (!head) {
+            const char *l = doc_line(c->L, i);
+            if (line_is_blank(l) || text_starts(l, "Alphabetically sorted"))
+                continue;
+            return bad(c, i, 1, "expected an instruction section heading", l);
+        }
+    }
+    if (!c->nsections)
+        return bad(c, c->L->n ? c->L->n : 1, 0, "document has no instruction sections (truncated?)",
+                   NULL);
+    return GCN_OK;
+}
+
+gcn_status clrx_extract(const doc_lines *L, int scraped, gcn_facts *out, gcn_diag *diag)
+{
+    clrx c;
+    size_t title_line = scraped ? 2 : 1, next = 0;
+    const char *title = doc_line(L, title_line), *isa;
+    gcn_fact *t;
+    gcn_status st;
+    memset(&c, 0, sizeof(c));
+    c.L = L;
+    c.out = out;
+    c.diag = diag;
+    c.scraped = scraped;
+    c.style = scraped ? "clrx-scraped" : "clrx-markdown";
+    isa = strstr(title, "GCN ISA ");
+    if (!isa)
+        return bad(&c, title_line, 1, "expected the title 'GCN ISA <encoding> instructions'", NULL);
+    {
+        const char *e = isa + 8;
+        while (isalnum((unsigned char)*e))
+            e++;
+        c.encoding = gcn_strndup(isa + 8, (size_t)(e - isa - 8));
+        if (!c.encoding || !c.encoding[0])
+            return bad(&c, title_line, 1, "title names no encoding", NULL);
+    }
+    t = add(&c, GCN_FACT_TITLE, title_line);
+    if (!t) {
+        free(c.encoding);
+        return oom(&c);
+    }
+    t->name = gcn_strdup(c.encoding);
+    text_gens(title, &t->gens);
+    st = preamble(&c, title_line + 1, &next);
+    if (st == GCN_OK && !c.nfield_tables)
+        st = bad(&c, next ? next - 1 : 1, 0, "no field table before the instruction set", NULL);
+    if (st == GCN_OK && !c.nopcode_tables)
+        st = bad(&c, next ? next - 1 : 1, 0, "no opcode table before the instruction set", NULL);
+    if (st == GCN_OK)
+        st = sections(&c, next);
+    free(c.encoding);
+    free(c.caption);
+    gcn_strs_free(&c.doc_gens);
+    return st;
+}

@@ -1,0 +1,147 @@
+#include "claims.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int str_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void gcn_gens_sort(gcn_strs *gens)
+{
+    if (gens->n > 1)
+        qsort(gens->v, gens->n, sizeof(*gens->v), str_cmp);
+}
+
+void gcn_doc_gens(const gcn_facts *f, const char *file, const char *encoding, gcn_strs *out)
+{
+    size_t i, k;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        if (x->kind != GCN_FACT_OPCODE_TABLE || strcmp(x->file, file) != 0 || !x->encoding ||
+            strcmp(x->encoding, encoding) != 0)
+            continue;
+        for (k = 0; k < x->gens.n; k++)
+            if (!gcn_strs_has(out, x->gens.v[k]))
+                gcn_strs_push(out, x->gens.v[k]);
+    }
+    gcn_gens_sort(out);
+}
+
+const gcn_fact *gcn_fact_section(const gcn_facts *f, const gcn_fact *child)
+{
+    size_t i;
+    if (!child->section)
+        return NULL;
+    /* sections precede their children in the sorted fact list */
+    for (i = 0; i < f->n; i++)
+        if (f->v[i].kind == GCN_FACT_SECTION && strcmp(f->v[i].id, child->section) == 0)
+            return &f->v[i];
+    return NULL;
+}
+
+static int push(gcn_claims *c, size_t *cap, const char *enc, const char *gen, const char *m,
+                long opcode, const gcn_fact *fact, int from_section, int weak)
+{
+    if (c->n == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 512;
+        gcn_claim_rec *v = realloc(c->v, ncap * sizeof(*v));
+        if (!v)
+            return 0;
+        c->v = v;
+        *cap = ncap;
+    }
+    c->v[c->n].encoding = enc;
+    c->v[c->n].gen = gen;
+    c->v[c->n].mnemonic = m;
+    c->v[c->n].opcode = opcode;
+    c->v[c->n].fact = fact;
+    c->v[c->n].from_section = from_section;
+    c->v[c->n].weak = weak;
+    c->n++;
+    if (!gcn_strs_has(&c->gens, gen))
+        gcn_strs_push(&c->gens, gen);
+    return 1;
+}
+
+gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
+{
+    size_t i, k, cap = 0;
+    memset(out, 0, sizeof(*out));
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        if (x->kind != GCN_FACT_OPCODE_ROW)
+            continue;
+        for (k = 0; k < x->nclaims; k++)
+            if (x->claims[k].mnemonic[0] && !push(out, &cap, x->encoding, x->claims[k].gen,
+                                                  x->claims[k].mnemonic, x->lo, x, 0, 0))
+                return GCN_ERR_NOMEM;
+    }
+    /* A row that lost cells still says "M is at N" for one of its candidate generations. */
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i], *row = NULL;
+        size_t j;
+        if (x->kind != GCN_FACT_AMBIGUOUS_ROW || !x->mnemonic)
+            continue;
+        for (j = 0; j < f->n; j++)
+            if (f->v[j].kind == GCN_FACT_OPCODE_ROW && f->v[j].line == x->line &&
+                strcmp(f->v[j].file, x->file) == 0)
+                row = &f->v[j];
+        if (!row)
+            continue;
+        for (k = 0; k < x->gens.n; k++)
+            if (!push(out, &cap, x->encoding, x->gens.v[k], x->mnemonic, row->lo, x, 0, 1))
+                return GCN_ERR_NOMEM;
+    }
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        gcn_strs docgens = {0}, tablegens = {0};
+        size_t p, j;
+        if (x->kind != GCN_FACT_OPCODE_LINE || !x->name)
+            continue;
+        gcn_doc_gens(f, x->file, x->encoding, &docgens);
+        /* An unqualified Opcode line speaks for the generations where the same page's tables
+         * list the instruction (else for all the page's generations). */
+        for (j = 0; j < out->n; j++)
+            if (!out->v[j].from_section && !out->v[j].weak &&
+                strcmp(out->v[j].fact->file, x->file) == 0 &&
+                strcmp(out->v[j].mnemonic, x->name) == 0 &&
+                !gcn_strs_has(&tablegens, out->v[j].gen))
+                gcn_strs_push(&tablegens, out->v[j].gen);
+        for (p = 0; p < x->nparts; p++) {
+            const gcn_strs *gens = x->parts[p].gens.n ? &x->parts[p].gens
+                                   : tablegens.n      ? &tablegens
+                                                      : &docgens;
+            for (k = 0; k < gens->n; k++) {
+                const char *g = gens->v[k];
+                size_t q;
+                /* point at the interned string of the fact so the claim outlives gens */
+                const char *gid = NULL;
+                for (q = 0; q < out->gens.n; q++)
+                    if (strcmp(out->gens.v[q], g) == 0)
+                        gid = out->gens.v[q];
+                if (!gid) {
+                    gcn_strs_push(&out->gens, g);
+                    gid = out->gens.v[out->gens.n - 1];
+                }
+                if (!push(out, &cap, x->encoding, gid, x->name, x->parts[p].dec, x, 1, 0)) {
+                    gcn_strs_free(&docgens);
+                    gcn_strs_free(&tablegens);
+                    return GCN_ERR_NOMEM;
+                }
+            }
+        }
+        gcn_strs_free(&docgens);
+        gcn_strs_free(&tablegens);
+    }
+    gcn_gens_sort(&out->gens);
+    return GCN_OK;
+}
+
+void gcn_claims_free(gcn_claims *c)
+{
+    free(c->v);
+    gcn_strs_free(&c->gens);
+    memset(c, 0, sizeof(*c));
+}

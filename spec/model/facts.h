@@ -1,0 +1,147 @@
+/* The raw facts extracted from the documents (spec/facts.json). Every fact keeps where it was
+ * written (file:line) and the text it was read from; contradicting facts are all kept. */
+#ifndef GCN_SPEC_FACTS_H
+#define GCN_SPEC_FACTS_H
+
+#include <stddef.h>
+
+#include "gcnspec/diag.h"
+#include "gcnspec/status.h"
+
+/* X(enum, "json name") — one list gives the enum and the names used in facts.json. */
+#define GCN_FACT_KIND_LIST(X)                                                                      \
+    X(GCN_FACT_TITLE, "title")                                                                     \
+    X(GCN_FACT_ENCODING_SIZE, "encoding-size")                                                     \
+    X(GCN_FACT_FIELD, "field")                                                                     \
+    X(GCN_FACT_SYNTAX_TEMPLATE, "syntax-template")                                                 \
+    X(GCN_FACT_NOTE, "note")                                                                       \
+    X(GCN_FACT_TABLE, "table")                                                                     \
+    X(GCN_FACT_TABLE_ROW, "table-row")                                                             \
+    X(GCN_FACT_OPCODE_TABLE, "opcode-table")                                                       \
+    X(GCN_FACT_OPCODE_ROW, "opcode-row")                                                           \
+    X(GCN_FACT_AMBIGUOUS_ROW, "ambiguous-row")                                                     \
+    X(GCN_FACT_SECTION, "section")                                                                 \
+    X(GCN_FACT_OPCODE_LINE, "opcode-line")                                                         \
+    X(GCN_FACT_SYNTAX_LINE, "syntax-line")                                                         \
+    X(GCN_FACT_DESCRIPTION, "description")                                                         \
+    X(GCN_FACT_OPERATION, "operation")                                                             \
+    X(GCN_FACT_VISA_OPCODE, "visa-opcode")                                                         \
+    X(GCN_FACT_VISA_FORMAT, "visa-format")                                                         \
+    X(GCN_FACT_VISA_SEMANTICS, "visa-semantics")                                                   \
+    X(GCN_FACT_VISA_OP, "visa-op")                                                                 \
+    X(GCN_FACT_VISA_OPERAND, "visa-operand")                                                       \
+    X(GCN_FACT_VISA_VALUE, "visa-value")                                                           \
+    X(GCN_FACT_VISA_PROPERTY, "visa-property")                                                     \
+    X(GCN_FACT_VISA_SYNTAX, "visa-syntax")
+
+typedef enum gcn_fact_kind {
+#define GCN_FACT_KIND_ENUM(e, s) e,
+    GCN_FACT_KIND_LIST(GCN_FACT_KIND_ENUM)
+#undef GCN_FACT_KIND_ENUM
+        GCN_FACT_KIND_COUNT
+} gcn_fact_kind;
+
+const char *gcn_fact_kind_name(gcn_fact_kind kind);
+int gcn_fact_kind_from_name(const char *name, gcn_fact_kind *kind);
+
+typedef struct gcn_strs {
+    char **v;
+    size_t n;
+} gcn_strs;
+
+/* One generation's claim read off an opcode-table row: "on gen, this opcode is mnemonic". */
+typedef struct gcn_claim {
+    char *gen;
+    char *mnemonic;
+} gcn_claim;
+
+/* One part of an `Opcode:` line: "52 (0x34) for GCN 1.0/1.1". gens empty = unqualified. */
+typedef struct gcn_opcode_part {
+    long dec;
+    char *hex;   /* as written, e.g. "0x34"; NULL when absent */
+    long hexval; /* -1 when absent */
+    gcn_strs gens;
+    char *text;
+} gcn_opcode_part;
+
+/* One operand of a `Syntax:` line: NAME, NAME(2), NAME(2,4). */
+typedef struct gcn_operand_ref {
+    char *name;
+    int widths[4]; /* register counts as written; nwidths == 0 when not given */
+    int nwidths;
+} gcn_operand_ref;
+
+typedef struct gcn_fact {
+    char *id;
+    gcn_fact_kind kind;
+    char *file;
+    unsigned line, last_line;
+    char *doc;      /* document style: clrx-markdown, clrx-scraped, visa-markdown */
+    char *encoding; /* DS, SOP1, SMEM, DWORD_ATOMIC */
+    char *text;     /* the source text, lines joined with '\n' */
+
+    char *name;        /* field / table caption / operand / op name; section: its mnemonic */
+    char *section;     /* id of the enclosing section (section children) */
+    char *ref;         /* opcode-row -> its table; ambiguous-row -> its row */
+    char *label;       /* the label as written ("Syntax:", "Syntac:", "Opcode") or NULL */
+    char *description; /* field / op / operand prose */
+    char *value;       /* field: the required value ("0b110110"); visa: the code */
+    char *remark;      /* text after a label on a label-only line, e.g. "???" */
+    gcn_strs gens;     /* qualifier read off the text; empty = unqualified */
+    gcn_strs cells;    /* table rows: cells as present; tables: column headers */
+    gcn_strs topics;   /* notes: rule topics (m0, lgkm, sbase-alignment, ...) */
+    gcn_strs modifiers;
+    long lo, hi;    /* field: bits lo..hi; opcode-row: lo = opcode, hi = -1 */
+    long bytes;     /* encoding-size */
+    char *hex;      /* opcode-row: the hex as written */
+    long hexval;    /* opcode-row: the hex value, -1 when absent */
+    char *mnemonic; /* syntax line: the mnemonic it names; ambiguous row: the name it holds */
+    gcn_claim *claims;
+    size_t nclaims;
+    gcn_opcode_part *parts;
+    size_t nparts;
+    gcn_operand_ref *operands;
+    size_t noperands;
+    gcn_strs candidates; /* ambiguous-row: each candidate is "gcn1.0+gcn1.1"-style joined gens */
+    char *code;          /* operation / visa-semantics: the code */
+    unsigned code_line;  /* document line of the code's first line */
+    int fenced;          /* operation: code was in a ``` fence */
+} gcn_fact;
+
+typedef struct gcn_doc_info {
+    char *file;
+    char *style;
+    char *encoding;
+    char *title;
+    char *sha256;
+    unsigned lines;
+} gcn_doc_info;
+
+typedef struct gcn_facts {
+    gcn_doc_info *docs;
+    size_t ndocs;
+    gcn_fact *v;
+    size_t n, cap;
+} gcn_facts;
+
+void gcn_facts_init(gcn_facts *f);
+void gcn_facts_free(gcn_facts *f);
+/* Appends a zeroed fact (lo = hi = hexval = -1) and returns it; NULL on OOM. */
+gcn_fact *gcn_facts_add(gcn_facts *f, gcn_fact_kind kind, const char *file, unsigned line);
+/* Sorts by (file, line, kind) and assigns ids "<file>:<line>:<kind>"; fails on duplicates. */
+gcn_status gcn_facts_finish(gcn_facts *f, gcn_diag *diag);
+const gcn_fact *gcn_facts_find(const gcn_facts *f, const char *id);
+
+gcn_status gcn_facts_write(const gcn_facts *f, const char *path, gcn_diag *diag);
+/* Serializes to a heap string (caller frees). */
+char *gcn_facts_to_json(const gcn_facts *f);
+gcn_status gcn_facts_load(gcn_facts *f, const char *path, gcn_diag *diag);
+
+/* Helpers for building facts. */
+char *gcn_strdup(const char *s);
+char *gcn_strndup(const char *s, size_t n);
+int gcn_strs_push(gcn_strs *l, const char *s);
+int gcn_strs_has(const gcn_strs *l, const char *s);
+void gcn_strs_free(gcn_strs *l);
+
+#endif

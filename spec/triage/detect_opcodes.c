@@ -1,0 +1,282 @@
+/* Opcode detectors: decimal vs hex, and the conflicts among claims ("M is at N on G") read off
+ * tables and Opcode lines. Claims linked by a shared (generation, mnemonic) with different
+ * opcodes, or a shared (generation, opcode) with different mnemonics, form one finding: one
+ * defect in the documents, however many rows it touches. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings.h"
+#include "spec/model/claims.h"
+
+static gcn_status dec_hex(const gcn_facts *f, gcn_findings *out)
+{
+    size_t i, p;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        gcn_strs ids = {0};
+        if (x->kind == GCN_FACT_OPCODE_ROW && x->hexval >= 0 && x->hexval != x->lo) {
+            gcn_strs_push(&ids, x->id);
+            if (!gcn_findings_add(out, GCN_FC_DEC_HEX, x->encoding, x->mnemonic ? x->mnemonic : "",
+                                  &ids, NULL, "opcode %ld is written as %s (= %ld)", x->lo, x->hex,
+                                  x->hexval))
+                return GCN_ERR_NOMEM;
+        }
+        if (x->kind == GCN_FACT_OPCODE_LINE)
+            for (p = 0; p < x->nparts; p++)
+                if (x->parts[p].hexval >= 0 && x->parts[p].hexval != x->parts[p].dec) {
+                    if (!ids.n)
+                        gcn_strs_push(&ids, x->id);
+                    if (!gcn_findings_add(out, GCN_FC_DEC_HEX, x->encoding, x->name, &ids,
+                                          &x->parts[p].gens,
+                                          "%s: opcode %ld is written as %s (= %ld)", x->name,
+                                          x->parts[p].dec, x->parts[p].hex, x->parts[p].hexval))
+                        return GCN_ERR_NOMEM;
+                }
+        gcn_strs_free(&ids);
+    }
+    return GCN_OK;
+}
+
+static size_t find_root(size_t *parent, size_t i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+static void unite(size_t *parent, size_t a, size_t b)
+{
+    a = find_root(parent, a);
+    b = find_root(parent, b);
+    if (a != b)
+        parent[a < b ? b : a] = a < b ? a : b;
+}
+
+/* Levenshtein distance, capped: only "close" matters. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), i, j, prev[64], cur[64];
+    if (la >= 63 || lb >= 63)
+        return 99;
+    for (j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (j = 1; j <= lb; j++) {
+            size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+            cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+        memcpy(prev, cur, (lb + 1) * sizeof(size_t));
+    }
+    return prev[lb];
+}
+
+static int same_key(const gcn_claim_rec *a, const gcn_claim_rec *b)
+{
+    return strcmp(a->encoding, b->encoding) == 0 && strcmp(a->gen, b->gen) == 0;
+}
+
+static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_findings *out,
+                            unsigned char *in_conflict)
+{
+    size_t *parent = malloc((c->n + 1) * sizeof(*parent)), i, j;
+    unsigned char *linked = calloc(c->n + 1, 1);
+    gcn_status st = GCN_OK;
+    if (!parent || !linked) {
+        free(parent);
+        free(linked);
+        return GCN_ERR_NOMEM;
+    }
+    for (i = 0; i < c->n; i++)
+        parent[i] = i;
+    for (i = 0; i < c->n; i++)
+        for (j = i + 1; j < c->n; j++) {
+            const gcn_claim_rec *a = &c->v[i], *b = &c->v[j];
+            int same_m, same_op;
+            if (!same_key(a, b))
+                continue;
+            same_m = strcmp(a->mnemonic, b->mnemonic) == 0;
+            same_op = a->opcode == b->opcode;
+            if (same_m != same_op) {
+                unite(parent, i, j);
+                linked[i] = linked[j] = 1;
+            }
+        }
+    /* One finding per component (per generation; equal fact sets merge across generations). */
+    for (i = 0; i < c->n && st == GCN_OK; i++) {
+        gcn_strs ids = {0}, names = {0}, gens = {0};
+        size_t root, k;
+        int two_in_one_table = 0, close = 0;
+        const char *subject;
+        gcn_finding_cat cat;
+        char detail[1536] = "";
+        if (!linked[i] || find_root(parent, i) != i)
+            continue;
+        root = i;
+        for (k = 0; k < c->n; k++) {
+            const gcn_claim_rec *a = &c->v[k];
+            if (find_root(parent, k) != root)
+                continue;
+            in_conflict[k] = 1;
+            gcn_strs_push(&ids, a->fact->id);
+            if (!gcn_strs_has(&names, a->mnemonic))
+                gcn_strs_push(&names, a->mnemonic);
+            if (!gcn_strs_has(&gens, a->gen))
+                gcn_strs_push(&gens, a->gen);
+            for (j = 0; j < c->n; j++) {
+                const gcn_claim_rec *b = &c->v[j];
+                if (j != k && find_root(parent, j) == root && !a->from_section &&
+                    !b->from_section && !a->weak && !b->weak && a->fact->ref && b->fact->ref &&
+                    strcmp(a->fact->ref, b->fact->ref) == 0 &&
+                    strcmp(a->mnemonic, b->mnemonic) == 0 && a->opcode != b->opcode)
+                    two_in_one_table = 1;
+            }
+            {
+                char one[160];
+                snprintf(one, sizeof(one), "%s%s at %ld (%s:%u)", detail[0] ? "; " : "",
+                         a->mnemonic, a->opcode, a->fact->file, a->fact->line);
+                if (!strstr(detail, one + (detail[0] ? 2 : 0)) &&
+                    strlen(detail) + strlen(one) + 1 < sizeof(detail))
+                    strcat(detail, one);
+            }
+        }
+        for (k = 0; k < names.n; k++)
+            for (j = k + 1; j < names.n; j++)
+                if (edit_distance(names.v[k], names.v[j]) <= 2)
+                    close = 1;
+        cat = close              ? GCN_FC_MISSPELLED
+              : two_in_one_table ? GCN_FC_DUP_MNEMONIC
+                                 : GCN_FC_OPCODE_CONFLICT;
+        if (!close && !two_in_one_table) {
+            /* one opcode with two names, and no name at two opcodes */
+            int name_two_ops = 0;
+            for (k = 0; k < c->n; k++)
+                for (j = k + 1; j < c->n; j++)
+                    if (find_root(parent, k) == root && find_root(parent, j) == root &&
+                        same_key(&c->v[k], &c->v[j]) &&
+                        strcmp(c->v[k].mnemonic, c->v[j].mnemonic) == 0 &&
+                        c->v[k].opcode != c->v[j].opcode)
+                        name_two_ops = 1;
+            if (!name_two_ops)
+                cat = GCN_FC_DUP_OPCODE;
+        }
+        subject = names.v[0];
+        for (k = 1; k < names.n; k++)
+            if (strcmp(names.v[k], subject) < 0)
+                subject = names.v[k];
+        if (!gcn_findings_add(out, cat, c->v[i].encoding, subject, &ids, &gens, "%s", detail))
+            st = GCN_ERR_NOMEM;
+        gcn_strs_free(&ids);
+        gcn_strs_free(&names);
+        gcn_strs_free(&gens);
+    }
+    (void)f;
+    free(parent);
+    free(linked);
+    return st;
+}
+
+/* A table covering generation G that does not list M at all, while another source says M
+ * exists on G. */
+static gcn_status availability(const gcn_facts *f, const gcn_claims *c, gcn_findings *out,
+                               const unsigned char *in_conflict)
+{
+    size_t i, t, k;
+    for (i = 0; i < c->n; i++) {
+        const gcn_claim_rec *a = &c->v[i];
+        int skip = 0;
+        if (a->weak)
+            continue;
+        /* claims already in an opcode finding are explained there */
+        for (k = 0; k < c->n; k++)
+            if (in_conflict[k] && strcmp(c->v[k].mnemonic, a->mnemonic) == 0 &&
+                strcmp(c->v[k].encoding, a->encoding) == 0)
+                skip = 1;
+        if (skip)
+            continue;
+        for (t = 0; t < f->n; t++) {
+            const gcn_fact *tab = &f->v[t];
+            int listed = 0;
+            gcn_strs ids = {0}, gens = {0};
+            if (tab->kind != GCN_FACT_OPCODE_TABLE || strcmp(tab->encoding, a->encoding) != 0 ||
+                !gcn_strs_has(&tab->gens, a->gen))
+                continue;
+            for (k = 0; k < c->n; k++) {
+                const gcn_claim_rec *b = &c->v[k];
+                if (b->from_section || strcmp(b->mnemonic, a->mnemonic) != 0 ||
+                    strcmp(b->encoding, a->encoding) != 0)
+                    continue;
+                /* the table mentions M for G, or has a row naming M with G as a candidate */
+                if ((b->fact->ref && strcmp(b->fact->ref, tab->id) == 0) &&
+                    strcmp(b->gen, a->gen) == 0)
+                    listed = 1;
+            }
+            if (listed)
+                continue;
+            gcn_strs_push(&ids, a->fact->id);
+            gcn_strs_push(&ids, tab->id);
+            gcn_strs_push(&gens, a->gen);
+            if (!gcn_findings_add(out, GCN_FC_AVAILABILITY, a->encoding, a->mnemonic, &ids, &gens,
+                                  "%s:%u says %s exists (opcode %ld), but the opcode table at "
+                                  "%s:%u does not list it for these generations",
+                                  a->fact->file, a->fact->line, a->mnemonic, a->opcode, tab->file,
+                                  tab->line)) {
+                gcn_strs_free(&ids);
+                gcn_strs_free(&gens);
+                return GCN_ERR_NOMEM;
+            }
+            gcn_strs_free(&ids);
+            gcn_strs_free(&gens);
+        }
+    }
+    return GCN_OK;
+}
+
+static gcn_status ambiguous_rows(const gcn_facts *f, gcn_findings *out)
+{
+    size_t i;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        gcn_strs ids = {0};
+        if (x->kind != GCN_FACT_AMBIGUOUS_ROW)
+            continue;
+        gcn_strs_push(&ids, x->id);
+        if (!gcn_findings_add(out, GCN_FC_AMBIGUOUS_ROW, x->encoding,
+                              x->mnemonic ? x->mnemonic : "", &ids, &x->gens,
+                              "'%s' lost empty cells: its checkmark could belong to any of %zu "
+                              "generation columns",
+                              x->text, x->candidates.n)) {
+            gcn_strs_free(&ids);
+            return GCN_ERR_NOMEM;
+        }
+        gcn_strs_free(&ids);
+    }
+    return GCN_OK;
+}
+
+gcn_status gcn_detect_opcodes(const gcn_facts *f, gcn_findings *out)
+{
+    gcn_claims c;
+    unsigned char *in_conflict;
+    gcn_status st = gcn_claims_build(f, &c);
+    if (st != GCN_OK)
+        return st;
+    in_conflict = calloc(c.n + 1, 1);
+    if (!in_conflict) {
+        gcn_claims_free(&c);
+        return GCN_ERR_NOMEM;
+    }
+    st = dec_hex(f, out);
+    if (st == GCN_OK)
+        st = conflicts(f, &c, out, in_conflict);
+    if (st == GCN_OK)
+        st = availability(f, &c, out, in_conflict);
+    if (st == GCN_OK)
+        st = ambiguous_rows(f, out);
+    free(in_conflict);
+    gcn_claims_free(&c);
+    return st;
+}

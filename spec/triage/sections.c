@@ -1,0 +1,65 @@
+#include "sections.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+gcn_status gcn_section_views(const gcn_facts *f, gcn_section_view **out, size_t *n)
+{
+    size_t i, count = 0, k = 0;
+    gcn_section_view *v;
+    for (i = 0; i < f->n; i++)
+        if (f->v[i].kind == GCN_FACT_SECTION)
+            count++;
+    v = calloc(count + 1, sizeof(*v));
+    if (!v)
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        if (x->kind == GCN_FACT_SECTION) {
+            v[k++].section = x;
+            continue;
+        }
+        if (!k || !x->section || strcmp(x->section, v[k - 1].section->id) != 0)
+            continue;
+        switch (x->kind) {
+        case GCN_FACT_OPCODE_LINE:
+            v[k - 1].opcode = x;
+            break;
+        case GCN_FACT_SYNTAX_LINE:
+            v[k - 1].syntax = x;
+            break;
+        case GCN_FACT_DESCRIPTION:
+            v[k - 1].description = x;
+            break;
+        case GCN_FACT_OPERATION:
+            if (x->code && x->code[0])
+                v[k - 1].operation = x;
+            break;
+        default:
+            break;
+        }
+    }
+    *out = v;
+    *n = k;
+    return GCN_OK;
+}
+
+char *gcn_code_without_comments(const char *code)
+{
+    char *s = gcn_strdup(code ? code : ""), *p;
+    if (!s)
+        return NULL;
+    for (p = s; *p;) {
+        if (p[0] == '/' && p[1] == '/') {
+            char *e = strchr(p, '\n');
+            if (!e) {
+                *p = 0;
+                break;
+            }
+            memmove(p, e, strlen(e) + 1);
+        } else {
+            p++;
+        }
+    }
+    return s;
+}

@@ -1,0 +1,20 @@
+/* A section and its parts, gathered once for the text detectors. */
+#ifndef GCN_SPEC_TRIAGE_SECTIONS_H
+#define GCN_SPEC_TRIAGE_SECTIONS_H
+
+#include "spec/model/facts.h"
+
+typedef struct gcn_section_view {
+    const gcn_fact *section;
+    const gcn_fact *opcode;
+    const gcn_fact *syntax;
+    const gcn_fact *description;
+    const gcn_fact *operation; /* the one holding code, if any */
+} gcn_section_view;
+
+/* All sections, in fact order. Caller frees *out. */
+gcn_status gcn_section_views(const gcn_facts *f, gcn_section_view **out, size_t *n);
+/* The code without // comments (heap). */
+char *gcn_code_without_comments(const char *code);
+
+#endif
