@@ -2,37 +2,164 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "reports/errata_report.h"
 #include "spec/extract/extract.h"
 #include "spec/triage/findings.h"
 
+static void help(void)
+{
+    printf("usage: gcnspec errata [OPTIONS]\n\n"
+           "Finds every contradiction and defect in the documents' facts (opcode conflicts,\n"
+           "duplicated names, syntax lines naming another instruction, misspellings,\n"
+           "overlapping or disagreeing bit fields, rows that lost cells, availability\n"
+           "disagreements, pseudocode that does not parse or contradicts its description,\n"
+           "unknowns) and writes, for each, the lines involved and the erratum resolving it:\n"
+           "errata.md (people), errata.json (machines), errata.sarif (code scanning).\n\n"
+           "  -d, --docs DIR     extract the documents in DIR (default ../shared/seeds)\n"
+           "  -f, --facts FILE   read extracted facts instead of the documents\n"
+           "  -e, --errata FILE  curated decisions (default spec/errata.json; 'none' for none)\n"
+           "  -o, --out DIR      where the reports go (default reports)\n"
+           "      --skeleton     print an errata.json entry to start from for each unresolved\n"
+           "                     finding, and write no report\n"
+           "      --strict       exit 1 when a blocking finding is unresolved\n"
+           "  -h, --help         this text\n");
+}
+
+static void skeleton(const gcn_facts *facts, const gcn_finding *f, size_t n)
+{
+    size_t k;
+    printf("%s    {\n      \"id\": \"E%03zu\",\n      \"title\": \"%s\",\n", n ? ",\n" : "", n + 1,
+           f->key);
+    printf("      \"category\": \"%s\",\n      \"facts\": [", gcn_finding_cat_id(f->cat));
+    for (k = 0; k < f->facts.n; k++)
+        printf("%s\"%s\"", k ? ", " : "", f->facts.v[k]);
+    printf("],\n      \"evidence\": {\"quotes\": [");
+    for (k = 0; k < f->facts.n; k++) {
+        const gcn_fact *x = gcn_facts_find(facts, f->facts.v[k]);
+        const char *t = x && x->text ? x->text : "";
+        size_t len = strcspn(t, "\n");
+        const char *p;
+        printf("%s{\"at\": \"%s:%u\", \"text\": \"", k ? ", " : "", x ? x->file : "",
+               x ? x->line : 0);
+        for (p = t; p < t + len; p++) {
+            if (*p == '"' || *p == '\\')
+                putchar('\\');
+            putchar(*p);
+        }
+        printf("\"}");
+    }
+    printf("]},\n      \"classification\": \"doc-erratum\",\n      \"decisions\": [{\"op\": "
+           "\"none\"}],\n      \"rationale\": \"%s\"\n    }",
+           f->message);
+}
+
 int cmd_errata(int argc, char **argv)
 {
+    static const struct option opts[] = {
+        {"docs", required_argument, NULL, 'd'},   {"facts", required_argument, NULL, 'f'},
+        {"errata", required_argument, NULL, 'e'}, {"out", required_argument, NULL, 'o'},
+        {"skeleton", no_argument, NULL, 's'},     {"strict", no_argument, NULL, 'S'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+    const char *docs = "../shared/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
+    const char *out = "reports";
+    int c, want_skeleton = 0, strict = 0, errata_given = 0, rc = 0;
     gcn_facts facts;
     gcn_findings fs;
+    gcn_errata er;
     gcn_diag diag;
-    size_t i, k;
-    (void)argc;
-    (void)argv;
+    gcn_status st;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":d:f:e:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd':
+            docs = optarg;
+            break;
+        case 'f':
+            facts_path = optarg;
+            break;
+        case 'e':
+            errata_path = optarg;
+            errata_given = 1;
+            break;
+        case 'o':
+            out = optarg;
+            break;
+        case 's':
+            want_skeleton = 1;
+            break;
+        case 'S':
+            strict = 1;
+            break;
+        case 'h':
+            help();
+            return 0;
+        case ':':
+            return cli_usage_error("errata", "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("errata", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("errata", "unexpected argument '%s'", argv[optind]);
+    gcn_diag_clear(&diag);
     gcn_facts_init(&facts);
-    if (gcn_extract_dir("../shared/seeds", &facts, &diag) != GCN_OK ||
-        gcn_find_errata(&facts, &fs, &diag) != GCN_OK) {
+    memset(&er, 0, sizeof(er));
+    st = facts_path ? gcn_facts_load(&facts, facts_path, &diag)
+                    : gcn_extract_dir(docs, &facts, &diag);
+    if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         return 1;
     }
-    for (i = 0; i < fs.n; i++) {
-        printf("%s: %s\n", fs.v[i].key, fs.v[i].message);
-        for (k = 0; k < fs.v[i].facts.n; k++)
-            printf("    %s\n", fs.v[i].facts.v[k]);
-        if (fs.v[i].gens.n) {
-            printf("    gens:");
-            for (k = 0; k < fs.v[i].gens.n; k++)
-                printf(" %s", fs.v[i].gens.v[k]);
-            printf("\n");
+    if (strcmp(errata_path, "none") != 0) {
+        if (!errata_given && access(errata_path, R_OK) != 0) {
+            fprintf(stderr, "gcnspec errata: %s not found: every finding is unresolved\n",
+                    errata_path);
+        } else if (gcn_errata_load(&er, errata_path, &facts, &diag) != GCN_OK) {
+            gcn_diag_print(&diag, stderr);
+            gcn_facts_free(&facts);
+            return 1;
+        }
+    }
+    if (gcn_find_errata(&facts, &fs, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        gcn_errata_free(&er);
+        gcn_facts_free(&facts);
+        return 1;
+    }
+    if (want_skeleton) {
+        size_t i, n = 0;
+        printf("[\n");
+        for (i = 0; i < fs.n; i++)
+            if (!gcn_errata_settling(&er, &fs.v[i]))
+                skeleton(&facts, &fs.v[i], n++);
+        printf("\n]\n");
+    } else {
+        gcn_errata_counts n;
+        st = gcn_errata_reports(out, &facts, &fs, &er, &diag);
+        if (st != GCN_OK) {
+            gcn_diag_print(&diag, stderr);
+            rc = 1;
+        } else {
+            size_t i, blocking = 0;
+            gcn_errata_count(&fs, &er, &n);
+            for (i = 0; i < fs.n; i++)
+                if (gcn_finding_cat_blocking(fs.v[i].cat) && !gcn_errata_settling(&er, &fs.v[i]))
+                    blocking++;
+            fprintf(stderr,
+                    "gcnspec errata: %zu findings, %zu resolved (%zu confirmed by llvm-mc), %zu "
+                    "unresolved (%zu blocking), %zu curated -> %s/errata.{md,json,sarif}\n",
+                    n.total, n.total_resolved, n.total_confirmed, n.total - n.total_resolved,
+                    blocking, n.total_curated, out);
+            if (strict && blocking)
+                rc = 1;
         }
     }
     gcn_findings_free(&fs);
+    gcn_errata_free(&er);
     gcn_facts_free(&facts);
-    return 0;
+    return rc;
 }

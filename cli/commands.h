@@ -14,6 +14,14 @@ GCN_COMMAND_LIST(GCN_COMMAND_DECL)
 #undef GCN_COMMAND_DECL
 
 /* Shared option handling: prints "gcnspec CMD: message" usage errors. */
-int cli_usage_error(const char *cmd, const char *fmt, ...);
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+struct gcn_findings;
+/* Prints each unresolved finding as "file:line: unresolved KEY: message"; returns 1. */
+int cli_print_unresolved(const struct gcn_findings *u, const char *errata_path);
 
 #endif

@@ -193,7 +193,8 @@ gcn_status gcn_json_parse(gcn_json_doc *doc, const char *file, const char *text,
         }
         return GCN_ERR_SYNTAX;
     }
-    doc->root = cJSON_ParseWithLengthOpts(text, len, &end, 1);
+    /* cJSON counts the terminating NUL in the length when it must find one */
+    doc->root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
     if (!doc->root) {
         unsigned line, col;
         if (!end || end < text || end > text + len)

@@ -284,8 +284,14 @@ int text_syntax(const char *s, gcn_fact *f, size_t *bad)
             e = p;
             while (*e && *e != ' ' && *e != '\t')
                 e++;
-            m = gcn_strndup(p, (size_t)(e - p));
-            if (!m || !strchr(m, ':')) {
+            /* a modifier outside brackets is required: recorded with a leading '!' */
+            m = malloc((size_t)(e - p) + 2);
+            if (!m)
+                return 0;
+            m[0] = '!';
+            memcpy(m + 1, p, (size_t)(e - p));
+            m[e - p + 1] = '\0';
+            if (!isupper((unsigned char)m[1])) {
                 free(m);
                 *bad = (size_t)(p - s);
                 return 0;

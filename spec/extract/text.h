@@ -26,7 +26,8 @@ int text_bits(const char *s, long *lo, long *hi);
 int text_is_mnemonic(const char *s);
 /* The rule topics a note speaks about (m0, lgkm, ...). */
 void text_note_topics(const char *s, gcn_strs *topics);
-/* Reads "MNEMONIC OP, OP(2) [mod] [mod]" into the fact's mnemonic, operands and modifiers.
+/* Reads "MNEMONIC OP, OP(2) [mod] [mod] MOD" into the fact's mnemonic, operands and modifiers;
+ * a modifier written without brackets is required and is recorded as "!MOD".
  * Returns 0 and sets *bad to the offending column when the text has no mnemonic or an operand
  * that is not NAME or NAME(n[,m]). */
 int text_syntax(const char *s, gcn_fact *f, size_t *bad);

@@ -7,63 +7,11 @@
 
 #include "findings.h"
 #include "spec/model/claims.h"
-
-typedef struct reading {
-    const gcn_fact **v;
-    size_t n;
-} reading;
-
-static void read_layout(const gcn_facts *f, const char *file, const char *enc, const char *gen,
-                        reading *r)
-{
-    size_t i, j;
-    r->n = 0;
-    for (i = 0; i < f->n; i++) {
-        const gcn_fact *x = &f->v[i];
-        int overridden = 0;
-        if (x->kind != GCN_FACT_FIELD || strcmp(x->file, file) != 0 ||
-            strcmp(x->encoding, enc) != 0)
-            continue;
-        if (x->gens.n && !gcn_strs_has(&x->gens, gen))
-            continue;
-        if (!x->gens.n)
-            for (j = 0; j < f->n; j++) {
-                const gcn_fact *y = &f->v[j];
-                if (y != x && y->kind == GCN_FACT_FIELD && strcmp(y->file, file) == 0 &&
-                    strcmp(y->name, x->name) == 0 && gcn_strs_has(&y->gens, gen))
-                    overridden = 1;
-            }
-        if (!overridden)
-            r->v[r->n++] = x;
-    }
-}
+#include "spec/model/layout.h"
 
 static int overlaps(const gcn_fact *a, const gcn_fact *b)
 {
     return a->lo <= b->hi && b->lo <= a->hi;
-}
-
-/* a is exactly covered by disjoint fields of the reading lying inside it */
-static int tiled(const reading *r, const gcn_fact *a)
-{
-    long bit;
-    size_t i, inside = 0;
-    for (bit = a->lo; bit <= a->hi; bit++) {
-        int cover = 0;
-        for (i = 0; i < r->n; i++) {
-            const gcn_fact *b = r->v[i];
-            if (b == a || b->lo < a->lo || b->hi > a->hi)
-                continue;
-            if (bit >= b->lo && bit <= b->hi)
-                cover++;
-        }
-        if (cover != 1)
-            return 0;
-    }
-    for (i = 0; i < r->n; i++)
-        if (r->v[i] != a && r->v[i]->lo >= a->lo && r->v[i]->hi <= a->hi)
-            inside++;
-    return inside >= 2;
 }
 
 static gcn_status add2(gcn_findings *out, gcn_finding_cat cat, const gcn_fact *a, const gcn_fact *b,
@@ -86,7 +34,7 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
 {
     size_t d, e, i, j, g;
     gcn_strs encs = {0};
-    reading r, r2;
+    gcn_reading r, r2;
     gcn_status st = GCN_OK;
     r.v = calloc(f->n + 1, sizeof(*r.v));
     r2.v = calloc(f->n + 1, sizeof(*r2.v));
@@ -120,7 +68,7 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     bytes = f->v[i].bytes;
             gcn_doc_gens(f, files.v[d], enc, &dgens);
             for (g = 0; g < dgens.n && st == GCN_OK; g++) {
-                read_layout(f, files.v[d], enc, dgens.v[g], &r);
+                gcn_read_layout(f, files.v[d], enc, dgens.v[g], &r);
                 for (i = 0; i < r.n && st == GCN_OK; i++) {
                     const gcn_fact *a = r.v[i];
                     char msg[512];
@@ -137,7 +85,8 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     }
                     for (j = i + 1; j < r.n && st == GCN_OK; j++) {
                         const gcn_fact *b = r.v[j];
-                        if (!overlaps(a, b) || tiled(&r, a) || tiled(&r, b))
+                        if (!overlaps(a, b) || gcn_field_tiled(&r, a->lo, a->hi, a) ||
+                            gcn_field_tiled(&r, b->lo, b->hi, b))
                             continue;
                         snprintf(msg, sizeof(msg),
                                  "%s (bits %ld-%ld) and %s (bits %ld-%ld) overlap", a->name, a->lo,
@@ -176,7 +125,7 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     size_t a, b;
                     gcn_doc_gens(f, files.v[j], enc, &og);
                     if (gcn_strs_has(&og, dgens.v[g])) {
-                        read_layout(f, files.v[j], enc, dgens.v[g], &r2);
+                        gcn_read_layout(f, files.v[j], enc, dgens.v[g], &r2);
                         for (a = 0; a < r.n; a++)
                             for (b = 0; b < r2.n; b++) {
                                 char msg[512];
@@ -206,7 +155,7 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     gcn_strs dg = {0};
                     gcn_doc_gens(f, files.v[d], enc, &dg);
                     if (gcn_strs_has(&dg, allgens.v[g])) {
-                        read_layout(f, files.v[d], enc, allgens.v[g], &r);
+                        gcn_read_layout(f, files.v[d], enc, allgens.v[g], &r);
                         for (j = 0; j < r.n; j++)
                             if (strcmp(r.v[j]->name, essential.v[i]) == 0)
                                 found = 1;

@@ -90,8 +90,21 @@ static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_finding
         free(linked);
         return GCN_ERR_NOMEM;
     }
+    unsigned char *named_twice = calloc(c->n + 1, 1);
+    if (!named_twice) {
+        free(parent);
+        free(linked);
+        return GCN_ERR_NOMEM;
+    }
     for (i = 0; i < c->n; i++)
         parent[i] = i;
+    /* A claim whose mnemonic is given two opcodes explains itself; it does not drag the
+     * other instruction at its wrong opcode into the finding. */
+    for (i = 0; i < c->n; i++)
+        for (j = i + 1; j < c->n; j++)
+            if (same_key(&c->v[i], &c->v[j]) && strcmp(c->v[i].mnemonic, c->v[j].mnemonic) == 0 &&
+                c->v[i].opcode != c->v[j].opcode)
+                named_twice[i] = named_twice[j] = 1;
     for (i = 0; i < c->n; i++)
         for (j = i + 1; j < c->n; j++) {
             const gcn_claim_rec *a = &c->v[i], *b = &c->v[j];
@@ -100,11 +113,15 @@ static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_finding
                 continue;
             same_m = strcmp(a->mnemonic, b->mnemonic) == 0;
             same_op = a->opcode == b->opcode;
-            if (same_m != same_op) {
+            if (same_m && !same_op) {
+                unite(parent, i, j);
+                linked[i] = linked[j] = 1;
+            } else if (same_op && !same_m && !named_twice[i] && !named_twice[j]) {
                 unite(parent, i, j);
                 linked[i] = linked[j] = 1;
             }
         }
+    free(named_twice);
     /* One finding per component (per generation; equal fact sets merge across generations). */
     for (i = 0; i < c->n && st == GCN_OK; i++) {
         gcn_strs ids = {0}, names = {0}, gens = {0};

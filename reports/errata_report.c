@@ -1,0 +1,470 @@
+#include "errata_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "util/buf.h"
+#include "util/file.h"
+#include "util/json.h"
+
+static int erratum_matched(const gcn_findings *f, const gcn_errata *e, const gcn_erratum *x)
+{
+    size_t i;
+    for (i = 0; i < f->n; i++)
+        if (gcn_errata_settling(e, &f->v[i]) == x)
+            return 1;
+    return 0;
+}
+
+void gcn_errata_count(const gcn_findings *f, const gcn_errata *e, gcn_errata_counts *out)
+{
+    size_t i;
+    memset(out, 0, sizeof(*out));
+    for (i = 0; i < f->n; i++) {
+        const gcn_erratum *x = e ? gcn_errata_settling(e, &f->v[i]) : NULL;
+        out->found[f->v[i].cat]++;
+        out->total++;
+        if (x) {
+            out->resolved[f->v[i].cat]++;
+            out->total_resolved++;
+            if (x->npeers) {
+                out->confirmed[f->v[i].cat]++;
+                out->total_confirmed++;
+            }
+        }
+    }
+    for (i = 0; e && i < e->n; i++)
+        if (!erratum_matched(f, e, &e->v[i])) {
+            out->curated[e->v[i].category]++;
+            out->total_curated++;
+            if (e->v[i].npeers)
+                out->total_confirmed++;
+        }
+}
+
+/* The first line of a fact's text, trimmed to a readable length. */
+static void first_line(const gcn_fact *x, char *buf, size_t size)
+{
+    const char *t = x->text ? x->text : "";
+    size_t n = strcspn(t, "\n");
+    while (*t == ' ' && n) {
+        t++;
+        n--;
+    }
+    if (n > 110)
+        n = 110;
+    snprintf(buf, size, "%.*s%s", (int)n, t, strlen(t) > n ? " …" : "");
+}
+
+static void md_escape(gcn_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '`')
+            gcn_buf_puts(b, "'");
+        else if (*s == '|')
+            gcn_buf_puts(b, "\\|");
+        else
+            gcn_buf_putc(b, *s);
+    }
+}
+
+static void md_decisions(gcn_buf *b, const gcn_erratum *x)
+{
+    size_t k;
+    for (k = 0; k < x->ndecisions; k++) {
+        const gcn_decision *d = &x->decisions[k];
+        size_t g;
+        gcn_buf_printf(b, "  - `%s`", gcn_decision_op_name(d->op));
+        if (d->mnemonic)
+            gcn_buf_printf(b, " %s", d->mnemonic);
+        if (d->field)
+            gcn_buf_printf(b, " %s", d->field);
+        if (d->op == GCN_DEC_OPCODE)
+            gcn_buf_printf(b, " = %ld", d->opcode);
+        if (d->op == GCN_DEC_FIELD) {
+            if (d->lo < 0)
+                gcn_buf_puts(b, " removed");
+            else
+                gcn_buf_printf(b, " = bits %ld-%ld", d->lo, d->hi);
+        }
+        if (d->op == GCN_DEC_RENAME)
+            gcn_buf_printf(b, " %s → %s", d->from, d->to);
+        if (d->peer)
+            gcn_buf_printf(b, " (%s)", d->peer);
+        if (d->gens.n) {
+            gcn_buf_puts(b, " on");
+            for (g = 0; g < d->gens.n; g++)
+                gcn_buf_printf(b, " %s", d->gens.v[g]);
+        }
+        if (d->syntax)
+            gcn_buf_printf(b, ": `%s`", d->syntax);
+        gcn_buf_puts(b, "\n");
+        if (d->code) {
+            gcn_buf_puts(b, "    ```\n");
+            {
+                const char *p = d->code;
+                while (*p) {
+                    size_t n = strcspn(p, "\n");
+                    gcn_buf_printf(b, "    %.*s\n", (int)n, p);
+                    p += n + (p[n] == '\n');
+                }
+            }
+            gcn_buf_puts(b, "    ```\n");
+        }
+    }
+}
+
+static void md_peers(gcn_buf *b, const gcn_erratum *x)
+{
+    size_t k;
+    for (k = 0; k < x->npeers; k++) {
+        const gcn_peer_run *p = &x->peers[k];
+        const char *out = p->stdout_text, *err = p->stderr_text;
+        gcn_buf_printf(b, "  - `%s`\n", p->cmd);
+        gcn_buf_puts(b, "    ```\n");
+        while (out && *out) {
+            size_t n = strcspn(out, "\n");
+            if (n && strncmp(out, "\t.text", 6) != 0)
+                gcn_buf_printf(b, "    %.*s\n", (int)n, out);
+            out += n + (out[n] == '\n');
+        }
+        while (err && *err) {
+            size_t n = strcspn(err, "\n");
+            if (n)
+                gcn_buf_printf(b, "    %.*s\n", (int)n, err);
+            err += n + (err[n] == '\n');
+        }
+        gcn_buf_puts(b, "    ```\n");
+    }
+}
+
+static void md_erratum(gcn_buf *b, const gcn_erratum *x)
+{
+    gcn_buf_printf(b, "- **Resolution: %s** (%s): %s\n", x->id, x->classification, x->title);
+    gcn_buf_puts(b, "  ");
+    md_escape(b, x->rationale);
+    gcn_buf_puts(b, "\n- Decision:\n");
+    md_decisions(b, x);
+    if (x->sources.n) {
+        size_t k;
+        gcn_buf_puts(b, "- Sources:\n");
+        for (k = 0; k < x->sources.n; k++) {
+            gcn_buf_puts(b, "  - ");
+            md_escape(b, x->sources.v[k]);
+            gcn_buf_puts(b, "\n");
+        }
+    }
+    if (x->npeers) {
+        gcn_buf_puts(b, "- Peer evidence:\n");
+        md_peers(b, x);
+    }
+}
+
+static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
+{
+    gcn_buf b;
+    gcn_errata_counts n;
+    size_t i, k;
+    int c;
+    gcn_buf_init(&b);
+    gcn_errata_count(f, e, &n);
+    gcn_buf_puts(&b, "# Errata in the GCN ISA documents\n\n"
+                     "Written by `gcnspec errata`. Every finding names the document lines it "
+                     "involves (file:line, as in `spec/facts.json`) and how "
+                     "`spec/errata.json` resolved it, or says **unresolved**.\n\n"
+                     "Documents:\n\n");
+    for (i = 0; i < facts->ndocs; i++)
+        gcn_buf_printf(&b, "- `%s`: %s (%s, %u lines, sha256 %.12s…)\n", facts->docs[i].file,
+                       facts->docs[i].encoding, facts->docs[i].style, facts->docs[i].lines,
+                       facts->docs[i].sha256);
+    gcn_buf_puts(&b, "\n## Counts\n\n| category | found | resolved | confirmed by llvm-mc | "
+                     "unresolved | curated |\n|---|---:|---:|---:|---:|---:|\n");
+    for (c = 0; c < GCN_FC_COUNT; c++) {
+        if (!n.found[c] && !n.curated[c])
+            continue;
+        gcn_buf_printf(&b, "| %s (`%s`) | %zu | %zu | %zu | %zu | %zu |\n",
+                       gcn_finding_cat_heading((gcn_finding_cat)c),
+                       gcn_finding_cat_id((gcn_finding_cat)c), n.found[c], n.resolved[c],
+                       n.confirmed[c], n.found[c] - n.resolved[c], n.curated[c]);
+    }
+    gcn_buf_printf(&b, "| **total** | **%zu** | **%zu** | **%zu** | **%zu** | **%zu** |\n\n",
+                   n.total, n.total_resolved, n.total_confirmed, n.total - n.total_resolved,
+                   n.total_curated);
+    gcn_buf_puts(&b, "*found*: by the detectors in `spec/triage/`; *confirmed by llvm-mc*: the "
+                     "resolving erratum carries llvm-mc runs (replayed by "
+                     "`tests/peer/test_evidence`); *curated*: errata recorded from peers or by "
+                     "hand that no detector reports.\n");
+    for (c = 0; c < GCN_FC_COUNT; c++) {
+        if (!n.found[c] && !n.curated[c])
+            continue;
+        gcn_buf_printf(&b, "\n## %s (`%s`)\n", gcn_finding_cat_heading((gcn_finding_cat)c),
+                       gcn_finding_cat_id((gcn_finding_cat)c));
+        for (i = 0; i < f->n; i++) {
+            const gcn_finding *x = &f->v[i];
+            const gcn_erratum *er = e ? gcn_errata_settling(e, x) : NULL;
+            if ((int)x->cat != c)
+                continue;
+            gcn_buf_printf(&b, "\n### %s\n\n", x->key);
+            md_escape(&b, x->message);
+            gcn_buf_puts(&b, "\n\n");
+            if (x->gens.n) {
+                gcn_buf_puts(&b, "- Generations:");
+                for (k = 0; k < x->gens.n; k++)
+                    gcn_buf_printf(&b, " %s", x->gens.v[k]);
+                gcn_buf_puts(&b, "\n");
+            }
+            for (k = 0; k < x->facts.n; k++) {
+                const gcn_fact *fx = gcn_facts_find(facts, x->facts.v[k]);
+                char line[200];
+                if (!fx)
+                    continue;
+                first_line(fx, line, sizeof(line));
+                gcn_buf_printf(&b, "- `%s:%u`: `", fx->file, fx->line);
+                md_escape(&b, line);
+                gcn_buf_puts(&b, "`\n");
+            }
+            if (er)
+                md_erratum(&b, er);
+            else
+                gcn_buf_printf(&b, "- **Unresolved**%s\n",
+                               gcn_finding_cat_blocking(x->cat)
+                                   ? " (blocking: the resolver refuses to run)"
+                                   : "");
+        }
+        for (i = 0; e && i < e->n; i++) {
+            const gcn_erratum *x = &e->v[i];
+            if ((int)x->category != c || erratum_matched(f, e, x))
+                continue;
+            gcn_buf_printf(&b, "\n### %s (curated)\n\n", x->id);
+            for (k = 0; k < x->nquotes; k++) {
+                gcn_buf_printf(&b, "- `%s`: `", x->quotes[k].at);
+                md_escape(&b, x->quotes[k].text);
+                gcn_buf_puts(&b, "`\n");
+            }
+            md_erratum(&b, x);
+        }
+    }
+    if (b.oom) {
+        gcn_buf_free(&b);
+        return NULL;
+    }
+    return gcn_buf_take(&b);
+}
+
+static cJSON *erratum_json(const gcn_erratum *x)
+{
+    cJSON *o = cJSON_CreateObject(), *d;
+    size_t k;
+    cJSON_AddStringToObject(o, "id", x->id);
+    cJSON_AddStringToObject(o, "title", x->title);
+    cJSON_AddStringToObject(o, "classification", x->classification);
+    cJSON_AddBoolToObject(o, "confirmed_by_peer", x->npeers > 0);
+    d = cJSON_AddArrayToObject(o, "decisions");
+    for (k = 0; k < x->ndecisions; k++)
+        cJSON_AddItemToArray(d, cJSON_CreateString(gcn_decision_op_name(x->decisions[k].op)));
+    return o;
+}
+
+static cJSON *json_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
+{
+    cJSON *root = cJSON_CreateObject(), *docs, *counts, *list, *cur;
+    gcn_errata_counts n;
+    size_t i, k;
+    int c;
+    gcn_errata_count(f, e, &n);
+    cJSON_AddStringToObject(root, "schema", "gcnspec-errata-report/1");
+    docs = cJSON_AddArrayToObject(root, "documents");
+    for (i = 0; i < facts->ndocs; i++) {
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddStringToObject(d, "file", facts->docs[i].file);
+        cJSON_AddStringToObject(d, "sha256", facts->docs[i].sha256);
+        cJSON_AddItemToArray(docs, d);
+    }
+    counts = cJSON_AddObjectToObject(root, "counts");
+    for (c = 0; c < GCN_FC_COUNT; c++) {
+        cJSON *o;
+        if (!n.found[c] && !n.curated[c])
+            continue;
+        o = cJSON_AddObjectToObject(counts, gcn_finding_cat_id((gcn_finding_cat)c));
+        cJSON_AddNumberToObject(o, "found", (double)n.found[c]);
+        cJSON_AddNumberToObject(o, "resolved", (double)n.resolved[c]);
+        cJSON_AddNumberToObject(o, "confirmed_by_peer", (double)n.confirmed[c]);
+        cJSON_AddNumberToObject(o, "unresolved", (double)(n.found[c] - n.resolved[c]));
+        cJSON_AddNumberToObject(o, "curated", (double)n.curated[c]);
+    }
+    {
+        cJSON *t = cJSON_AddObjectToObject(counts, "total");
+        cJSON_AddNumberToObject(t, "found", (double)n.total);
+        cJSON_AddNumberToObject(t, "resolved", (double)n.total_resolved);
+        cJSON_AddNumberToObject(t, "confirmed_by_peer", (double)n.total_confirmed);
+        cJSON_AddNumberToObject(t, "unresolved", (double)(n.total - n.total_resolved));
+        cJSON_AddNumberToObject(t, "curated", (double)n.total_curated);
+    }
+    list = cJSON_AddArrayToObject(root, "findings");
+    for (i = 0; i < f->n; i++) {
+        const gcn_finding *x = &f->v[i];
+        const gcn_erratum *er = e ? gcn_errata_settling(e, x) : NULL;
+        cJSON *o = cJSON_CreateObject(), *locs, *gens;
+        cJSON_AddStringToObject(o, "key", x->key);
+        cJSON_AddStringToObject(o, "category", gcn_finding_cat_id(x->cat));
+        cJSON_AddBoolToObject(o, "blocking", gcn_finding_cat_blocking(x->cat));
+        if (x->encoding)
+            cJSON_AddStringToObject(o, "encoding", x->encoding);
+        cJSON_AddStringToObject(o, "subject", x->subject);
+        cJSON_AddStringToObject(o, "message", x->message);
+        gens = cJSON_AddArrayToObject(o, "gens");
+        for (k = 0; k < x->gens.n; k++)
+            cJSON_AddItemToArray(gens, cJSON_CreateString(x->gens.v[k]));
+        locs = cJSON_AddArrayToObject(o, "locations");
+        for (k = 0; k < x->facts.n; k++) {
+            const gcn_fact *fx = gcn_facts_find(facts, x->facts.v[k]);
+            cJSON *l;
+            if (!fx)
+                continue;
+            l = cJSON_CreateObject();
+            cJSON_AddStringToObject(l, "fact", fx->id);
+            cJSON_AddStringToObject(l, "file", fx->file);
+            cJSON_AddNumberToObject(l, "line", fx->line);
+            cJSON_AddNumberToObject(l, "end_line", fx->last_line);
+            cJSON_AddStringToObject(l, "text", fx->text ? fx->text : "");
+            cJSON_AddItemToArray(locs, l);
+        }
+        if (er)
+            cJSON_AddItemToObject(o, "resolution", erratum_json(er));
+        else
+            cJSON_AddNullToObject(o, "resolution");
+        cJSON_AddItemToArray(list, o);
+    }
+    cur = cJSON_AddArrayToObject(root, "curated");
+    for (i = 0; e && i < e->n; i++) {
+        const gcn_erratum *x = &e->v[i];
+        cJSON *o;
+        if (erratum_matched(f, e, x))
+            continue;
+        o = erratum_json(x);
+        cJSON_AddStringToObject(o, "category", gcn_finding_cat_id(x->category));
+        cJSON_AddItemToArray(cur, o);
+    }
+    return root;
+}
+
+static cJSON *sarif_location(const gcn_fact *fx)
+{
+    cJSON *loc = cJSON_CreateObject(), *phys, *art, *reg, *snip;
+    phys = cJSON_AddObjectToObject(loc, "physicalLocation");
+    art = cJSON_AddObjectToObject(phys, "artifactLocation");
+    cJSON_AddStringToObject(art, "uri", fx->file);
+    cJSON_AddStringToObject(art, "uriBaseId", "SEEDS");
+    reg = cJSON_AddObjectToObject(phys, "region");
+    cJSON_AddNumberToObject(reg, "startLine", fx->line);
+    if (fx->last_line > fx->line)
+        cJSON_AddNumberToObject(reg, "endLine", fx->last_line);
+    snip = cJSON_AddObjectToObject(reg, "snippet");
+    cJSON_AddStringToObject(snip, "text", fx->text ? fx->text : "");
+    return loc;
+}
+
+static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
+{
+    cJSON *root = cJSON_CreateObject(), *runs, *run, *tool, *driver, *rules, *results, *base;
+    size_t i, k;
+    int c;
+    cJSON_AddStringToObject(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    cJSON_AddStringToObject(root, "version", "2.1.0");
+    runs = cJSON_AddArrayToObject(root, "runs");
+    run = cJSON_CreateObject();
+    cJSON_AddItemToArray(runs, run);
+    tool = cJSON_AddObjectToObject(run, "tool");
+    driver = cJSON_AddObjectToObject(tool, "driver");
+    cJSON_AddStringToObject(driver, "name", "gcnspec");
+    cJSON_AddStringToObject(driver, "informationUri", "https://github.com/");
+    rules = cJSON_AddArrayToObject(driver, "rules");
+    for (c = 0; c < GCN_FC_COUNT; c++) {
+        cJSON *r = cJSON_CreateObject(), *sd;
+        cJSON_AddStringToObject(r, "id", gcn_finding_cat_id((gcn_finding_cat)c));
+        sd = cJSON_AddObjectToObject(r, "shortDescription");
+        cJSON_AddStringToObject(sd, "text", gcn_finding_cat_heading((gcn_finding_cat)c));
+        cJSON_AddItemToArray(rules, r);
+    }
+    base = cJSON_AddObjectToObject(run, "originalUriBaseIds");
+    {
+        cJSON *s = cJSON_AddObjectToObject(base, "SEEDS"), *d;
+        cJSON_AddStringToObject(s, "uri", "../shared/seeds/");
+        d = cJSON_AddObjectToObject(s, "description");
+        cJSON_AddStringToObject(d, "text", "The ISA documents the facts were extracted from");
+    }
+    results = cJSON_AddArrayToObject(run, "results");
+    for (i = 0; i < f->n; i++) {
+        const gcn_finding *x = &f->v[i];
+        const gcn_erratum *er = e ? gcn_errata_settling(e, x) : NULL;
+        cJSON *r = cJSON_CreateObject(), *msg, *locs, *fp, *props;
+        char text[2600];
+        int ruleidx = (int)x->cat;
+        cJSON_AddStringToObject(r, "ruleId", gcn_finding_cat_id(x->cat));
+        cJSON_AddNumberToObject(r, "ruleIndex", ruleidx);
+        cJSON_AddStringToObject(r, "level",
+                                er                                 ? "note"
+                                : gcn_finding_cat_blocking(x->cat) ? "error"
+                                                                   : "warning");
+        msg = cJSON_AddObjectToObject(r, "message");
+        snprintf(text, sizeof(text), "%s%s%s%s", x->message,
+                 er ? " — resolved by " : " — unresolved", er ? er->id : "", er ? "" : "");
+        cJSON_AddStringToObject(msg, "text", text);
+        locs = cJSON_AddArrayToObject(r, "locations");
+        for (k = 0; k < x->facts.n; k++) {
+            const gcn_fact *fx = gcn_facts_find(facts, x->facts.v[k]);
+            if (fx)
+                cJSON_AddItemToArray(locs, sarif_location(fx));
+        }
+        fp = cJSON_AddObjectToObject(r, "partialFingerprints");
+        cJSON_AddStringToObject(fp, "gcnspecFindingKey/v1", x->key);
+        props = cJSON_AddObjectToObject(r, "properties");
+        if (er) {
+            cJSON_AddStringToObject(props, "erratum", er->id);
+            cJSON_AddStringToObject(props, "classification", er->classification);
+        }
+        if (er)
+            cJSON_AddItemToObject(r, "suppressions", cJSON_CreateArray());
+        if (er) {
+            cJSON *s = cJSON_CreateObject();
+            cJSON_AddStringToObject(s, "kind", "external");
+            cJSON_AddStringToObject(s, "justification", er->title);
+            cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(r, "suppressions"), s);
+        }
+        cJSON_AddItemToArray(results, r);
+    }
+    return root;
+}
+
+gcn_status gcn_errata_reports(const char *dir, const gcn_facts *facts, const gcn_findings *f,
+                              const gcn_errata *e, gcn_diag *diag)
+{
+    char *md = markdown(facts, f, e), *path;
+    cJSON *js = json_report(facts, f, e), *sarif = sarif_report(facts, f, e);
+    gcn_status st = gcn_make_dirs(dir, diag);
+    if (st == GCN_OK && (!md || !js || !sarif)) {
+        gcn_diag_set(diag, dir, 0, 0, "out of memory");
+        st = GCN_ERR_NOMEM;
+    }
+    if (st == GCN_OK) {
+        path = gcn_path_join(dir, "errata.md");
+        st = path ? gcn_write_file_atomic(path, md, strlen(md), diag) : GCN_ERR_NOMEM;
+        free(path);
+    }
+    if (st == GCN_OK) {
+        path = gcn_path_join(dir, "errata.json");
+        st = path ? gcn_json_write_file_depth(path, js, 4, diag) : GCN_ERR_NOMEM;
+        free(path);
+    }
+    if (st == GCN_OK) {
+        path = gcn_path_join(dir, "errata.sarif");
+        st = path ? gcn_json_write_file(path, sarif, diag) : GCN_ERR_NOMEM;
+        free(path);
+    }
+    free(md);
+    cJSON_Delete(js);
+    cJSON_Delete(sarif);
+    return st;
+}

@@ -1,0 +1,1307 @@
+#include "resolve.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spec/extract/text.h"
+#include "spec/model/claims.h"
+#include "spec/model/layout.h"
+#include "spec/triage/sections.h"
+#include "util/file.h"
+#include "util/hash.h"
+#include "util/json.h"
+
+#define MAX_GENS 8
+
+typedef struct gen_info {
+    char *id, *name, *llvm, *mcpu;
+} gen_info;
+
+typedef struct rfield {
+    char *name;
+    long lo, hi;
+    char *value;
+    gcn_strs sources;
+} rfield;
+
+typedef struct rlayout {
+    char *encoding;
+    int gen;
+    long bits;
+    rfield *f;
+    size_t n;
+    gcn_strs sources; /* errata and curated files that shaped it */
+} rlayout;
+
+typedef struct rinsn {
+    char *encoding, *name;
+    long opcode[MAX_GENS]; /* -1: absent */
+    gcn_strs sources;
+    gcn_strs errata;
+} rinsn;
+
+typedef struct ctx {
+    const gcn_resolve_in *in;
+    gcn_diag *diag;
+    gcn_facts facts;
+    gcn_findings findings;
+    gcn_errata errata;
+    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc;
+    gen_info gens[MAX_GENS];
+    size_t ngens;
+    rlayout *layouts;
+    size_t nlayouts;
+    rinsn *insns;
+    size_t ninsns;
+    gcn_claims claims;
+    gcn_section_view *sections;
+    size_t nsections;
+    gcn_strs encodings;
+} ctx;
+
+static gcn_status fail(ctx *c, const char *file, unsigned line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static gcn_status fail(ctx *c, const char *file, unsigned line, const char *fmt, ...)
+{
+    char msg[GCN_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    gcn_diag_set(c->diag, file, line, 0, "%s", msg);
+    return GCN_ERR_CONFLICT;
+}
+
+static int gen_index(const ctx *c, const char *id)
+{
+    size_t i;
+    for (i = 0; i < c->ngens; i++)
+        if (strcmp(c->gens[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* ---- curated inputs ----------------------------------------------------------------------- */
+
+static gcn_status load_curated(ctx *c, gcn_json_doc *doc, const char *name, const char *topic)
+{
+    char *path = gcn_path_join(c->in->curated_dir, name);
+    const char *schema = NULL, *t = NULL;
+    gcn_status st;
+    if (!path)
+        return GCN_ERR_NOMEM;
+    st = gcn_json_load(doc, path, c->diag);
+    free(path);
+    if (st != GCN_OK)
+        return st;
+    if (!cJSON_IsObject(doc->root))
+        return gcn_json_error(doc, doc->root, c->diag, "a curated file must hold an object");
+    if ((st = gcn_json_str(doc, doc->root, "schema", 1, &schema, c->diag)) != GCN_OK ||
+        (st = gcn_json_str(doc, doc->root, "topic", 1, &t, c->diag)) != GCN_OK)
+        return st;
+    if (strcmp(schema, "gcnspec-curated/1") != 0)
+        return gcn_json_error(doc, doc->root, c->diag, "unknown schema \"%s\"", schema);
+    if (strcmp(t, topic) != 0)
+        return gcn_json_error(doc, doc->root, c->diag, "topic is \"%s\", expected \"%s\"", t,
+                              topic);
+    return GCN_OK;
+}
+
+static gcn_status load_generations(ctx *c)
+{
+    const cJSON *a = NULL, *g;
+    gcn_status st = load_curated(c, &c->gens_doc, "generations.json", "generations");
+    if (st != GCN_OK)
+        return st;
+    if ((st = gcn_json_arr(&c->gens_doc, c->gens_doc.root, "generations", 1, &a, c->diag)) !=
+        GCN_OK)
+        return st;
+    cJSON_ArrayForEach(g, a)
+    {
+        gen_info *x;
+        const char *id = NULL, *name = NULL, *llvm = NULL, *mcpu = NULL;
+        if (c->ngens == MAX_GENS)
+            return gcn_json_error(&c->gens_doc, g, c->diag, "too many generations");
+        if ((st = gcn_json_str(&c->gens_doc, g, "id", 1, &id, c->diag)) != GCN_OK ||
+            (st = gcn_json_str(&c->gens_doc, g, "name", 1, &name, c->diag)) != GCN_OK ||
+            (st = gcn_json_str(&c->gens_doc, g, "llvm", 1, &llvm, c->diag)) != GCN_OK ||
+            (st = gcn_json_str(&c->gens_doc, g, "mcpu", 1, &mcpu, c->diag)) != GCN_OK)
+            return st;
+        x = &c->gens[c->ngens++];
+        x->id = (char *)id;
+        x->name = (char *)name;
+        x->llvm = (char *)llvm;
+        x->mcpu = (char *)mcpu;
+    }
+    if (!c->ngens)
+        return gcn_json_error(&c->gens_doc, a, c->diag, "no generations");
+    return GCN_OK;
+}
+
+/* ---- errata lookups ----------------------------------------------------------------------- */
+
+typedef int (*decision_pred)(const gcn_decision *d, const void *arg);
+
+static const gcn_decision *find_decision(const ctx *c, gcn_decision_op op, const char *enc,
+                                         const char *mnemonic, const char *gen,
+                                         const gcn_erratum **owner)
+{
+    size_t i, k;
+    for (i = 0; i < c->errata.n; i++)
+        for (k = 0; k < c->errata.v[i].ndecisions; k++) {
+            const gcn_decision *d = &c->errata.v[i].decisions[k];
+            if (d->op != op || (enc && (!d->encoding || strcmp(d->encoding, enc) != 0)))
+                continue;
+            if (mnemonic && (!d->mnemonic || strcmp(d->mnemonic, mnemonic) != 0))
+                continue;
+            if (gen && !gcn_genset_has(&d->gens, gen))
+                continue;
+            if (owner)
+                *owner = &c->errata.v[i];
+            return d;
+        }
+    return NULL;
+}
+
+static void note_erratum(rinsn *x, const gcn_erratum *e)
+{
+    if (e && !gcn_strs_has(&x->errata, e->id))
+        gcn_strs_push(&x->errata, e->id);
+}
+
+/* The mnemonic a claim speaks of, after renames (of the cited facts) and section remaps. */
+static const char *claim_name(const ctx *c, const gcn_claim_rec *cl, const gcn_erratum **by)
+{
+    size_t i, k;
+    for (i = 0; i < c->errata.n; i++) {
+        const gcn_erratum *e = &c->errata.v[i];
+        for (k = 0; k < e->ndecisions; k++) {
+            const gcn_decision *d = &e->decisions[k];
+            if (d->op == GCN_DEC_RENAME && strcmp(d->encoding, cl->encoding) == 0 &&
+                strcmp(d->from, cl->mnemonic) == 0 &&
+                (d->fact ? strcmp(d->fact, cl->fact->id) == 0
+                         : gcn_strs_has(&e->facts, cl->fact->id))) {
+                *by = e;
+                return d->to;
+            }
+            if (d->op == GCN_DEC_SECTION && cl->from_section && cl->fact->section &&
+                strcmp(d->section, cl->fact->section) == 0) {
+                *by = e;
+                return d->mnemonic;
+            }
+        }
+    }
+    *by = NULL;
+    return cl->mnemonic;
+}
+
+/* The mnemonic a section describes (its heading unless a decision remaps it). */
+static const char *section_name(const ctx *c, const gcn_fact *section)
+{
+    const gcn_decision *d;
+    size_t i, k;
+    for (i = 0; i < c->errata.n; i++)
+        for (k = 0; k < c->errata.v[i].ndecisions; k++) {
+            d = &c->errata.v[i].decisions[k];
+            if (d->op == GCN_DEC_SECTION && strcmp(d->section, section->id) == 0)
+                return d->mnemonic;
+        }
+    return section->name;
+}
+
+/* ---- layouts ------------------------------------------------------------------------------ */
+
+static rfield *layout_field(rlayout *l, const char *name)
+{
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        if (strcmp(l->f[i].name, name) == 0)
+            return &l->f[i];
+    return NULL;
+}
+
+static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
+{
+    rlayout *l = &c->layouts[c->nlayouts];
+    gcn_strs files = {0};
+    size_t i, j, d;
+    const char *gen = c->gens[g].id;
+    int covered = 0;
+    gcn_status st = GCN_OK;
+    memset(l, 0, sizeof(*l));
+    l->encoding = (char *)enc;
+    l->gen = g;
+    l->f = calloc(64, sizeof(*l->f));
+    if (!l->f)
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < c->facts.n; i++)
+        if (c->facts.v[i].kind == GCN_FACT_FIELD && strcmp(c->facts.v[i].encoding, enc) == 0 &&
+            !gcn_strs_has(&files, c->facts.v[i].file))
+            gcn_strs_push(&files, c->facts.v[i].file);
+    for (d = 0; d < files.n && st == GCN_OK; d++) {
+        gcn_strs dg = {0};
+        gcn_doc_gens(&c->facts, files.v[d], enc, &dg);
+        if (gcn_strs_has(&dg, gen)) {
+            covered = 1;
+            gcn_read_layout(&c->facts, files.v[d], enc, gen, r);
+            for (i = 0; i < r->n && st == GCN_OK; i++) {
+                const gcn_fact *x = r->v[i];
+                rfield *f = layout_field(l, x->name);
+                const gcn_erratum *e = NULL;
+                const gcn_decision *dec = find_decision(c, GCN_DEC_FIELD, enc, NULL, gen, &e);
+                /* a field decision for this name overrides the pages below */
+                while (dec && strcmp(dec->field, x->name) != 0)
+                    dec = NULL;
+                if (f) {
+                    if ((f->lo != x->lo || f->hi != x->hi) && !dec) {
+                        size_t k;
+                        int has = 0;
+                        for (k = 0; k < c->errata.n && !has; k++) {
+                            size_t q;
+                            for (q = 0; q < c->errata.v[k].ndecisions; q++) {
+                                const gcn_decision *dd = &c->errata.v[k].decisions[q];
+                                if (dd->op == GCN_DEC_FIELD && strcmp(dd->encoding, enc) == 0 &&
+                                    strcmp(dd->field, x->name) == 0 &&
+                                    gcn_genset_has(&dd->gens, gen))
+                                    has = 1;
+                            }
+                        }
+                        if (!has)
+                            st = fail(c, x->file, x->line,
+                                      "%s %s on %s: the pages say bits %ld-%ld and %ld-%ld; no "
+                                      "erratum decides",
+                                      enc, x->name, gen, f->lo, f->hi, x->lo, x->hi);
+                    }
+                    gcn_strs_push(&f->sources, x->id);
+                    continue;
+                }
+                f = &l->f[l->n++];
+                f->name = x->name;
+                f->lo = x->lo;
+                f->hi = x->hi;
+                f->value = x->value;
+                gcn_strs_push(&f->sources, x->id);
+            }
+        }
+        gcn_strs_free(&dg);
+    }
+    gcn_strs_free(&files);
+    if (st != GCN_OK || !covered) {
+        free(l->f);
+        return st;
+    }
+    /* field decisions: move, add or remove */
+    for (i = 0; i < c->errata.n; i++)
+        for (j = 0; j < c->errata.v[i].ndecisions; j++) {
+            const gcn_decision *dec = &c->errata.v[i].decisions[j];
+            rfield *f;
+            if (dec->op != GCN_DEC_FIELD || strcmp(dec->encoding, enc) != 0 ||
+                !gcn_genset_has(&dec->gens, gen))
+                continue;
+            f = layout_field(l, dec->field);
+            if (dec->lo < 0) {
+                if (f) {
+                    gcn_strs_free(&f->sources);
+                    *f = l->f[--l->n];
+                }
+            } else {
+                if (!f) {
+                    f = &l->f[l->n++];
+                    memset(f, 0, sizeof(*f));
+                    f->name = dec->field;
+                }
+                f->lo = dec->lo;
+                f->hi = dec->hi;
+            }
+            if (!gcn_strs_has(&l->sources, c->errata.v[i].id))
+                gcn_strs_push(&l->sources, c->errata.v[i].id);
+            if (f && dec->lo >= 0)
+                gcn_strs_push(&f->sources, c->errata.v[i].id);
+        }
+    /* size: the page's "needs N bytes", else the smallest dword multiple holding the fields */
+    l->bits = -1;
+    for (i = 0; i < c->facts.n; i++)
+        if (c->facts.v[i].kind == GCN_FACT_ENCODING_SIZE &&
+            strcmp(c->facts.v[i].encoding, enc) == 0)
+            l->bits = c->facts.v[i].bytes * 8;
+    if (l->bits < 0) {
+        long top = 0;
+        for (i = 0; i < l->n; i++)
+            if (l->f[i].hi + 1 > top)
+                top = l->f[i].hi + 1;
+        l->bits = (top + 31) / 32 * 32;
+    }
+    /* what remains must be a layout: no overlap (but exact tilings), inside the word, an
+     * OPCODE field */
+    {
+        gcn_reading rr;
+        gcn_fact *tmp = calloc(l->n + 1, sizeof(*tmp));
+        const gcn_fact **ptrs = calloc(l->n + 1, sizeof(*ptrs));
+        if (!tmp || !ptrs) {
+            free(tmp);
+            free(ptrs);
+            return GCN_ERR_NOMEM;
+        }
+        for (i = 0; i < l->n; i++) {
+            tmp[i].lo = l->f[i].lo;
+            tmp[i].hi = l->f[i].hi;
+            ptrs[i] = &tmp[i];
+        }
+        rr.v = ptrs;
+        rr.n = l->n;
+        for (i = 0; i < l->n && st == GCN_OK; i++) {
+            if (l->f[i].hi >= l->bits)
+                st = fail(c, "", 0, "%s on %s: %s (bits %ld-%ld) lies outside the %ld-bit word",
+                          enc, gen, l->f[i].name, l->f[i].lo, l->f[i].hi, l->bits);
+            for (j = i + 1; j < l->n && st == GCN_OK; j++)
+                if (l->f[i].lo <= l->f[j].hi && l->f[j].lo <= l->f[i].hi &&
+                    !gcn_field_tiled(&rr, l->f[i].lo, l->f[i].hi, &tmp[i]) &&
+                    !gcn_field_tiled(&rr, l->f[j].lo, l->f[j].hi, &tmp[j]))
+                    st = fail(c, "", 0,
+                              "%s on %s: %s (bits %ld-%ld) and %s (bits %ld-%ld) overlap; an "
+                              "erratum must move one",
+                              enc, gen, l->f[i].name, l->f[i].lo, l->f[i].hi, l->f[j].name,
+                              l->f[j].lo, l->f[j].hi);
+        }
+        free(tmp);
+        free(ptrs);
+    }
+    if (st == GCN_OK && !layout_field(l, "OPCODE"))
+        st = fail(c, "", 0, "%s on %s has no OPCODE field; an erratum must give it", enc, gen);
+    if (st != GCN_OK) {
+        for (i = 0; i < l->n; i++)
+            gcn_strs_free(&l->f[i].sources);
+        free(l->f);
+        gcn_strs_free(&l->sources);
+        return st;
+    }
+    c->nlayouts++;
+    return GCN_OK;
+}
+
+static int field_cmp(const void *a, const void *b)
+{
+    const rfield *x = a, *y = b;
+    if (x->lo != y->lo)
+        return x->lo < y->lo ? -1 : 1;
+    if (x->hi != y->hi)
+        return x->hi > y->hi ? -1 : 1; /* the wider first: OFFSET before OFFSET0 */
+    return strcmp(x->name, y->name);
+}
+
+static gcn_status build_layouts(ctx *c)
+{
+    size_t e;
+    int g;
+    gcn_reading r;
+    gcn_status st = GCN_OK;
+    r.v = calloc(c->facts.n + 1, sizeof(*r.v));
+    c->layouts = calloc(c->encodings.n * MAX_GENS + 1, sizeof(*c->layouts));
+    if (!r.v || !c->layouts) {
+        free(r.v);
+        return GCN_ERR_NOMEM;
+    }
+    for (e = 0; e < c->encodings.n && st == GCN_OK; e++)
+        for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
+            st = build_layout(c, c->encodings.v[e], g, &r);
+    for (e = 0; e < c->nlayouts; e++)
+        qsort(c->layouts[e].f, c->layouts[e].n, sizeof(rfield), field_cmp);
+    free(r.v);
+    return st;
+}
+
+/* ---- instructions ------------------------------------------------------------------------- */
+
+static rinsn *insn(ctx *c, const char *enc, const char *name, size_t *cap)
+{
+    size_t i;
+    int g;
+    for (i = 0; i < c->ninsns; i++)
+        if (strcmp(c->insns[i].encoding, enc) == 0 && strcmp(c->insns[i].name, name) == 0)
+            return &c->insns[i];
+    if (c->ninsns == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 256;
+        rinsn *v = realloc(c->insns, ncap * sizeof(*v));
+        if (!v)
+            return NULL;
+        c->insns = v;
+        *cap = ncap;
+    }
+    memset(&c->insns[c->ninsns], 0, sizeof(rinsn));
+    c->insns[c->ninsns].encoding = (char *)enc;
+    c->insns[c->ninsns].name = (char *)name;
+    for (g = 0; g < MAX_GENS; g++)
+        c->insns[c->ninsns].opcode[g] = -1;
+    return &c->insns[c->ninsns++];
+}
+
+static gcn_status build_instructions(ctx *c, size_t *cap)
+{
+    size_t i, j;
+    int g;
+    gcn_status st = GCN_OK;
+    /* every strong claim, renamed */
+    for (i = 0; i < c->claims.n && st == GCN_OK; i++) {
+        const gcn_claim_rec *cl = &c->claims.v[i];
+        const gcn_erratum *by = NULL;
+        const char *name;
+        rinsn *x;
+        int gi = gen_index(c, cl->gen);
+        if (cl->weak || gi < 0)
+            continue;
+        name = claim_name(c, cl, &by);
+        x = insn(c, cl->encoding, name, cap);
+        if (!x)
+            return GCN_ERR_NOMEM;
+        note_erratum(x, by);
+        if (!gcn_strs_has(&x->sources, cl->fact->id))
+            gcn_strs_push(&x->sources, cl->fact->id);
+        if (x->opcode[gi] >= 0 && x->opcode[gi] != cl->opcode) {
+            const gcn_erratum *e = NULL;
+            if (!find_decision(c, GCN_DEC_OPCODE, cl->encoding, name, cl->gen, &e) &&
+                !find_decision(c, GCN_DEC_ABSENT, cl->encoding, name, cl->gen, &e))
+                st = fail(c, cl->fact->file, cl->fact->line,
+                          "%s on %s: opcode %ld here, %ld elsewhere; no erratum decides", name,
+                          cl->gen, cl->opcode, x->opcode[gi]);
+        } else {
+            x->opcode[gi] = cl->opcode;
+        }
+    }
+    /* opcode decisions assert presence; absent decisions remove */
+    for (i = 0; i < c->errata.n && st == GCN_OK; i++)
+        for (j = 0; j < c->errata.v[i].ndecisions; j++) {
+            const gcn_decision *d = &c->errata.v[i].decisions[j];
+            rinsn *x;
+            if (d->op != GCN_DEC_OPCODE && d->op != GCN_DEC_ABSENT)
+                continue;
+            x = insn(c, d->encoding, d->mnemonic, cap);
+            if (!x)
+                return GCN_ERR_NOMEM;
+            note_erratum(x, &c->errata.v[i]);
+            for (g = 0; g < (int)c->ngens; g++)
+                if (gcn_genset_has(&d->gens, c->gens[g].id))
+                    x->opcode[g] = d->op == GCN_DEC_OPCODE ? d->opcode : -1;
+        }
+    /* one opcode, one instruction */
+    for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
+        for (i = 0; i < c->ninsns && st == GCN_OK; i++)
+            for (j = i + 1; j < c->ninsns && st == GCN_OK; j++) {
+                const rinsn *a = &c->insns[i], *b = &c->insns[j];
+                if (a->opcode[g] >= 0 && a->opcode[g] == b->opcode[g] &&
+                    strcmp(a->encoding, b->encoding) == 0)
+                    st = fail(c, "", 0, "%s opcode %ld on %s is both %s and %s; no erratum decides",
+                              a->encoding, a->opcode[g], c->gens[g].id, a->name, b->name);
+            }
+    return st;
+}
+
+/* ---- syntax, operands, semantics ---------------------------------------------------------- */
+
+static const cJSON *curated_syntax(const ctx *c, const char *enc, const char *name)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(c->syn_doc.root, "instructions"), *x;
+    cJSON_ArrayForEach(x, a)
+    {
+        const cJSON *e = cJSON_GetObjectItemCaseSensitive(x, "encoding");
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(x, "name");
+        if (cJSON_IsString(e) && cJSON_IsString(n) && strcmp(e->valuestring, enc) == 0 &&
+            strcmp(n->valuestring, name) == 0)
+            return x;
+    }
+    return NULL;
+}
+
+static const cJSON *operand_kind(const ctx *c, const char *enc, const char *name, int modifier)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(c->ops_doc.root, "encodings"), *x, *o;
+    cJSON_ArrayForEach(x, a)
+    {
+        const cJSON *e = cJSON_GetObjectItemCaseSensitive(x, "encoding");
+        if (!cJSON_IsString(e) || strcmp(e->valuestring, enc) != 0)
+            continue;
+        cJSON_ArrayForEach(o,
+                           cJSON_GetObjectItemCaseSensitive(x, modifier ? "modifiers" : "operands"))
+        {
+            const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "name");
+            if (cJSON_IsString(n) && strcmp(n->valuestring, name) == 0)
+                return o;
+        }
+    }
+    return NULL;
+}
+
+static const cJSON *encoding_operands(const ctx *c, const char *enc)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(c->ops_doc.root, "encodings"), *x;
+    cJSON_ArrayForEach(x, a)
+    {
+        const cJSON *e = cJSON_GetObjectItemCaseSensitive(x, "encoding");
+        if (cJSON_IsString(e) && strcmp(e->valuestring, enc) == 0)
+            return x;
+    }
+    return NULL;
+}
+
+/* Canonical syntax "NAME OP(2), OP [MOD:MOD] REQ" from a parsed syntax fact. */
+static char *canonical_syntax(const char *name, const gcn_fact *s)
+{
+    char buf[1024];
+    size_t i;
+    int k;
+    snprintf(buf, sizeof(buf), "%s", name);
+    for (i = 0; i < s->noperands; i++) {
+        char one[64];
+        snprintf(one, sizeof(one), "%s%s", i ? ", " : " ", s->operands[i].name);
+        strncat(buf, one, sizeof(buf) - strlen(buf) - 1);
+        if (s->operands[i].nwidths) {
+            strncat(buf, "(", sizeof(buf) - strlen(buf) - 1);
+            for (k = 0; k < s->operands[i].nwidths; k++) {
+                snprintf(one, sizeof(one), "%s%d", k ? "," : "", s->operands[i].widths[k]);
+                strncat(buf, one, sizeof(buf) - strlen(buf) - 1);
+            }
+            strncat(buf, ")", sizeof(buf) - strlen(buf) - 1);
+        }
+    }
+    for (i = 0; i < s->modifiers.n; i++) {
+        const char *m = s->modifiers.v[i];
+        char one[96];
+        if (m[0] == '!')
+            snprintf(one, sizeof(one), " %s", m + 1);
+        else
+            snprintf(one, sizeof(one), " [%s]", m);
+        strncat(buf, one, sizeof(buf) - strlen(buf) - 1);
+    }
+    return gcn_strdup(buf);
+}
+
+/* Parses a syntax string into a scratch fact (operands, modifiers). */
+static int parse_syntax(const char *text, gcn_fact *s)
+{
+    size_t bad = 0;
+    memset(s, 0, sizeof(*s));
+    return text_syntax(text, s, &bad);
+}
+
+static void scratch_free(gcn_fact *s)
+{
+    size_t i;
+    free(s->mnemonic);
+    for (i = 0; i < s->noperands; i++)
+        free(s->operands[i].name);
+    free(s->operands);
+    gcn_strs_free(&s->modifiers);
+}
+
+static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
+{
+    cJSON *ops = cJSON_AddArrayToObject(o, "operands"), *mods;
+    const cJSON *enc = encoding_operands(c, x->encoding), *m;
+    size_t i;
+    for (i = 0; i < s->noperands; i++) {
+        const gcn_operand_ref *r = &s->operands[i];
+        const cJSON *k = operand_kind(c, x->encoding, r->name, 0);
+        cJSON *op;
+        if (!k)
+            return fail(c, where, 0,
+                        "%s: operand %s is no operand of the %s encoding (operands.json); an "
+                        "erratum must correct the syntax",
+                        x->name, r->name, x->encoding);
+        if (r->nwidths > 1)
+            return fail(c, where, 0, "%s: operand %s gives several widths", x->name, r->name);
+        op = cJSON_CreateObject();
+        cJSON_AddStringToObject(op, "name", r->name);
+        cJSON_AddStringToObject(op, "kind",
+                                cJSON_GetObjectItemCaseSensitive(k, "kind")->valuestring);
+        cJSON_AddNumberToObject(op, "regs", r->nwidths ? r->widths[0] : 1);
+        cJSON_AddStringToObject(op, "field",
+                                cJSON_GetObjectItemCaseSensitive(k, "field")->valuestring);
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "defines")))
+            cJSON_AddBoolToObject(op, "defines", 1);
+        cJSON_AddItemToArray(ops, op);
+    }
+    mods = cJSON_AddArrayToObject(o, "modifiers");
+    for (i = 0; i < s->modifiers.n; i++) {
+        const char *raw = s->modifiers.v[i] + (s->modifiers.v[i][0] == '!');
+        char name[64];
+        const cJSON *k;
+        cJSON *mo;
+        size_t n = strcspn(raw, ":");
+        snprintf(name, sizeof(name), "%.*s", (int)n, raw);
+        k = operand_kind(c, x->encoding, name, 1);
+        if (!k)
+            return fail(c, where, 0, "%s: modifier %s is no modifier of the %s encoding", x->name,
+                        name, x->encoding);
+        mo = cJSON_CreateObject();
+        cJSON_AddStringToObject(mo, "name", name);
+        cJSON_AddStringToObject(mo, "field",
+                                cJSON_GetObjectItemCaseSensitive(k, "field")->valuestring);
+        cJSON_AddStringToObject(mo, "asm", cJSON_GetObjectItemCaseSensitive(k, "asm")->valuestring);
+        if (s->modifiers.v[i][0] == '!')
+            cJSON_AddBoolToObject(mo, "required", 1);
+        cJSON_AddItemToArray(mods, mo);
+    }
+    /* modifiers every instruction of the encoding takes (GDS, GLC) */
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(enc, "modifiers"))
+    {
+        const char *name = cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring;
+        const cJSON *e;
+        int present = 0;
+        cJSON_ArrayForEach(e, mods)
+        {
+            if (strcmp(cJSON_GetObjectItemCaseSensitive(e, "name")->valuestring, name) == 0)
+                present = 1;
+        }
+        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")))
+            continue;
+        {
+            cJSON *mo = cJSON_CreateObject();
+            const cJSON *gens = cJSON_GetObjectItemCaseSensitive(m, "gens");
+            cJSON_AddStringToObject(mo, "name", name);
+            cJSON_AddStringToObject(mo, "field",
+                                    cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring);
+            cJSON_AddStringToObject(mo, "asm",
+                                    cJSON_GetObjectItemCaseSensitive(m, "asm")->valuestring);
+            if (gens)
+                cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
+            cJSON_AddItemToArray(mods, mo);
+        }
+    }
+    return GCN_OK;
+}
+
+/* The sections describing instruction x (after remaps). */
+static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view **out, size_t max)
+{
+    size_t i, n = 0;
+    for (i = 0; i < c->nsections && n < max; i++) {
+        const gcn_section_view *v = &c->sections[i];
+        if (strcmp(v->section->encoding, x->encoding) == 0 &&
+            strcmp(section_name(c, v->section), x->name) == 0)
+            out[n++] = v;
+    }
+    return n;
+}
+
+static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
+{
+    const gcn_erratum *e = NULL;
+    const gcn_decision *d = find_decision(c, GCN_DEC_SYNTAX, x->encoding, x->name, NULL, &e);
+    const gcn_section_view *secs[8];
+    const gcn_fact *from_page = NULL;
+    size_t n = sections_of(c, x, secs, 8), i;
+    gcn_fact own;
+    const gcn_fact *s = NULL;
+    int owned = 0;
+    char *canon = NULL;
+    const char *where = "";
+    gcn_status st = GCN_OK;
+    char source[600] = "";
+    const char *text = NULL;
+    if (d) {
+        text = d->syntax;
+        snprintf(source, sizeof(source), "%s", e->id);
+        note_erratum(x, e);
+        where = c->errata.path;
+    } else {
+        for (i = 0; i < n && st == GCN_OK; i++) {
+            char *k;
+            if (!secs[i]->syntax)
+                continue;
+            k = canonical_syntax(x->name, secs[i]->syntax);
+            if (!from_page) {
+                from_page = secs[i]->syntax;
+                canon = k;
+            } else {
+                if (strcmp(canon, k) != 0)
+                    st = fail(c, secs[i]->syntax->file, secs[i]->syntax->line,
+                              "%s: the pages give the syntax '%s' and '%s'; no erratum decides",
+                              x->name, canon, k);
+                free(k);
+            }
+        }
+        if (from_page) {
+            s = from_page;
+            snprintf(source, sizeof(source), "%s", from_page->id);
+            where = from_page->file;
+        } else {
+            const cJSON *cs = curated_syntax(c, x->encoding, x->name);
+            if (!cs)
+                return fail(c, "", 0,
+                            "%s (%s) has no section, no curated syntax and no erratum giving one",
+                            x->name, x->encoding);
+            text = cJSON_GetObjectItemCaseSensitive(cs, "syntax")->valuestring;
+            snprintf(source, sizeof(source), "spec/curated/syntax.json#%s", x->name);
+            where = "spec/curated/syntax.json";
+        }
+    }
+    if (st == GCN_OK && text) {
+        owned = 1;
+        if (!parse_syntax(text, &own)) {
+            st =
+                fail(c, where, d ? d->line : 0, "%s: cannot read the syntax \"%s\"", x->name, text);
+        } else {
+            s = &own;
+            canon = canonical_syntax(x->name, s);
+        }
+    }
+    if (st == GCN_OK) {
+        cJSON_AddStringToObject(o, "syntax", canon);
+        cJSON_AddStringToObject(o, "syntax_source", source);
+        st = emit_operands(c, x, s, o, where);
+    }
+    if (owned)
+        scratch_free(&own);
+    free(canon);
+    return st;
+}
+
+static char *code_key(const char *code)
+{
+    char *k = gcn_code_without_comments(code), *p, *q;
+    if (!k)
+        return NULL;
+    for (p = q = k; *p; p++)
+        if (!isspace((unsigned char)*p))
+            *q++ = *p;
+    *q = 0;
+    return k;
+}
+
+static gcn_status emit_semantics(ctx *c, rinsn *x, cJSON *o)
+{
+    const gcn_section_view *secs[8];
+    size_t n = sections_of(c, x, secs, 8), i;
+    const gcn_fact *written = NULL;
+    const gcn_erratum *e = NULL;
+    const gcn_decision *d;
+    cJSON *sem = cJSON_CreateObject(), *w;
+    char at[600];
+    for (i = 0; i < n; i++) {
+        const gcn_fact *op = secs[i]->operation;
+        if (!op)
+            continue;
+        if (!written) {
+            written = op;
+            continue;
+        }
+        {
+            char *ka = code_key(written->code), *kb = code_key(op->code);
+            int same = ka && kb && strcmp(ka, kb) == 0;
+            free(ka);
+            free(kb);
+            if (same)
+                continue;
+        }
+        /* the pages disagree: a "written" decision picks the page */
+        d = find_decision(c, GCN_DEC_WRITTEN, x->encoding, NULL, NULL, &e);
+        {
+            size_t k, q;
+            const gcn_fact *pick = NULL;
+            for (k = 0; k < c->errata.n && !pick; k++)
+                for (q = 0; q < c->errata.v[k].ndecisions && !pick; q++) {
+                    const gcn_decision *dd = &c->errata.v[k].decisions[q];
+                    if (dd->op != GCN_DEC_WRITTEN || strcmp(dd->encoding, x->encoding) != 0 ||
+                        (strcmp(dd->mnemonic, x->name) != 0 && strcmp(dd->mnemonic, "*") != 0))
+                        continue;
+                    if (!gcn_strs_has(&c->errata.v[k].facts, op->id) ||
+                        !gcn_strs_has(&c->errata.v[k].facts, written->id))
+                        continue;
+                    {
+                        const gcn_fact *sf = gcn_facts_find(&c->facts, dd->section);
+                        /* the decision names a section (or any fact) of the page to use */
+                        if (sf && strcmp(sf->file, op->file) == 0)
+                            pick = op;
+                        else if (sf && strcmp(sf->file, written->file) == 0)
+                            pick = written;
+                        e = &c->errata.v[k];
+                    }
+                }
+            (void)d;
+            if (!pick) {
+                cJSON_Delete(sem);
+                return fail(c, op->file, op->line,
+                            "%s: the pages give different pseudocode (%s:%u and here); no "
+                            "erratum decides which is the text as written",
+                            x->name, written->file, written->line);
+            }
+            written = pick;
+            note_erratum(x, e);
+        }
+    }
+    if (written) {
+        w = cJSON_AddObjectToObject(sem, "written");
+        snprintf(at, sizeof(at), "%s:%u", written->file, written->code_line);
+        cJSON_AddStringToObject(w, "at", at);
+        cJSON_AddStringToObject(w, "code", written->code);
+    } else {
+        cJSON_AddNullToObject(sem, "written");
+    }
+    d = find_decision(c, GCN_DEC_SEMANTICS, x->encoding, x->name, NULL, &e);
+    if (d) {
+        cJSON *cr = cJSON_AddObjectToObject(sem, "corrected");
+        cJSON_AddStringToObject(cr, "erratum", e->id);
+        if (d->gens.n) {
+            cJSON *g = cJSON_AddArrayToObject(cr, "gens");
+            for (i = 0; i < d->gens.n; i++)
+                cJSON_AddItemToArray(g, cJSON_CreateString(d->gens.v[i]));
+        }
+        cJSON_AddStringToObject(cr, "code", d->code);
+        note_erratum(x, e);
+    }
+    cJSON_AddItemToObject(o, "semantics", sem);
+    return GCN_OK;
+}
+
+/* ---- curated SMRD ------------------------------------------------------------------------- */
+
+static gcn_status add_smrd(ctx *c, size_t *cap)
+{
+    const cJSON *enc = cJSON_GetObjectItemCaseSensitive(c->smrd_doc.root, "encoding");
+    const cJSON *gens, *g, *fl, *fx, *list, *in;
+    gcn_status st;
+    const char *name = NULL;
+    long long bits = 0;
+    if (!enc)
+        return gcn_json_error(&c->smrd_doc, c->smrd_doc.root, c->diag, "missing \"encoding\"");
+    if ((st = gcn_json_str(&c->smrd_doc, enc, "name", 1, &name, c->diag)) != GCN_OK ||
+        (st = gcn_json_int(&c->smrd_doc, enc, "size_bits", 1, 8, 128, &bits, c->diag)) != GCN_OK ||
+        (st = gcn_json_arr(&c->smrd_doc, enc, "gens", 1, &gens, c->diag)) != GCN_OK ||
+        (st = gcn_json_arr(&c->smrd_doc, enc, "fields", 1, &fl, c->diag)) != GCN_OK)
+        return st;
+    cJSON_ArrayForEach(g, gens)
+    {
+        int gi = cJSON_IsString(g) ? gen_index(c, g->valuestring) : -1;
+        rlayout *l = &c->layouts[c->nlayouts];
+        if (gi < 0)
+            return gcn_json_error(&c->smrd_doc, g, c->diag, "unknown generation");
+        memset(l, 0, sizeof(*l));
+        l->encoding = (char *)name;
+        l->gen = gi;
+        l->bits = (long)bits;
+        l->f = calloc((size_t)cJSON_GetArraySize(fl) + 1, sizeof(*l->f));
+        if (!l->f)
+            return GCN_ERR_NOMEM;
+        gcn_strs_push(&l->sources, "spec/curated/smrd.json");
+        cJSON_ArrayForEach(fx, fl)
+        {
+            rfield *f = &l->f[l->n++];
+            const char *fn = NULL, *val = NULL;
+            long long lo = 0, hi = 0;
+            if ((st = gcn_json_str(&c->smrd_doc, fx, "name", 1, &fn, c->diag)) != GCN_OK ||
+                (st = gcn_json_int(&c->smrd_doc, fx, "lo", 1, 0, bits - 1, &lo, c->diag)) !=
+                    GCN_OK ||
+                (st = gcn_json_int(&c->smrd_doc, fx, "hi", 1, lo, bits - 1, &hi, c->diag)) !=
+                    GCN_OK ||
+                (st = gcn_json_str(&c->smrd_doc, fx, "value", 0, &val, c->diag)) != GCN_OK)
+                return st;
+            f->name = (char *)fn;
+            f->lo = (long)lo;
+            f->hi = (long)hi;
+            f->value = (char *)val;
+            gcn_strs_push(&f->sources, "spec/curated/smrd.json");
+        }
+        qsort(l->f, l->n, sizeof(rfield), field_cmp);
+        c->nlayouts++;
+    }
+    if ((st = gcn_json_arr(&c->smrd_doc, c->smrd_doc.root, "instructions", 1, &list, c->diag)) !=
+        GCN_OK)
+        return st;
+    cJSON_ArrayForEach(in, list)
+    {
+        const char *iname = NULL;
+        const cJSON *ops = NULL, *oc;
+        rinsn *x;
+        if ((st = gcn_json_str(&c->smrd_doc, in, "name", 1, &iname, c->diag)) != GCN_OK ||
+            (st = gcn_json_obj(&c->smrd_doc, in, "opcodes", 1, &ops, c->diag)) != GCN_OK)
+            return st;
+        x = insn(c, name, iname, cap);
+        if (!x)
+            return GCN_ERR_NOMEM;
+        gcn_strs_push(&x->sources, "spec/curated/smrd.json");
+        cJSON_ArrayForEach(oc, ops)
+        {
+            int gi = gen_index(c, oc->string);
+            if (gi < 0 || !cJSON_IsNumber(oc))
+                return gcn_json_error(&c->smrd_doc, oc, c->diag, "bad opcode entry");
+            x->opcode[gi] = (long)oc->valuedouble;
+        }
+    }
+    if (!gcn_strs_has(&c->encodings, name))
+        gcn_strs_push(&c->encodings, name);
+    return GCN_OK;
+}
+
+static const cJSON *smrd_syntax(const ctx *c, const char *name)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(c->smrd_doc.root, "instructions"), *in;
+    cJSON_ArrayForEach(in, list)
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(in, "name");
+        if (cJSON_IsString(n) && strcmp(n->valuestring, name) == 0)
+            return cJSON_GetObjectItemCaseSensitive(in, "syntax");
+    }
+    return NULL;
+}
+
+/* ---- output ------------------------------------------------------------------------------- */
+
+static cJSON *strs_array(const gcn_strs *l)
+{
+    cJSON *a = cJSON_CreateArray();
+    size_t i;
+    for (i = 0; i < l->n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(l->v[i]));
+    return a;
+}
+
+static int same_layout(const rlayout *a, const rlayout *b)
+{
+    size_t i;
+    if (strcmp(a->encoding, b->encoding) != 0 || a->bits != b->bits || a->n != b->n)
+        return 0;
+    for (i = 0; i < a->n; i++)
+        if (strcmp(a->f[i].name, b->f[i].name) != 0 || a->f[i].lo != b->f[i].lo ||
+            a->f[i].hi != b->f[i].hi ||
+            strcmp(a->f[i].value ? a->f[i].value : "", b->f[i].value ? b->f[i].value : "") != 0)
+            return 0;
+    return 1;
+}
+
+static cJSON *emit_encodings(ctx *c)
+{
+    cJSON *encs = cJSON_CreateArray();
+    size_t e, i, j;
+    for (e = 0; e < c->encodings.n; e++) {
+        cJSON *eo = cJSON_CreateObject(), *lays;
+        unsigned char *done = calloc(c->nlayouts + 1, 1);
+        cJSON_AddStringToObject(eo, "name", c->encodings.v[e]);
+        lays = cJSON_AddArrayToObject(eo, "layouts");
+        for (i = 0; i < c->nlayouts; i++) {
+            const rlayout *l = &c->layouts[i];
+            cJSON *lo, *gens, *fields, *fixed, *un;
+            gcn_strs srcs = {0};
+            long bit;
+            if (done[i] || strcmp(l->encoding, c->encodings.v[e]) != 0)
+                continue;
+            lo = cJSON_CreateObject();
+            gens = cJSON_AddArrayToObject(lo, "gens");
+            for (j = i; j < c->nlayouts; j++)
+                if (!done[j] && same_layout(l, &c->layouts[j])) {
+                    size_t k;
+                    done[j] = 1;
+                    cJSON_AddItemToArray(gens, cJSON_CreateString(c->gens[c->layouts[j].gen].id));
+                    for (k = 0; k < c->layouts[j].sources.n; k++)
+                        if (!gcn_strs_has(&srcs, c->layouts[j].sources.v[k]))
+                            gcn_strs_push(&srcs, c->layouts[j].sources.v[k]);
+                }
+            cJSON_AddNumberToObject(lo, "bits", (double)l->bits);
+            fields = cJSON_AddArrayToObject(lo, "fields");
+            fixed = cJSON_AddArrayToObject(lo, "fixed");
+            for (j = 0; j < l->n; j++) {
+                cJSON *fo = cJSON_CreateObject();
+                cJSON_AddStringToObject(fo, "name", l->f[j].name);
+                cJSON_AddNumberToObject(fo, "lo", (double)l->f[j].lo);
+                cJSON_AddNumberToObject(fo, "hi", (double)l->f[j].hi);
+                cJSON_AddItemToObject(fo, "sources", strs_array(&l->f[j].sources));
+                cJSON_AddItemToArray(fields, fo);
+                if (l->f[j].value) {
+                    uint64_t v = 0;
+                    char hex[32];
+                    cJSON *xo = cJSON_CreateObject();
+                    gcn_parse_u64(l->f[j].value, &v);
+                    snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)v);
+                    cJSON_AddStringToObject(xo, "field", l->f[j].name);
+                    cJSON_AddStringToObject(xo, "value", hex);
+                    cJSON_AddStringToObject(xo, "as_written", l->f[j].value);
+                    cJSON_AddItemToArray(fixed, xo);
+                }
+            }
+            un = cJSON_AddArrayToObject(lo, "unassigned");
+            for (bit = 0; bit < l->bits; bit++) {
+                int used = 0;
+                for (j = 0; j < l->n; j++)
+                    if (bit >= l->f[j].lo && bit <= l->f[j].hi)
+                        used = 1;
+                if (!used)
+                    cJSON_AddItemToArray(un, cJSON_CreateNumber((double)bit));
+            }
+            cJSON_AddItemToObject(lo, "decided_by", strs_array(&srcs));
+            gcn_strs_free(&srcs);
+            cJSON_AddItemToArray(lays, lo);
+        }
+        free(done);
+        {
+            const cJSON *ops = encoding_operands(c, c->encodings.v[e]);
+            if (ops)
+                cJSON_AddItemToObject(
+                    eo, "modifiers",
+                    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "modifiers"), 1));
+        }
+        cJSON_AddItemToArray(encs, eo);
+    }
+    return encs;
+}
+
+static int insn_cmp(const void *a, const void *b)
+{
+    const rinsn *x = a, *y = b;
+    int k = strcmp(x->encoding, y->encoding);
+    return k ? k : strcmp(x->name, y->name);
+}
+
+static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
+{
+    cJSON *list = cJSON_AddArrayToObject(root, "instructions");
+    size_t i, k;
+    int g;
+    gcn_status st = GCN_OK;
+    qsort(c->insns, c->ninsns, sizeof(rinsn), insn_cmp);
+    for (i = 0; i < c->ninsns && st == GCN_OK; i++) {
+        rinsn *x = &c->insns[i];
+        cJSON *o, *ops;
+        int any = 0;
+        for (g = 0; g < (int)c->ngens; g++)
+            if (x->opcode[g] >= 0)
+                any = 1;
+        if (!any)
+            continue;
+        o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", x->name);
+        cJSON_AddStringToObject(o, "encoding", x->encoding);
+        ops = cJSON_AddArrayToObject(o, "opcodes");
+        for (g = 0; g < (int)c->ngens; g++)
+            if (x->opcode[g] >= 0) {
+                cJSON *oc = cJSON_CreateObject();
+                cJSON_AddStringToObject(oc, "gen", c->gens[g].id);
+                cJSON_AddNumberToObject(oc, "opcode", (double)x->opcode[g]);
+                cJSON_AddItemToArray(ops, oc);
+                (*pairs)++;
+            }
+        if (strcmp(x->encoding, "SMRD") == 0) {
+            const cJSON *syn = smrd_syntax(c, x->name);
+            gcn_fact s;
+            if (!cJSON_IsString(syn) || !parse_syntax(syn->valuestring, &s)) {
+                st = fail(c, "spec/curated/smrd.json", 0, "%s: bad syntax", x->name);
+            } else {
+                char *canon = canonical_syntax(x->name, &s);
+                cJSON_AddStringToObject(o, "syntax", canon);
+                cJSON_AddStringToObject(o, "syntax_source", "spec/curated/smrd.json");
+                free(canon);
+                st = emit_operands(c, x, &s, o, "spec/curated/smrd.json");
+            }
+            scratch_free(&s);
+            cJSON_AddItemToObject(o, "semantics", cJSON_CreateObject());
+            cJSON_AddNullToObject(cJSON_GetObjectItemCaseSensitive(o, "semantics"), "written");
+        } else {
+            st = emit_syntax(c, x, o);
+            if (st == GCN_OK)
+                st = emit_semantics(c, x, o);
+        }
+        /* peers that lack it */
+        {
+            cJSON *pl = NULL;
+            for (k = 0; k < c->errata.n; k++) {
+                size_t q;
+                for (q = 0; q < c->errata.v[k].ndecisions; q++) {
+                    const gcn_decision *d = &c->errata.v[k].decisions[q];
+                    cJSON *po;
+                    if (d->op != GCN_DEC_PEER_LACKS || strcmp(d->encoding, x->encoding) != 0 ||
+                        strcmp(d->mnemonic, x->name) != 0)
+                        continue;
+                    if (!pl)
+                        pl = cJSON_AddArrayToObject(o, "peer_lacks");
+                    po = cJSON_CreateObject();
+                    cJSON_AddStringToObject(po, "peer", d->peer);
+                    if (d->gens.n)
+                        cJSON_AddItemToObject(po, "gens", strs_array(&d->gens));
+                    cJSON_AddStringToObject(po, "erratum", c->errata.v[k].id);
+                    cJSON_AddItemToArray(pl, po);
+                    note_erratum(x, &c->errata.v[k]);
+                }
+            }
+        }
+        /* errata citing the instruction's own facts */
+        for (k = 0; k < c->errata.n; k++) {
+            size_t q;
+            for (q = 0; q < x->sources.n; q++)
+                if (gcn_strs_has(&c->errata.v[k].facts, x->sources.v[q]))
+                    note_erratum(x, &c->errata.v[k]);
+        }
+        cJSON_AddItemToObject(o, "sources", strs_array(&x->sources));
+        cJSON_AddItemToObject(o, "errata", strs_array(&x->errata));
+        cJSON_AddItemToArray(list, o);
+    }
+    return st;
+}
+
+static cJSON *emit_scalar_operands(ctx *c)
+{
+    const cJSON *facts = cJSON_GetObjectItemCaseSensitive(c->scalar_doc.root, "facts"), *f;
+    cJSON *out = cJSON_CreateArray();
+    cJSON_ArrayForEach(f, facts)
+    {
+        cJSON *o = cJSON_Duplicate(f, 1);
+        cJSON_DeleteItemFromObjectCaseSensitive(o, "evidence");
+        cJSON_AddItemToArray(out, o);
+    }
+    return out;
+}
+
+/* ---- driver ------------------------------------------------------------------------------- */
+
+static gcn_status check_findings(ctx *c, gcn_resolve_out *out)
+{
+    size_t i;
+    for (i = 0; i < c->findings.n; i++) {
+        const gcn_finding *f = &c->findings.v[i];
+        if (!gcn_finding_cat_blocking(f->cat) || gcn_errata_settling(&c->errata, f))
+            continue;
+        if (!gcn_findings_add(&out->unresolved, f->cat, f->encoding, f->subject, &f->facts,
+                              &f->gens, "%s", f->message))
+            return GCN_ERR_NOMEM;
+    }
+    gcn_findings_finish(&out->unresolved);
+    if (out->unresolved.n) {
+        const gcn_finding *f = &out->unresolved.v[0];
+        return fail(c, c->in->errata_path, 0,
+                    "%zu blocking finding%s without an erratum (first: %s: %s)", out->unresolved.n,
+                    out->unresolved.n == 1 ? "" : "s", f->key, f->message);
+    }
+    return GCN_OK;
+}
+
+static char *file_sha(const char *path)
+{
+    char *text = NULL, hash[65];
+    size_t len = 0;
+    gcn_diag d;
+    if (gcn_read_file(path, &text, &len, &d) != GCN_OK)
+        return NULL;
+    gcn_sha256_hex(text, len, hash);
+    free(text);
+    return gcn_strdup(hash);
+}
+
+gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag *diag)
+{
+    ctx c;
+    size_t i, cap = 0;
+    gcn_status st;
+    memset(&c, 0, sizeof(c));
+    memset(out, 0, sizeof(*out));
+    c.in = in;
+    c.diag = diag;
+    if ((st = gcn_facts_load(&c.facts, in->facts_path, diag)) != GCN_OK)
+        goto done;
+    if ((st = gcn_find_errata(&c.facts, &c.findings, diag)) != GCN_OK)
+        goto done;
+    if ((st = gcn_errata_load(&c.errata, in->errata_path, &c.facts, diag)) != GCN_OK)
+        goto done;
+    if ((st = check_findings(&c, out)) != GCN_OK)
+        goto done;
+    if ((st = load_generations(&c)) != GCN_OK ||
+        (st = load_curated(&c, &c.ops_doc, "operands.json", "operands")) != GCN_OK ||
+        (st = load_curated(&c, &c.syn_doc, "syntax.json", "syntax")) != GCN_OK ||
+        (st = load_curated(&c, &c.smrd_doc, "smrd.json", "smrd")) != GCN_OK ||
+        (st = load_curated(&c, &c.scalar_doc, "scalar_operands.json", "scalar-operands")) != GCN_OK)
+        goto done;
+    for (i = 0; i < c.facts.n; i++)
+        if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
+            gcn_strs_push(&c.encodings, c.facts.v[i].name);
+    if ((st = gcn_claims_build(&c.facts, &c.claims)) != GCN_OK ||
+        (st = gcn_section_views(&c.facts, &c.sections, &c.nsections)) != GCN_OK)
+        goto done;
+    if ((st = build_layouts(&c)) != GCN_OK || (st = build_instructions(&c, &cap)) != GCN_OK ||
+        (st = add_smrd(&c, &cap)) != GCN_OK)
+        goto done;
+    {
+        cJSON *root = cJSON_CreateObject(), *inputs, *gens, *cur;
+        char *h;
+        static const char *const curated[] = {"generations.json",     "operands.json",
+                                              "syntax.json",          "smrd.json",
+                                              "scalar_operands.json", NULL};
+        const char *const *cf;
+        cJSON_AddStringToObject(root, "schema", "gcnspec/1");
+        inputs = cJSON_AddObjectToObject(root, "inputs");
+        h = file_sha(in->facts_path);
+        cJSON_AddStringToObject(inputs, "facts", h ? h : "");
+        free(h);
+        cJSON_AddStringToObject(inputs, "errata", c.errata.sha256);
+        cur = cJSON_AddObjectToObject(inputs, "curated");
+        for (cf = curated; *cf; cf++) {
+            char *p = gcn_path_join(in->curated_dir, *cf);
+            h = p ? file_sha(p) : NULL;
+            cJSON_AddStringToObject(cur, *cf, h ? h : "");
+            free(h);
+            free(p);
+        }
+        gens = cJSON_AddArrayToObject(root, "generations");
+        for (i = 0; i < c.ngens; i++) {
+            cJSON *g = cJSON_CreateObject();
+            cJSON_AddStringToObject(g, "id", c.gens[i].id);
+            cJSON_AddStringToObject(g, "name", c.gens[i].name);
+            cJSON_AddStringToObject(g, "llvm", c.gens[i].llvm);
+            cJSON_AddStringToObject(g, "mcpu", c.gens[i].mcpu);
+            cJSON_AddItemToArray(gens, g);
+        }
+        {
+            /* encodings in name order */
+            size_t a, b;
+            for (a = 0; a < c.encodings.n; a++)
+                for (b = a + 1; b < c.encodings.n; b++)
+                    if (strcmp(c.encodings.v[a], c.encodings.v[b]) > 0) {
+                        char *t = c.encodings.v[a];
+                        c.encodings.v[a] = c.encodings.v[b];
+                        c.encodings.v[b] = t;
+                    }
+        }
+        cJSON_AddItemToObject(root, "encodings", emit_encodings(&c));
+        st = emit_instructions(&c, root, &out->ninstructions);
+        cJSON_AddItemToObject(root, "scalar_operands", emit_scalar_operands(&c));
+        if (st != GCN_OK)
+            cJSON_Delete(root);
+        else
+            out->spec = root;
+    }
+done:
+    if (st == GCN_ERR_NOMEM)
+        gcn_diag_set(diag, in->facts_path, 0, 0, "out of memory");
+    for (i = 0; i < c.nlayouts; i++) {
+        size_t k;
+        for (k = 0; k < c.layouts[i].n; k++)
+            gcn_strs_free(&c.layouts[i].f[k].sources);
+        free(c.layouts[i].f);
+        gcn_strs_free(&c.layouts[i].sources);
+    }
+    free(c.layouts);
+    for (i = 0; i < c.ninsns; i++) {
+        gcn_strs_free(&c.insns[i].sources);
+        gcn_strs_free(&c.insns[i].errata);
+    }
+    free(c.insns);
+    free(c.sections);
+    gcn_claims_free(&c.claims);
+    gcn_strs_free(&c.encodings);
+    gcn_json_free(&c.gens_doc);
+    gcn_json_free(&c.ops_doc);
+    gcn_json_free(&c.syn_doc);
+    gcn_json_free(&c.smrd_doc);
+    gcn_json_free(&c.scalar_doc);
+    gcn_errata_free(&c.errata);
+    gcn_findings_free(&c.findings);
+    gcn_facts_free(&c.facts);
+    return st;
+}
+
+void gcn_resolve_out_free(gcn_resolve_out *out)
+{
+    cJSON_Delete(out->spec);
+    gcn_findings_free(&out->unresolved);
+    memset(out, 0, sizeof(*out));
+}

@@ -1,0 +1,506 @@
+"""The curated errata: what is wrong in the documents, how it was decided, and why.
+
+Read by gen_errata.py, which adds the facts, quotes and llvm-mc runs and checks every probe.
+Finding keys are those `gcnspec errata` reports (category/encoding/subject[/n]).
+"""
+
+GENS = ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]
+GEM5 = "gem5 (github.com/gem5/gem5 @ b1a44b89c7, src/arch/amdgpu/vega/insts/%s), which carries " \
+       "AMD's Vega ISA description of the instruction"
+
+
+def asm(gen, *pairs, peer=None):
+    """pairs: (line, expectation) ..."""
+    p = {"gen": gen, "lines": [l for l, _ in pairs], "expect": [x for _, x in pairs]}
+    if peer:
+        p["peer"] = peer
+    return p
+
+
+def op(enc, value):
+    return ("opcode", enc, value)
+
+
+ACC = ("accepts",)
+REJ = ("rejects",)
+
+ERRATA = []
+
+
+def E(**kw):
+    kw["id"] = "E%03d" % (len(ERRATA) + 1)
+    ERRATA.append(kw)
+
+
+# ---- opcodes ---------------------------------------------------------------------------------
+
+E(title="DS_MSKOR_B32 is opcode 12, not 11 as the older page's section says",
+  settles=["opcode-conflict/DS/DS_MSKOR_B32"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "DS", "mnemonic": "DS_MSKOR_B32", "opcode": 12}],
+  rationale="Both opcode tables of both pages put DS_MSKOR_B32 at 12 and DS_XOR_B32 at 11; only "
+            "the older page's DS_MSKOR_B32 section says 11, the opcode of DS_XOR_B32. llvm-mc "
+            "encodes ds_mskor_b32 with opcode 12 on every generation.",
+  probes=[asm(g, ("ds_mskor_b32 v1, v2, v3", op("DS", 12)), ("ds_xor_b32 v1, v2", op("DS", 11)))
+          for g in GENS])
+
+E(title="DS_READ_I8_D16_HI is opcode 89: its section's decimal says 88, its hex 0x59",
+  settles=["opcode-conflict/DS/DS_READ_I8_D16_HI", "dec-hex-mismatch/DS/DS_READ_I8_D16_HI"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "DS", "mnemonic": "DS_READ_I8_D16_HI",
+              "gens": ["gcn1.4"], "opcode": 89}],
+  rationale="The section writes 'Opcode: 88 (0x59)': the decimal repeats DS_READ_I8_D16's "
+            "opcode, the hex and the table row give 89. llvm-mc (gfx900) encodes "
+            "ds_read_i8_d16_hi with 89 and ds_read_i8_d16 with 88.",
+  probes=[asm("gcn1.4", ("ds_read_i8_d16_hi v0, v1", op("DS", 89)),
+              ("ds_read_i8_d16 v0, v1", op("DS", 88)))])
+
+E(title="DS_WRITE_SRC2_B64 is opcode 205 on GCN 1.0/1.1 too; the older table's 204 is wrong",
+  settles=["opcode-conflict/DS/DS_WRITE_SRC2_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "DS", "mnemonic": "DS_WRITE_SRC2_B64",
+              "gens": ["gcn1.0", "gcn1.1"], "opcode": 205}],
+  rationale="The older page lists DS_WRITE_SRC2_B64 at 204 (0xcc) for GCN 1.0/1.1 and at 205 for "
+            "GCN 1.2; the scraped page and its section give 205 throughout. llvm-mc encodes it "
+            "with 205 on tahiti and bonaire, and 204 is no instruction there.",
+  probes=[asm(g, ("ds_write_src2_b64 v1", op("DS", 205))) for g in GENS])
+
+for name, wrong, right, hexval in [("S_BUFFER_ATOMIC_SMAX", 72, 70, "0x46"),
+                                   ("S_BUFFER_ATOMIC_SMIN", 70, 68, "0x44"),
+                                   ("S_BUFFER_ATOMIC_SUB", 69, 67, "0x43")]:
+    E(title="%s is opcode %d: its section's decimal %d disagrees with its hex %s" %
+          (name, right, wrong, hexval),
+      settles=["opcode-conflict/SMEM/%s" % name, "dec-hex-mismatch/SMEM/%s" % name],
+      classification="doc-erratum",
+      decisions=[{"op": "opcode", "encoding": "SMEM", "mnemonic": name, "gens": ["gcn1.4"],
+                  "opcode": right}],
+      rationale="The opcode table and the hex in the section give %d; the section's decimal "
+                "%d collides with another instruction. llvm-mc (gfx900) encodes %s with %d." %
+                (right, wrong, name.lower(), right),
+      probes=[asm("gcn1.4", ("%s s1, s[4:7], 0x4" % name.lower(), op("SMEM", right)))])
+
+E(title="The second S_ORN2_SAVEEXEC_B64 section (opcode 52, GCN 1.4) describes "
+        "S_ORN1_SAVEEXEC_B64",
+  settles=["opcode-conflict/SOP1/S_ORN2_SAVEEXEC_B64", "duplicate-section/SOP1/S_ORN2_SAVEEXEC_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "section", "encoding": "SOP1", "mnemonic": "S_ORN1_SAVEEXEC_B64",
+              "section": "001_628456b47dc66b22.txt:584:section"}],
+  rationale="The page has two sections headed S_ORN2_SAVEEXEC_B64. The first gives opcode 52 "
+            "for GCN 1.4, which the table calls S_ORN1_SAVEEXEC_B64, and its description "
+            "('OR on negated SSRC0 and EXEC') is ORN1's; the second gives ORN2's opcodes 40/36. "
+            "llvm-mc (gfx900) encodes s_orn1_saveexec_b64 with 52 and s_orn2_saveexec_b64 with "
+            "36. The first section is read as S_ORN1_SAVEEXEC_B64.",
+  facts=["001_628456b47dc66b22.txt:584:section"],
+  probes=[asm("gcn1.4", ("s_orn1_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 52)),
+              ("s_orn2_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 36))),
+          asm("gcn1.2", ("s_orn1_saveexec_b64 s[0:1], s[2:3]", REJ)),
+          asm("gcn1.0", ("s_orn2_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 40)))])
+
+for name, enc, gen, dec, hexv, line in [
+        ("DS_MAX_SRC2_I64", "DS", "gcn1.0", 198, "0x86", "ds_max_src2_i64 v1"),
+        ("S_BCNT0_I32_B64", "SOP1", "gcn1.0", 14, "0xd", "s_bcnt0_i32_b64 s0, s[2:3]"),
+        ("S_BITSET1_B64", "SOP1", "gcn1.2", 27, "0x1c", "s_bitset1_b64 s[0:1], s2")]:
+    E(title="%s: the decimal opcode %d is right, the hex %s is a typo" % (name, dec, hexv),
+      settles=["dec-hex-mismatch/%s/%s" % (enc, name)],
+      classification="doc-erratum",
+      decisions=[{"op": "none"}],
+      rationale="The opcode table agrees with the decimal %d, and llvm-mc encodes %s with %d; "
+                "the hex %s belongs to a neighbouring instruction." % (dec, name.lower(), dec,
+                                                                       hexv),
+      probes=[asm(gen, (line, op(enc, dec)))])
+
+E(title="Table rows 24-26 name S_BUFFER_LOAD_DWORD* where the sections and llvm-mc have "
+        "S_BUFFER_STORE_DWORD*",
+  settles=["duplicate-mnemonic/SMEM/S_BUFFER_LOAD_DWORD",
+           "duplicate-mnemonic/SMEM/S_BUFFER_LOAD_DWORDX2",
+           "duplicate-mnemonic/SMEM/S_BUFFER_LOAD_DWORDX4",
+           "availability/SMEM/S_BUFFER_STORE_DWORD", "availability/SMEM/S_BUFFER_STORE_DWORDX2",
+           "availability/SMEM/S_BUFFER_STORE_DWORDX4"],
+  classification="doc-erratum",
+  decisions=[{"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORD",
+              "to": "S_BUFFER_STORE_DWORD", "fact": "004_f05d49f6c840f2a3.txt:77:opcode-row"},
+             {"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORDX2",
+              "to": "S_BUFFER_STORE_DWORDX2", "fact": "004_f05d49f6c840f2a3.txt:78:opcode-row"},
+             {"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORDX4",
+              "to": "S_BUFFER_STORE_DWORDX4", "fact": "004_f05d49f6c840f2a3.txt:79:opcode-row"}],
+  rationale="The table lists S_BUFFER_LOAD_DWORD, _X2 and _X4 twice: at 8-10 and again at "
+            "24-26, and no S_BUFFER_STORE_* at all, while the sections give S_BUFFER_STORE_DWORD"
+            "* opcodes 24-26. llvm-mc encodes s_buffer_load_dword with 8 and "
+            "s_buffer_store_dword with 24 (tonga and gfx900). Rows 24-26 are read as the stores.",
+  probes=[asm(g, ("s_buffer_load_dword s1, s[4:7], 0x4", op("SMEM", 8)),
+              ("s_buffer_store_dword s1, s[4:7], 0x4", op("SMEM", 24)),
+              ("s_buffer_store_dwordx2 s[2:3], s[4:7], 0x4", op("SMEM", 25)),
+              ("s_buffer_store_dwordx4 s[8:11], s[4:7], 0x4", op("SMEM", 26)))
+          for g in ["gcn1.2", "gcn1.4"]])
+
+E(title="DS_WRXCHG_RTN_B6 in the older table is DS_WRXCHG_RTN_B64",
+  settles=["misspelled-mnemonic/DS/DS_WRXCHG_RTN_B6"],
+  classification="doc-erratum",
+  decisions=[{"op": "rename", "encoding": "DS", "from": "DS_WRXCHG_RTN_B6",
+              "to": "DS_WRXCHG_RTN_B64", "fact": "000_b50c7630dc28dbb3.txt:127:opcode-row"}],
+  rationale="The older page's row 109 names DS_WRXCHG_RTN_B6 in both mnemonic columns; the "
+            "scraped page, its section and llvm-mc name opcode 109 DS_WRXCHG_RTN_B64.",
+  probes=[asm(g, ("ds_wrxchg_rtn_b64 v[0:1], v1, v[2:3]", op("DS", 109))) for g in GENS])
+
+# ---- syntax lines ----------------------------------------------------------------------------
+
+E(title="Syntax lines that name a sibling instruction: the operands are right, the mnemonic is "
+        "a copying slip",
+  settles=["syntax-mnemonic/DS/DS_ADD_F32", "syntax-mnemonic/DS/DS_MAX_RTN_F32",
+           "syntax-mnemonic/DS/DS_MAX_RTN_F64", "syntax-mnemonic/DS/DS_MIN_RTN_F32",
+           "syntax-mnemonic/DS/DS_MIN_RTN_F64", "syntax-mnemonic/SOP1/S_ANDN1_SAVEEXEC_B64",
+           "syntax-mnemonic/SOP1/S_BCNT1_I32_B32", "syntax-mnemonic/SOP1/S_FF1_I32_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="Each of these sections' syntax line names another instruction (DS_ADD_F32 says "
+            "DS_ADD_U32, DS_MAX_RTN_F32 says DS_MAX_F32, S_BCNT1_I32_B32 says S_BCNT1_I32_B64, "
+            "...) but lists the section's own operands: llvm-mc assembles each section's "
+            "instruction with exactly those operands. The spec keeps the operands and the "
+            "section's heading.",
+  probes=[asm("gcn1.4", ("ds_add_f32 v1, v2", ACC), ("ds_max_rtn_f32 v0, v1, v2", ACC),
+              ("ds_max_rtn_f64 v[0:1], v1, v[2:3]", ACC), ("ds_min_rtn_f32 v0, v1, v2", ACC),
+              ("ds_min_rtn_f64 v[0:1], v1, v[2:3]", ACC),
+              ("s_andn1_saveexec_b64 s[0:1], s[2:3]", ACC), ("s_bcnt1_i32_b32 s0, s1", ACC),
+              ("s_ff1_i32_b64 s0, s[2:3]", ACC))])
+
+E(title="Syntax lines naming no instruction (DS_MSKOR_U32, DS_WRXCHG_B32, S_ABS_B32, ...)",
+  settles=["misspelled-mnemonic/DS/DS_MSKOR_B32", "misspelled-mnemonic/DS/DS_MSKOR_B64",
+           "misspelled-mnemonic/DS/DS_MSKOR_RTN_B32", "misspelled-mnemonic/DS/DS_MSKOR_RTN_B64",
+           "misspelled-mnemonic/DS/DS_WRXCHG_RTN_B32", "misspelled-mnemonic/DS/DS_WRXCHG_RTN_B64",
+           "misspelled-mnemonic/SOP1/S_ABS_I32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="These syntax lines misspell their own instruction (U32 for B32, a dropped _RTN, "
+            "B32 for I32); llvm-mc rejects the misspelled names and accepts the section's "
+            "instruction with the listed operands.",
+  probes=[asm("gcn1.2", ("ds_mskor_u32 v1, v2, v3", REJ), ("ds_mskor_b32 v1, v2, v3", ACC),
+              ("ds_mskor_b64 v1, v[2:3], v[4:5]", ACC),
+              ("ds_mskor_rtn_b32 v0, v1, v2, v3", ACC),
+              ("ds_mskor_rtn_b64 v[0:1], v1, v[2:3], v[4:5]", ACC),
+              ("ds_wrxchg_b32 v0, v1, v2", REJ), ("ds_wrxchg_rtn_b32 v0, v1, v2", ACC),
+              ("ds_wrxchg_rtn_b64 v[0:1], v1, v[2:3]", ACC), ("s_abs_b32 s0, s1", REJ),
+              ("s_abs_i32 s0, s1", ACC))])
+
+E(title="DS_PERMUTE_B32 / DS_BPERMUTE_B32 write DST, SRC for VDST, VDATA0",
+  settles=["syntax-operand/DS/DST"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "DS", "mnemonic": "DS_PERMUTE_B32",
+              "syntax": "DS_PERMUTE_B32 VDST, ADDR, VDATA0 [OFFSET:OFFSET]"},
+             {"op": "syntax", "encoding": "DS", "mnemonic": "DS_BPERMUTE_B32",
+              "syntax": "DS_BPERMUTE_B32 VDST, ADDR, VDATA0 [OFFSET:OFFSET]"}],
+  rationale="DST and SRC are no fields of the DS encoding. llvm-mc puts the first operand in "
+            "VDST (bits 56-63), the second in ADDR (32-39) and the third in VDATA0 (40-47).",
+  probes=[asm(g, ("ds_permute_b32 v3, v1, v2", ("byte", 7, 3)),
+              ("ds_bpermute_b32 v3, v1, v2", ("byte", 5, 2))) for g in ["gcn1.2", "gcn1.4"]])
+
+E(title="DS_NOP takes no operand (the section writes DS_NOP VADDR)",
+  settles=["syntax-operand/DS/VADDR"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "DS", "mnemonic": "DS_NOP", "syntax": "DS_NOP"}],
+  rationale="VADDR is no field of the DS encoding and the instruction does nothing with an "
+            "address; llvm-mc accepts 'ds_nop' alone and rejects an operand.",
+  probes=[asm("gcn1.1", ("ds_nop", ACC), ("ds_nop v1", REJ))])
+
+E(title="S_SCRATCH_* write 'SGPROFFSET OFFSET:OFFSET' for the SMEM offset operand, and give "
+        "the X2/X4 data one register",
+  settles=["syntax-operand/SMEM/SGPROFFSET", "operand-width/SMEM/S_SCRATCH_LOAD_DWORDX2",
+           "operand-width/SMEM/S_SCRATCH_LOAD_DWORDX4"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SMEM", "mnemonic": m, "syntax": s} for m, s in [
+      ("S_SCRATCH_LOAD_DWORD", "S_SCRATCH_LOAD_DWORD SDATA, SBASE(2), OFFSET"),
+      ("S_SCRATCH_LOAD_DWORDX2", "S_SCRATCH_LOAD_DWORDX2 SDATA(2), SBASE(2), OFFSET"),
+      ("S_SCRATCH_LOAD_DWORDX4", "S_SCRATCH_LOAD_DWORDX4 SDATA(4), SBASE(2), OFFSET"),
+      ("S_SCRATCH_STORE_DWORD", "S_SCRATCH_STORE_DWORD SDATA, SBASE(2), OFFSET"),
+      ("S_SCRATCH_STORE_DWORDX2", "S_SCRATCH_STORE_DWORDX2 SDATA(2), SBASE(2), OFFSET"),
+      ("S_SCRATCH_STORE_DWORDX4", "S_SCRATCH_STORE_DWORDX4 SDATA(4), SBASE(2), OFFSET")]],
+  rationale="SGPROFFSET is no SMEM field; the offset is the OFFSET operand, an SGPR or an "
+            "immediate as for every SMEM instruction. The X2/X4 descriptions load two/four "
+            "dwords and llvm-mc wants a 2/4-register SDATA.",
+  probes=[asm("gcn1.4", ("s_scratch_load_dword s1, s[2:3], s4", op("SMEM", 5)),
+              ("s_scratch_load_dwordx2 s[2:3], s[2:3], 0x4", op("SMEM", 6)),
+              ("s_scratch_load_dwordx2 s2, s[2:3], 0x4", REJ),
+              ("s_scratch_load_dwordx4 s[4:7], s[2:3], 0x4", op("SMEM", 7)),
+              ("s_scratch_store_dword s1, s[2:3], s4", op("SMEM", 21)),
+              ("s_scratch_store_dwordx2 s[2:3], s[2:3], 0x4", op("SMEM", 22)),
+              ("s_scratch_store_dwordx4 s[4:7], s[2:3], 0x4", op("SMEM", 23)))])
+
+E(title="S_DCACHE_DISCARD(_X2) write SOFFSET1 for the OFFSET operand",
+  settles=["syntax-operand/SMEM/SOFFSET1"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SMEM", "mnemonic": "S_DCACHE_DISCARD",
+              "syntax": "S_DCACHE_DISCARD SBASE(2), OFFSET"},
+             {"op": "syntax", "encoding": "SMEM", "mnemonic": "S_DCACHE_DISCARD_X2",
+              "syntax": "S_DCACHE_DISCARD_X2 SBASE(2), OFFSET"}],
+  rationale="SOFFSET1 is no SMEM field; llvm-mc (gfx900) takes an SGPR or an immediate offset.",
+  probes=[asm("gcn1.4", ("s_dcache_discard s[2:3], 0x4", op("SMEM", 40)),
+              ("s_dcache_discard_x2 s[2:3], s4", op("SMEM", 41)))])
+
+E(title="S_OR_SAVEEXEC_B64's syntax names SDST twice",
+  settles=["syntax-operand/SOP1/S_OR_SAVEEXEC_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOP1", "mnemonic": "S_OR_SAVEEXEC_B64",
+              "syntax": "S_OR_SAVEEXEC_B64 SDST(2), SSRC0(2)"}],
+  rationale="The second operand is the source, as the description (SSRC0 | EXEC) and every "
+            "other *_SAVEEXEC section say; llvm-mc puts it in SSRC0 (bits 0-7).",
+  probes=[asm(g, ("s_or_saveexec_b64 s[0:1], s[2:3]", ("byte", 0, 2))) for g in GENS])
+
+E(title="S_ATOMIC_DEC_X2 / S_BUFFER_ATOMIC_DEC_X2 give the 64-bit data one register",
+  settles=["operand-width/SMEM/S_ATOMIC_DEC_X2", "operand-width/SMEM/S_BUFFER_ATOMIC_DEC_X2"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SMEM", "mnemonic": "S_ATOMIC_DEC_X2",
+              "syntax": "S_ATOMIC_DEC_X2 SDATA(2), SBASE(2), OFFSET"},
+             {"op": "syntax", "encoding": "SMEM", "mnemonic": "S_BUFFER_ATOMIC_DEC_X2",
+              "syntax": "S_BUFFER_ATOMIC_DEC_X2 SDATA(2), SBASE(4), OFFSET"}],
+  rationale="The descriptions speak of 64-bit SDATA and every other _X2 atomic writes SDATA(2); "
+            "llvm-mc rejects a single register.",
+  probes=[asm("gcn1.4", ("s_atomic_dec_x2 s[2:3], s[4:5], 0x4", op("SMEM", 172)),
+              ("s_atomic_dec_x2 s2, s[4:5], 0x4", REJ),
+              ("s_buffer_atomic_dec_x2 s[2:3], s[4:7], 0x4", op("SMEM", 108)))])
+
+E(title="S_MOVRELD_B64's syntax gives one register to 64-bit operands",
+  settles=["operand-width/SOP1/S_MOVRELD_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOP1", "mnemonic": "S_MOVRELD_B64",
+              "syntax": "S_MOVRELD_B64 SDST(2), SSRC0(2)"}],
+  rationale="The description says SDST and SSRC0 are 64-bit; llvm-mc takes register pairs.",
+  probes=[asm(g, ("s_movreld_b64 s[0:1], s[2:3]", ACC), ("s_movreld_b64 s0, s2", REJ))
+          for g in ["gcn1.0", "gcn1.4"]])
+
+# ---- fields ----------------------------------------------------------------------------------
+
+E(title="DS fields: GDS is bit 17 and OPCODE bits 18-25 on GCN 1.0/1.1; GDS is bit 16 and "
+        "OPCODE bits 17-24 on GCN 1.2/1.4",
+  settles=["field-overlap/DS/GDS", "field-conflict/DS/OPCODE", "field-missing/DS/OPCODE"],
+  classification="doc-erratum",
+  decisions=[{"op": "field", "encoding": "DS", "field": "OPCODE", "gens": ["gcn1.0", "gcn1.1"],
+              "bits": [18, 25]},
+             {"op": "field", "encoding": "DS", "field": "GDS", "gens": ["gcn1.0", "gcn1.1"],
+              "bits": [17, 17]},
+             {"op": "field", "encoding": "DS", "field": "OPCODE", "gens": ["gcn1.2", "gcn1.4"],
+              "bits": [17, 24]},
+             {"op": "field", "encoding": "DS", "field": "GDS", "gens": ["gcn1.2", "gcn1.4"],
+              "bits": [16, 16]}],
+  rationale="The older page puts OPCODE at 18-25 for every generation it covers (including "
+            "GCN 1.2); the scraped page moves OPCODE to 17-24 for GCN 1.2 but leaves GDS at 17, "
+            "so the two overlap, and gives no OPCODE for GCN 1.4 at all. llvm-mc sets bit 17 for "
+            "gds on tahiti/bonaire and bit 16 on tonga/gfx900, and its opcodes sit at 18-25 and "
+            "17-24 respectively (ds_sub_u32, opcode 1, and ds_add_src2_u32, opcode 128, show both ends).",
+  probes=[asm(g, ("ds_add_u32 v1, v2 gds", ("bit", 17 if g in ("gcn1.0", "gcn1.1") else 16, 1)),
+              ("ds_sub_u32 v1, v2", ("bit", 18 if g in ("gcn1.0", "gcn1.1") else 17, 1)),
+              ("ds_add_src2_u32 v1", ("bit", 25 if g in ("gcn1.0", "gcn1.1") else 24, 1)))
+          for g in GENS])
+
+E(title="SMEM SOFFSET (bits 57-63) exists only on GCN 1.4, where SOE enables it",
+  settles=["field-conflict/SMEM/SOFFSET"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "field", "encoding": "SMEM", "field": "SOFFSET", "gens": ["gcn1.2"],
+              "bits": None}],
+  rationale="The field table gives SOFFSET without a generation but says it is used only if "
+            "SOE=1, and SOE is a GCN 1.4 field. llvm-mc-19 (gfx900) encodes "
+            "'s_load_dword s1, s[2:3], s4 offset:0x10' with SOE (bit 14) set and s4 in bits "
+            "57-63; on tonga both LLVMs reject the form. (llvm-mc-14 rejects it on gfx900 as "
+            "well: a known LLVM 14 gap.)",
+  probes=[asm("gcn1.4", ("s_load_dword s1, s[2:3], s4 offset:0x10", ("byte", 7, 0x08)),
+              peer="llvm-mc-19"),
+          asm("gcn1.4", ("s_load_dword s1, s[2:3], s4 offset:0x10", ("bit", 14, 1)),
+              peer="llvm-mc-19"),
+          asm("gcn1.2", ("s_load_dword s1, s[2:3], s4 offset:0x10", REJ), peer="llvm-mc-19"),
+          asm("gcn1.4", ("s_load_dword s1, s[2:3], s4 offset:0x10", REJ))])
+
+# ---- rows that lost cells --------------------------------------------------------------------
+
+AMB_11 = [("DS_NOP", "ds_nop"), ("DS_GWS_SEMA_RELEASE_ALL", "ds_gws_sema_release_all gds"),
+          ("DS_WRAP_RTN_B32", "ds_wrap_rtn_b32 v0, v1, v2, v3"),
+          ("DS_CONDXCHG32_RTN_B64", "ds_condxchg32_rtn_b64 v[0:1], v1, v[2:3]"),
+          ("DS_WRITE_B96", "ds_write_b96 v1, v[2:4]"), ("DS_WRITE_B128", "ds_write_b128 v1, v[2:5]"),
+          ("DS_READ_B96", "ds_read_b96 v[0:2], v1"), ("DS_READ_B128", "ds_read_b128 v[0:3], v1")]
+E(title="Scraped GCN 1.0/1.1 rows that lost a cell: their checkmark is GCN 1.1's",
+  settles=["ambiguous-row/DS/%s" % m for m, _ in AMB_11] +
+          ["ambiguous-row/DS/DS_CONDXCHG32_RTN_B128"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Nine rows of the scraped GCN 1.0/1.1 table hold one checkmark and one name where "
+            "there are two checkmark columns. The older page's table gives each of them for "
+            "GCN 1.1 only, the sections say 'for GCN 1.1/1.2/1.4' where they exist, and llvm-mc "
+            "rejects each on tahiti and accepts it on bonaire (DS_CONDXCHG32_RTN_B128, which no "
+            "LLVM has, follows the older page). The resolver takes availability from those "
+            "facts; the rows themselves claim nothing.",
+  probes=[asm("gcn1.0", *[(l, REJ) for _, l in AMB_11]),
+          asm("gcn1.1", *[(l, ACC) for _, l in AMB_11])])
+
+AMB_14 = [("DS_WRITE_ADDTID_B32", "ds_write_addtid_b32 v1"),
+          ("DS_WRITE_B8_D16_HI", "ds_write_b8_d16_hi v1, v2"),
+          ("DS_WRITE_B16_D16_HI", "ds_write_b16_d16_hi v1, v2"),
+          ("DS_READ_U8_D16", "ds_read_u8_d16 v0, v1"), ("DS_READ_U8_D16_HI", "ds_read_u8_d16_hi v0, v1"),
+          ("DS_READ_I8_D16", "ds_read_i8_d16 v0, v1"), ("DS_READ_I8_D16_HI", "ds_read_i8_d16_hi v0, v1"),
+          ("DS_READ_U16_D16", "ds_read_u16_d16 v0, v1"),
+          ("DS_READ_U16_D16_HI", "ds_read_u16_d16_hi v0, v1"),
+          ("DS_READ_ADDTID_B32", "ds_read_addtid_b32 v0")]
+E(title="Scraped GCN 1.2/1.4 rows that lost a cell: their checkmark is GCN 1.4's",
+  settles=["ambiguous-row/DS/%s" % m for m, _ in AMB_14],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Ten rows of the scraped GCN 1.2/1.4 table hold one checkmark for two columns. "
+            "Each instruction's section says 'for GCN 1.4', and llvm-mc rejects each on tonga "
+            "and accepts it on gfx900. The resolver takes availability from the sections.",
+  probes=[asm("gcn1.2", *[(l, REJ) for _, l in AMB_14]),
+          asm("gcn1.4", *[(l, ACC) for _, l in AMB_14])])
+
+# ---- pseudocode against its description ------------------------------------------------------
+
+E(title="DS_WRXCHG_RTN_B64 accesses memory through a 32-bit pointer",
+  settles=["pseudocode-defect/DS/DS_WRXCHG_RTN_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics", "encoding": "DS", "mnemonic": "DS_WRXCHG_RTN_B64",
+              "code": "UINT64* V = (UINT64*)(DS + ((ADDR+OFFSET)&~7))\n"
+                      "VDST = *V; *V = VDATA0 // atomic operation"}],
+  rationale="The description stores a 64-bit value and returns the previous one, the address "
+            "is 8-aligned and VDST/VDATA0 are register pairs, but the code declares UINT32* V: "
+            "as written it exchanges only the low dword.")
+
+E(title="DS_CMPST_RTN_B32/B64 store VDST to memory instead of returning the old value in VDST",
+  settles=["description-contradiction/DS/DS_CMPST_RTN_B32",
+           "description-contradiction/DS/DS_CMPST_RTN_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics", "encoding": "DS", "mnemonic": "DS_CMPST_RTN_B32",
+              "code": "UINT32* V = (UINT32*)(DS + ((ADDR+OFFSET)&~3))\n"
+                      "VDST = *V; *V = (*V==VDATA0) ? VDATA1 : *V // atomic operation"},
+             {"op": "semantics", "encoding": "DS", "mnemonic": "DS_CMPST_RTN_B64",
+              "code": "UINT64* V = (UINT64*)(DS + ((ADDR+OFFSET)&~7))\n"
+                      "VDST = *V; *V = (*V==VDATA0) ? VDATA1 : *V // atomic operation"}],
+  rationale="The description (and every other _RTN_ section, e.g. DS_CMPST_RTN_F32) returns "
+            "the previous value in VDST; the code writes '*V = VDST', overwriting memory with "
+            "the destination register before the compare.",
+  sources=[GEM5 % "ds.cc" + ": DS_CMPST_RTN_B32 returns the pre-operation memory value in "
+           "VDST and compares with DATA0, storing DATA1 on a match"])
+
+E(title="Descriptions that say 'increment' where the code (rightly) decrements",
+  settles=["description-contradiction/DS/DS_CONSUME", "description-contradiction/DS/DS_DEC_RTN_U32",
+           "description-contradiction/DS/DS_DEC_U32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="DS_DEC_U32 (older page) and DS_DEC_RTN_U32 (scraped page) describe an increment "
+            "where their code, like DS_DEC_U32 and DS_DEC_U64 on the scraped page, decrements; "
+            "DS_CONSUME describes an increment by the active lane count where its code "
+            "subtracts it, as a consume must (DS_APPEND adds). The code is right; the "
+            "descriptions copied their sibling's verb.",
+  sources=[GEM5 % "ds.cc" + ": DS_DEC_U32: MEM = (tmp == 0 || tmp > DATA) ? DATA : tmp - 1"])
+
+E(title="Descriptions that contradict the operation's own name or width",
+  settles=["description-contradiction/DS/DS_MAX_RTN_F32",
+           "description-contradiction/DS/DS_MAX_RTN_F64",
+           "description-contradiction/DS/DS_OR_RTN_B64",
+           "description-contradiction/DS/DS_WRITE2_B32",
+           "description-contradiction/DS/DS_WRITE_B16",
+           "description-contradiction/SOP1/S_MOVRELD_B32",
+           "description-contradiction/SOP1/S_MOVRELD_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The code is right and the description wrong in each: DS_MAX_RTN_F32/F64 say "
+            "'smallest' (copied from MIN), DS_OR_RTN_B64 says '32-bit', the older DS_WRITE2_B32 "
+            "uses OFFSET0 for both addresses, DS_WRITE_B16 masks with '& 1' for '& ~1', and the "
+            "S_MOVRELD_B32/B64 descriptions swap their register ranges (B32 moves one SGPR, "
+            "B64 two, as the code and llvm-mc's operand widths say).",
+  probes=[asm("gcn1.2", ("s_movreld_b32 s0, s1", ACC), ("s_movreld_b64 s[0:1], s[2:3]", ACC))])
+
+E(title="DS_READ_B32 says unaligned on GCN 1.2/1.4, its code (and its siblings) on GCN 1.4 only",
+  settles=["description-contradiction/DS/DS_READ_B32"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Every other read/write section of the page (DS_READ_B64, DS_READ_I16, DS_READ_U16, "
+            "DS_WRITE_B16/B32/B64) describes the unaligned access for GCN 1.4 only, as DS_READ_B32's "
+            "own code does; the description's 'GCN 1.2/1.4' is read as a slip. The oracle runs "
+            "the code as written.")
+
+E(title="S_ORN2/S_ORN1_SAVEEXEC_B64 compute AND where their descriptions say OR",
+  settles=["description-contradiction/SOP1/S_ORN2_SAVEEXEC_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics", "encoding": "SOP1", "mnemonic": "S_ORN2_SAVEEXEC_B64",
+              "code": "SDST = EXEC\nEXEC = SSRC0 | ~EXEC\nSCC = EXEC!=0"},
+             {"op": "semantics", "encoding": "SOP1", "mnemonic": "S_ORN1_SAVEEXEC_B64",
+              "code": "SDST = EXEC\nEXEC = ~SSRC0 | EXEC\nSCC = EXEC!=0"}],
+  rationale="Both sections say 'bitwise OR' (on SSRC0 and negated EXEC; on negated SSRC0 and "
+            "EXEC) and name the OR-with-complement operations, but their code is the AND of "
+            "S_ANDN2/S_ANDN1_SAVEEXEC, copied.",
+  sources=[GEM5 % "sop1.cc" + ": S_ORN2_SAVEEXEC_B64: D = EXEC; EXEC = S0 | ~EXEC; "
+           "SCC = EXEC != 0"])
+
+# ---- the two DS pages ------------------------------------------------------------------------
+
+E(title="The older DS page parenthesizes the address as (DS + (ADDR+OFFSET)&~3)",
+  settles=["page-conflict/DS/parentheses"],
+  classification="doc-erratum",
+  decisions=[{"op": "written", "encoding": "DS", "mnemonic": "*",
+              "section": "003_0fdec2520ee21c48.txt:380:section"}],
+  facts=["003_0fdec2520ee21c48.txt:380:section"],
+  rationale="In C, 'DS + (ADDR+OFFSET)&~3' masks the sum with the LDS base, not the offset; the "
+            "scraped page writes (DS + ((ADDR+OFFSET)&~3)), which is what the description says "
+            "('(ADDR+OFFSET) & ~3'). With the LDS base at 0 both address the same dword. The "
+            "scraped page's text is taken as written.")
+
+E(title="DS_WRITE_B32: the scraped page adds GCN 1.4's unaligned store the older page lacks",
+  settles=["page-conflict/DS/DS_WRITE_B32"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "written", "encoding": "DS", "mnemonic": "DS_WRITE_B32",
+              "section": "003_0fdec2520ee21c48.txt:1538:section"}],
+  facts=["003_0fdec2520ee21c48.txt:1538:section"],
+  rationale="The older page predates GCN 1.4 and masks the address always; the scraped page, "
+            "which covers GCN 1.4, masks it except on GCN 1.4 as its description says. The "
+            "scraped page's text is taken as written.")
+
+E(title="DS_WRITE2_B32: the older page's syntax writes [OFFSET0:OFFSET1]",
+  settles=["page-conflict/DS/DS_WRITE2_B32"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "DS", "mnemonic": "DS_WRITE2_B32",
+              "syntax": "DS_WRITE2_B32 ADDR, VDATA0, VDATA1 [OFFSET0:OFFSET0] [OFFSET1:OFFSET1]"}],
+  rationale="Every other two-address form writes [OFFSET0:OFFSET0] [OFFSET1:OFFSET1], as the "
+            "scraped page does here; llvm-mc takes offset0:N offset1:M.",
+  probes=[asm("gcn1.0", ("ds_write2_b32 v1, v2, v3 offset0:1 offset1:2", ("byte", 1, 2)))])
+
+# ---- unknowns --------------------------------------------------------------------------------
+
+E(title="DS_ORDERED_COUNT (???): the instruction exists where the table puts it",
+  settles=["unknown/DS/DS_ORDERED_COUNT"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The scraped table marks DS_ORDERED_COUNT '(???)'; llvm-mc knows ds_ordered_count "
+            "at opcode 63 on GCN 1.0/1.1 and 191 on GCN 1.2/1.4, as the tables say. Its "
+            "semantics (an ordered append/consume driven by GDS state) are not given.",
+  probes=[asm(g, ("ds_ordered_count v0, v1 gds", op("DS", 63 if g in ("gcn1.0", "gcn1.1") else 191)))
+          for g in GENS])
+
+E(title="S_RFE_B64: '???' — the return-from-exception jumps to SSRC0",
+  settles=["unknown/SOP1/S_RFE_B64", "unknown/SOP1/S_RFE_B64/2"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics", "encoding": "SOP1", "mnemonic": "S_RFE_B64",
+              "code": "PC = SSRC0"}],
+  rationale="The section is unsure ('store TTMP[0:1] to PC ???', 'Operation: ???') and its code "
+            "reads TTMP[0:1] although the instruction takes a 64-bit SSRC0. AMD's description "
+            "returns to the address in the source operand (and clears PRIV, which the oracle "
+            "does not model); llvm-mc takes an SGPR pair.",
+  sources=[GEM5 % "sop1.cc" + ": S_RFE_B64: PRIV = 0; PC = S0.u64"],
+  probes=[asm(g, ("s_rfe_b64 s[0:1]", op("SOP1", 34 if g in ("gcn1.0", "gcn1.1") else 31)))
+          for g in GENS])
+
+# ---- vISA ------------------------------------------------------------------------------------
+
+E(title="vISA CMPXCHG and FCMPWR give src0 and src1 opposite roles",
+  settles=["visa-inconsistency/DWORD_ATOMIC/FCMPWR"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="CMPXCHG writes src0 when old == src1; FCMPWR writes src1 when src0 == old. Both "
+            "rows are followed as written (they are different operations), and the cross-vendor "
+            "comparison maps GCN's DS_CMPST (compare with DATA0, store DATA1) onto each "
+            "accordingly.")
+
+E(title="vISA PREDEC: the table's new-value return, signed types and unused src0 contradict the "
+        "page's general rules",
+  settles=["visa-inconsistency/DWORD_ATOMIC/PREDEC", "visa-inconsistency/DWORD_ATOMIC/PREDEC/2",
+           "visa-inconsistency/DWORD_ATOMIC/PREDEC/3"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The semantics block returns the old value for every operation, the type notes "
+            "require UD for everything but IMIN/IMAX/F*, and the Src0 rule names only INC and "
+            "DEC as taking V0; the PREDEC row says new value, signed types, and reads no src0. "
+            "The row is the specific statement: the oracle returns the new value for PREDEC "
+            "and takes no src0.")

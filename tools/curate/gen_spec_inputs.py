@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Writes the curated inputs the resolver needs besides the documents and the errata:
+
+  spec/curated/generations.json  the four generations and the LLVM processors standing for them
+  spec/curated/operands.json     which field each syntax operand name is encoded in, and its kind
+  spec/curated/syntax.json       the syntax of instructions the documents list without a section
+
+Every claim carries llvm-mc runs as evidence and is checked against what llvm-mc printed: the
+script stops with "curate: ..." when a probe does not land where the claim says.
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import llvm_mc_evidence as ev  # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+OUT = os.path.join(ROOT, "spec", "curated")
+
+GENERATIONS = [
+    ("gcn1.0", "GCN 1.0", "gfx6", "tahiti", ["si", "southern-islands"]),
+    ("gcn1.1", "GCN 1.1", "gfx7", "bonaire", ["ci", "sea-islands"]),
+    ("gcn1.2", "GCN 1.2", "gfx8", "tonga", ["vi", "volcanic-islands"]),
+    ("gcn1.4", "GCN 1.4", "gfx9", "gfx900", ["vega"]),
+]
+
+
+def write(name, obj):
+    path = os.path.join(OUT, name)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(obj, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def asm(gen, lines, peer=ev.PRIMARY):
+    run = ev.run(peer, ev.asm_args(ev.GEN_CPU[gen]), "".join(l + "\n" for l in lines))
+    return run, ev.parse_asm(run)
+
+
+def generations():
+    facts = []
+    for gid, name, gfx, cpu, aliases in GENERATIONS:
+        run, res = asm(gid, ["s_mov_b32 s0, s1"])
+        if res[0].error:
+            ev.fail("%s does not assemble s_mov_b32" % cpu)
+        facts.append({"id": gid, "name": name, "llvm": gfx, "mcpu": cpu,
+                      "aliases": [gid, gfx, cpu] + aliases, "evidence": [run]})
+    return {
+        "schema": "gcnspec-curated/1",
+        "topic": "generations",
+        "title": "The generations in scope and the LLVM processors that stand for them",
+        "source": "DESIGN.md: GCN 1.0, 1.1, 1.2, 1.4 are LLVM's gfx6/tahiti, gfx7/bonaire, "
+                  "gfx8/tonga, gfx9/gfx900 (CLRX names generations GCN 1.x; LLVM names them gfxN)",
+        "peers": ev.peers_header({ev.PRIMARY}),
+        "generations": facts,
+    }
+
+
+# Operand name -> (kind, field, probe, expected byte index and value in the encoding)
+DS_PROBE = ("ds_cmpst_rtn_b32 v4, v1, v2, v3 offset:7", {0: 7, 4: 1, 5: 2, 6: 3, 7: 4})
+OPERANDS = [
+    {"encoding": "DS",
+     "operands": [
+         {"name": "ADDR", "kind": "vgpr", "field": "ADDR", "note": "the byte address"},
+         {"name": "VDATA0", "kind": "vgpr", "field": "VDATA0"},
+         {"name": "VDATA1", "kind": "vgpr", "field": "VDATA1"},
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+     ],
+     "modifiers": [
+         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True},
+         {"name": "OFFSET0", "field": "OFFSET0", "asm": "offset0", "value": True},
+         {"name": "OFFSET1", "field": "OFFSET1", "asm": "offset1", "value": True},
+         {"name": "GDS", "field": "GDS", "asm": "gds", "value": False, "every": True,
+          "note": "the DS pages' general syntax ends every form with [GDS]"},
+     ],
+     "probe": {"gen": "gcn1.2", "line": DS_PROBE[0], "bytes": DS_PROBE[1],
+               "says": "offset in bits 0-15, ADDR bits 32-39, VDATA0 40-47, VDATA1 48-55, "
+                       "VDST 56-63 (ds_cmpst_rtn_b32 v4, v1, v2, v3 offset:7)"}},
+    {"encoding": "SOP1",
+     "operands": [
+         {"name": "SDST", "kind": "sdst", "field": "SDST", "defines": True},
+         {"name": "SSRC0", "kind": "ssrc", "field": "SSRC0"},
+     ],
+     "modifiers": [],
+     "probe": {"gen": "gcn1.2", "line": "s_mov_b32 s5, s3", "bytes": {0: 3, 2: 0x85},
+               "says": "SSRC0 bits 0-7, SDST bits 16-22 (s_mov_b32 s5, s3)"}},
+    {"encoding": "SMEM",
+     "operands": [
+         {"name": "SDATA", "kind": "sgpr", "field": "SDATA",
+          "note": "the destination of loads, the source of stores and atomics"},
+         {"name": "SBASE", "kind": "sbase", "field": "SBASE",
+          "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
+         {"name": "OFFSET", "kind": "smem-offset", "field": "OFFSET",
+          "note": "an immediate (IMM=1) or an SGPR (IMM=0)"},
+         {"name": "PROBE", "kind": "imm", "field": "SDATA",
+          "note": "s_atc_probe*: a 3-bit probe type in the SDATA field"},
+     ],
+     "modifiers": [
+         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "every": True},
+         {"name": "NV", "field": "NV", "asm": "nv", "value": False, "every": True,
+          "gens": ["gcn1.4"]},
+     ],
+     "probe": {"gen": "gcn1.2", "line": "s_load_dword s5, s[6:7], 0x40 glc",
+               "bytes": {0: 0x43, 1: 0x01, 2: 0x03, 4: 0x40},
+               "says": "SBASE bits 0-5 (s[6:7] -> 3), SDATA 6-12, GLC 16, IMM 17, OFFSET 32+"}},
+    {"encoding": "SMRD",
+     "operands": [
+         {"name": "SDST", "kind": "sgpr", "field": "SDST", "defines": True},
+         {"name": "SBASE", "kind": "sbase", "field": "SBASE",
+          "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
+         {"name": "OFFSET", "kind": "smrd-offset", "field": "OFFSET",
+          "note": "an 8-bit immediate (IMM=1) or a scalar operand code (IMM=0)"},
+     ],
+     "modifiers": [],
+     "probe": {"gen": "gcn1.0", "line": "s_load_dword s5, s[6:7], 0x4",
+               "bytes": {0: 0x04, 1: 0x87, 2: 0x02, 3: 0xc0},
+               "says": "OFFSET bits 0-7, IMM 8, SBASE 9-14 (s[6:7] -> 3), SDST 15-21, "
+                       "OPCODE 22-26 (s_load_dword s5, s[6:7], 0x4)"}},
+]
+
+
+def operands():
+    out = []
+    for enc in OPERANDS:
+        p = enc["probe"]
+        run, res = asm(p["gen"], [p["line"]])
+        if res[0].error:
+            ev.fail("operand probe rejected: %s" % p["line"])
+        for i, want in p["bytes"].items():
+            if res[0].data[i] != want:
+                ev.fail("%s: byte %d is 0x%02x, expected 0x%02x" % (p["line"], i, res[0].data[i],
+                                                                     want))
+        entry = {k: v for k, v in enc.items() if k != "probe"}
+        entry["evidence"] = [run]
+        entry["says"] = p["says"]
+        out.append(entry)
+    return {
+        "schema": "gcnspec-curated/1",
+        "topic": "operands",
+        "title": "Syntax operand names: the field each is encoded in, and its kind",
+        "peers": ev.peers_header({ev.PRIMARY}),
+        "encodings": out,
+    }
+
+
+# Instructions the opcode tables list without a section: their syntax as LLVM writes it.
+# (encoding, mnemonic, syntax, probe per generation or None when no LLVM accepts it)
+SYNTAX = [
+    ("DS", "DS_ADD_RTN_F32", "DS_ADD_RTN_F32 VDST, ADDR, VDATA0 [OFFSET:OFFSET]",
+     "ds_add_rtn_f32 v0, v1, v2 offset:4", ["gcn1.2", "gcn1.4"]),
+    ("DS", "DS_ADD_SRC2_F32", "DS_ADD_SRC2_F32 ADDR [OFFSET:OFFSET]",
+     "ds_add_src2_f32 v1 offset:4", ["gcn1.2", "gcn1.4"]),
+    ("DS", "DS_CONDXCHG32_RTN_B64", "DS_CONDXCHG32_RTN_B64 VDST(2), ADDR, VDATA0(2) [OFFSET:OFFSET]",
+     "ds_condxchg32_rtn_b64 v[0:1], v1, v[2:3] offset:4", ["gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_GWS_BARRIER", "DS_GWS_BARRIER ADDR [OFFSET:OFFSET] GDS",
+     "ds_gws_barrier v1 offset:4 gds", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_GWS_INIT", "DS_GWS_INIT ADDR [OFFSET:OFFSET] GDS",
+     "ds_gws_init v1 offset:4 gds", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_GWS_SEMA_BR", "DS_GWS_SEMA_BR ADDR [OFFSET:OFFSET] GDS",
+     "ds_gws_sema_br v1 offset:4 gds", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_GWS_SEMA_P", "DS_GWS_SEMA_P [OFFSET:OFFSET] GDS",
+     "ds_gws_sema_p offset:4 gds", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_GWS_SEMA_RELEASE_ALL", "DS_GWS_SEMA_RELEASE_ALL [OFFSET:OFFSET] GDS",
+     "ds_gws_sema_release_all offset:4 gds", ["gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_GWS_SEMA_V", "DS_GWS_SEMA_V [OFFSET:OFFSET] GDS",
+     "ds_gws_sema_v offset:4 gds", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_ORDERED_COUNT", "DS_ORDERED_COUNT VDST, ADDR [OFFSET:OFFSET] GDS",
+     "ds_ordered_count v0, v1 offset:4 gds", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]),
+    ("DS", "DS_CONDXCHG32_RTN_B128",
+     "DS_CONDXCHG32_RTN_B128 VDST(4), ADDR, VDATA0(4) [OFFSET:OFFSET]",
+     "ds_condxchg32_rtn_b128 v[0:3], v1, v[2:5] offset:4", []),
+    ("SOP1", "S_MOV_FED_B32", "S_MOV_FED_B32 SDST, SSRC0", "s_mov_fed_b32 s0, s1", []),
+    ("SOP1", "S_MOV_REGRD_B32", "S_MOV_REGRD_B32 SDST, SSRC0", "s_mov_regrd_b32 s0, s1", []),
+    ("SMEM", "S_ATC_PROBE", "S_ATC_PROBE PROBE, SBASE(2), OFFSET", "s_atc_probe 7, s[2:3], 0x4",
+     ["gcn1.2", "gcn1.4"]),
+    ("SMEM", "S_ATC_PROBE_BUFFER", "S_ATC_PROBE_BUFFER PROBE, SBASE(4), OFFSET",
+     "s_atc_probe_buffer 7, s[4:7], 0x4", ["gcn1.2", "gcn1.4"]),
+    ("SMEM", "S_DCACHE_WB", "S_DCACHE_WB", "s_dcache_wb", ["gcn1.2", "gcn1.4"]),
+    ("SMEM", "S_DCACHE_WB_VOL", "S_DCACHE_WB_VOL", "s_dcache_wb_vol", ["gcn1.2", "gcn1.4"]),
+]
+
+
+def syntax():
+    out = []
+    for enc, name, syn, probe, gens in SYNTAX:
+        evidence = []
+        for gen in ev.GENS:
+            run, res = asm(gen, [probe])
+            accepted = res[0].error is None
+            if accepted != (gen in gens):
+                ev.fail("%s on %s: llvm-mc %s" % (probe, gen, "accepts" if accepted else
+                                                   "rejects"))
+            evidence.append(run)
+        entry = {"encoding": enc, "name": name, "syntax": syn, "llvm": probe,
+                 "llvm_gens": gens, "evidence": evidence}
+        if not gens:
+            entry["note"] = ("no LLVM version here accepts it (llvm-mc-14 and -19: 'invalid "
+                             "instruction'); the syntax follows the documents' pattern for the "
+                             "instruction's narrower sibling")
+            entry["evidence"].append(ev.run(ev.SECONDARY, ev.asm_args("gfx900"), probe + "\n"))
+        out.append(entry)
+    return {
+        "schema": "gcnspec-curated/1",
+        "topic": "syntax",
+        "title": "Syntax of the instructions the documents list without a section",
+        "peers": ev.peers_header({ev.PRIMARY, ev.SECONDARY}),
+        "instructions": out,
+    }
+
+
+def main():
+    write("generations.json", generations())
+    write("operands.json", operands())
+    write("syntax.json", syntax())
+
+
+if __name__ == "__main__":
+    main()
