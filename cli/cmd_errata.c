@@ -8,6 +8,8 @@
 #include "reports/errata_report.h"
 #include "spec/extract/extract.h"
 #include "spec/triage/findings.h"
+#include "spec/triage/pseudo_env.h"
+#include "util/file.h"
 
 static void help(void)
 {
@@ -21,6 +23,7 @@ static void help(void)
            "  -d, --docs DIR     extract the documents in DIR (default ../shared/seeds)\n"
            "  -f, --facts FILE   read extracted facts instead of the documents\n"
            "  -e, --errata FILE  curated decisions (default spec/errata.json; 'none' for none)\n"
+           "  -c, --curated DIR  curated facts: the pseudocode's names (default spec/curated)\n"
            "  -o, --out DIR      where the reports go (default reports)\n"
            "      --skeleton     print an errata.json entry to start from for each unresolved\n"
            "                     finding, and write no report\n"
@@ -58,13 +61,19 @@ static void skeleton(const gcn_facts *facts, const gcn_finding *f, size_t n)
 
 int cmd_errata(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"docs", required_argument, NULL, 'd'},   {"facts", required_argument, NULL, 'f'},
-        {"errata", required_argument, NULL, 'e'}, {"out", required_argument, NULL, 'o'},
-        {"skeleton", no_argument, NULL, 's'},     {"strict", no_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
+                                         {"facts", required_argument, NULL, 'f'},
+                                         {"errata", required_argument, NULL, 'e'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"curated", required_argument, NULL, 'c'},
+                                         {"skeleton", no_argument, NULL, 's'},
+                                         {"strict", no_argument, NULL, 'S'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *docs = "../shared/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
-    const char *out = "reports";
+    const char *out = "reports", *curated = "spec/curated";
+    gcn_pseudo_env env;
+    int have_env = 0;
     int c, want_skeleton = 0, strict = 0, errata_given = 0, rc = 0;
     gcn_facts facts;
     gcn_findings fs;
@@ -73,7 +82,7 @@ int cmd_errata(int argc, char **argv)
     gcn_status st;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:f:e:o:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:f:e:o:c:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd':
             docs = optarg;
@@ -87,6 +96,9 @@ int cmd_errata(int argc, char **argv)
             break;
         case 'o':
             out = optarg;
+            break;
+        case 'c':
+            curated = optarg;
             break;
         case 's':
             want_skeleton = 1;
@@ -124,8 +136,27 @@ int cmd_errata(int argc, char **argv)
             return 1;
         }
     }
-    if (gcn_find_errata(&facts, &fs, &diag) != GCN_OK) {
+    {
+        char *envpath = gcn_path_join(curated, "pseudocode.json");
+        if (envpath && access(envpath, R_OK) == 0) {
+            if (gcn_pseudo_env_load(&env, envpath, &diag) != GCN_OK) {
+                gcn_diag_print(&diag, stderr);
+                free(envpath);
+                gcn_errata_free(&er);
+                gcn_facts_free(&facts);
+                return 1;
+            }
+            have_env = 1;
+        } else {
+            fprintf(stderr, "gcnspec errata: %s not found: pseudocode is parsed, not checked\n",
+                    envpath ? envpath : curated);
+        }
+        free(envpath);
+    }
+    if (gcn_find_errata(&facts, have_env ? &env : NULL, &fs, &diag) != GCN_OK) {
         gcn_diag_print(&diag, stderr);
+        if (have_env)
+            gcn_pseudo_env_free(&env);
         gcn_errata_free(&er);
         gcn_facts_free(&facts);
         return 1;
@@ -159,6 +190,8 @@ int cmd_errata(int argc, char **argv)
         }
     }
     gcn_findings_free(&fs);
+    if (have_env)
+        gcn_pseudo_env_free(&env);
     gcn_errata_free(&er);
     gcn_facts_free(&facts);
     return rc;

@@ -8,6 +8,7 @@
 #include "spec/extract/text.h"
 #include "spec/model/claims.h"
 #include "spec/model/layout.h"
+#include "spec/triage/pseudo_env.h"
 #include "spec/triage/sections.h"
 #include "util/file.h"
 #include "util/hash.h"
@@ -48,6 +49,7 @@ typedef struct ctx {
     gcn_facts facts;
     gcn_findings findings;
     gcn_errata errata;
+    gcn_pseudo_env env;
     gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc;
     gen_info gens[MAX_GENS];
     size_t ngens;
@@ -843,6 +845,46 @@ static gcn_status emit_semantics(ctx *c, rinsn *x, cJSON *o)
         cJSON_AddNullToObject(sem, "written");
     }
     d = find_decision(c, GCN_DEC_SEMANTICS, x->encoding, x->name, NULL, &e);
+    {
+        /* a correction must parse and pass every check; a written block that does not parse
+         * must have a correction */
+        ps_source src;
+        ps_arena arena;
+        ps_node *prog = NULL;
+        gcn_diag pd;
+        gcn_status pst;
+        ps_arena_init(&arena);
+        gcn_diag_clear(&pd);
+        src.file = d ? c->errata.path : written ? written->file : "";
+        src.first_line = d ? d->line : written ? written->code_line : 1;
+        src.text = d ? d->code : written ? written->code : "";
+        pst = (d || written) ? ps_parse(&src, &arena, &prog, &pd) : GCN_OK;
+        if (pst != GCN_OK) {
+            ps_arena_free(&arena);
+            cJSON_Delete(sem);
+            if (d)
+                return fail(c, c->errata.path, d->line,
+                            "%s: %s's corrected pseudocode does not "
+                            "parse: %s",
+                            e->id, x->name, pd.msg);
+            return fail(c, written->file, pd.line,
+                        "%s: the pseudocode does not parse (%s) and no erratum corrects it",
+                        x->name, pd.msg);
+        }
+        if (d) {
+            ps_env penv;
+            ps_issue is[4];
+            if (gcn_pseudo_env_for(&c->env, x->encoding, &penv) &&
+                ps_check(prog, &penv, is, 4) > 0) {
+                ps_arena_free(&arena);
+                cJSON_Delete(sem);
+                return fail(c, c->errata.path, d->line,
+                            "%s: %s's corrected pseudocode still has a defect: %s: %s", e->id,
+                            x->name, ps_issue_id(is[0].code), is[0].msg);
+            }
+        }
+        ps_arena_free(&arena);
+    }
     if (d) {
         cJSON *cr = cJSON_AddObjectToObject(sem, "corrected");
         cJSON_AddStringToObject(cr, "erratum", e->id);
@@ -1199,7 +1241,14 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     c.diag = diag;
     if ((st = gcn_facts_load(&c.facts, in->facts_path, diag)) != GCN_OK)
         goto done;
-    if ((st = gcn_find_errata(&c.facts, &c.findings, diag)) != GCN_OK)
+    {
+        char *envpath = gcn_path_join(in->curated_dir, "pseudocode.json");
+        st = envpath ? gcn_pseudo_env_load(&c.env, envpath, diag) : GCN_ERR_NOMEM;
+        free(envpath);
+        if (st != GCN_OK)
+            goto done;
+    }
+    if ((st = gcn_find_errata(&c.facts, &c.env, &c.findings, diag)) != GCN_OK)
         goto done;
     if ((st = gcn_errata_load(&c.errata, in->errata_path, &c.facts, diag)) != GCN_OK)
         goto done;
@@ -1294,6 +1343,7 @@ done:
     gcn_json_free(&c.smrd_doc);
     gcn_json_free(&c.scalar_doc);
     gcn_errata_free(&c.errata);
+    gcn_pseudo_env_free(&c.env);
     gcn_findings_free(&c.findings);
     gcn_facts_free(&c.facts);
     return st;

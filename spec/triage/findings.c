@@ -48,6 +48,7 @@ void gcn_findings_free(gcn_findings *l)
         free(l->v[i].encoding);
         free(l->v[i].subject);
         free(l->v[i].message);
+        free(l->v[i].group);
         gcn_strs_free(&l->v[i].facts);
         gcn_strs_free(&l->v[i].gens);
     }
@@ -109,8 +110,8 @@ gcn_finding *gcn_findings_add(gcn_findings *l, gcn_finding_cat cat, const char *
      * (shared facts) all merge. */
     for (i = 0; i < l->n; i++) {
         x = &l->v[i];
-        if (x->cat == cat &&
-            (same_facts(&x->facts, &fs) ||
+        if (x->cat == cat && !x->group &&
+            ((same_facts(&x->facts, &fs) && strcmp(x->message, msg) == 0) ||
              (strcmp(x->subject, subject ? subject : "") == 0 &&
               strcmp(x->encoding ? x->encoding : "", encoding ? encoding : "") == 0 &&
               (strcmp(x->message, msg) == 0 ||
@@ -152,6 +153,52 @@ gcn_finding *gcn_findings_add(gcn_findings *l, gcn_finding_cat cat, const char *
             gcn_strs_push(&x->gens, gens->v[i]);
     if (x->gens.n > 1)
         qsort(x->gens.v, x->gens.n, sizeof(*x->gens.v), str_cmp);
+    return x;
+}
+
+gcn_finding *gcn_findings_add_grouped(gcn_findings *l, gcn_finding_cat cat, const char *encoding,
+                                      const char *subject, const char *group, const gcn_strs *facts,
+                                      const char *fmt, ...)
+{
+    char msg[2048];
+    size_t i, k;
+    gcn_finding *x;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    for (i = 0; i < l->n; i++) {
+        x = &l->v[i];
+        if (x->cat != cat || !x->group || strcmp(x->group, group) != 0)
+            continue;
+        for (k = 0; facts && k < facts->n; k++)
+            if (!gcn_strs_has(&x->facts, facts->v[k]))
+                gcn_strs_push(&x->facts, facts->v[k]);
+        if (x->facts.n > 1)
+            qsort(x->facts.v, x->facts.n, sizeof(*x->facts.v), str_cmp);
+        return x;
+    }
+    /* a new finding: add it past the merge rules, then mark its group */
+    if (l->n == l->cap) {
+        size_t ncap = l->cap ? l->cap * 2 : 64;
+        gcn_finding *v = realloc(l->v, ncap * sizeof(*v));
+        if (!v)
+            return NULL;
+        l->v = v;
+        l->cap = ncap;
+    }
+    x = &l->v[l->n++];
+    memset(x, 0, sizeof(*x));
+    x->cat = cat;
+    x->encoding = gcn_strdup(encoding);
+    x->subject = gcn_strdup(subject ? subject : "");
+    x->message = gcn_strdup(msg);
+    x->group = gcn_strdup(group);
+    for (k = 0; facts && k < facts->n; k++)
+        if (!gcn_strs_has(&x->facts, facts->v[k]))
+            gcn_strs_push(&x->facts, facts->v[k]);
+    if (x->facts.n > 1)
+        qsort(x->facts.v, x->facts.n, sizeof(*x->facts.v), str_cmp);
     return x;
 }
 
@@ -199,19 +246,22 @@ void gcn_findings_finish(gcn_findings *l)
     }
 }
 
-gcn_status gcn_find_errata(const gcn_facts *facts, gcn_findings *out, gcn_diag *diag)
+gcn_status gcn_find_errata(const gcn_facts *facts, const struct gcn_pseudo_env *env,
+                           gcn_findings *out, gcn_diag *diag)
 {
     static gcn_status (*const detectors[])(const gcn_facts *, gcn_findings *) = {
-        gcn_detect_opcodes,    gcn_detect_names, gcn_detect_fields, gcn_detect_text,
-        gcn_detect_pseudocode, gcn_detect_visa,  gcn_detect_pages};
+        gcn_detect_opcodes, gcn_detect_names, gcn_detect_fields,
+        gcn_detect_text,    gcn_detect_visa,  gcn_detect_pages};
     size_t i;
+    gcn_status st = GCN_OK;
     memset(out, 0, sizeof(*out));
-    for (i = 0; i < sizeof(detectors) / sizeof(detectors[0]); i++) {
-        gcn_status st = detectors[i](facts, out);
-        if (st != GCN_OK) {
-            gcn_diag_set(diag, "", 0, 0, "errata detection failed: %s", gcn_status_str(st));
-            return st;
-        }
+    for (i = 0; i < sizeof(detectors) / sizeof(detectors[0]) && st == GCN_OK; i++)
+        st = detectors[i](facts, out);
+    if (st == GCN_OK)
+        st = gcn_detect_pseudocode(facts, env, out);
+    if (st != GCN_OK) {
+        gcn_diag_set(diag, "", 0, 0, "errata detection failed: %s", gcn_status_str(st));
+        return st;
     }
     gcn_findings_finish(out);
     return GCN_OK;

@@ -49,6 +49,7 @@ typedef struct gcn_finding {
     char *message;  /* one sentence: what is wrong */
     gcn_strs facts; /* ids, sorted */
     gcn_strs gens;  /* generations concerned (may be empty) */
+    char *group;    /* findings with equal group (and category) are one finding */
 } gcn_finding;
 
 typedef struct gcn_findings {
@@ -66,18 +67,31 @@ gcn_finding *gcn_findings_add(gcn_findings *l, gcn_finding_cat cat, const char *
     __attribute__((format(printf, 7, 8)))
 #endif
     ;
+/* Like gcn_findings_add, but merges into the finding of the same category and group (the same
+ * defect in the same text, copied into several places). */
+gcn_finding *gcn_findings_add_grouped(gcn_findings *l, gcn_finding_cat cat, const char *encoding,
+                                      const char *subject, const char *group, const gcn_strs *facts,
+                                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
 /* Sorts by (category, key) and makes keys unique. */
 void gcn_findings_finish(gcn_findings *l);
 
-/* Runs every detector over the facts. */
-gcn_status gcn_find_errata(const gcn_facts *facts, gcn_findings *out, gcn_diag *diag);
+struct gcn_pseudo_env;
+/* Runs every detector over the facts. env (spec/curated/pseudocode.json) may be NULL: the
+ * pseudocode is then only parsed, not checked. */
+gcn_status gcn_find_errata(const gcn_facts *facts, const struct gcn_pseudo_env *env,
+                           gcn_findings *out, gcn_diag *diag);
 
 /* The detectors, one concern each (spec/triage/detect_*.c). */
 gcn_status gcn_detect_opcodes(const gcn_facts *f, gcn_findings *out);
 gcn_status gcn_detect_names(const gcn_facts *f, gcn_findings *out);
 gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out);
 gcn_status gcn_detect_text(const gcn_facts *f, gcn_findings *out);
-gcn_status gcn_detect_pseudocode(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_pseudocode(const gcn_facts *f, const struct gcn_pseudo_env *env,
+                                 gcn_findings *out);
 gcn_status gcn_detect_visa(const gcn_facts *f, gcn_findings *out);
 gcn_status gcn_detect_pages(const gcn_facts *f, gcn_findings *out);
 

@@ -182,7 +182,7 @@ E(title="Syntax lines naming no instruction (DS_MSKOR_U32, DS_WRXCHG_B32, S_ABS_
               ("s_abs_i32 s0, s1", ACC))])
 
 E(title="DS_PERMUTE_B32 / DS_BPERMUTE_B32 write DST, SRC for VDST, VDATA0",
-  settles=["syntax-operand/DS/DST"],
+  settles=["syntax-operand/DS/DST", "syntax-operand/DS/SRC"],
   classification="doc-erratum",
   decisions=[{"op": "syntax", "encoding": "DS", "mnemonic": "DS_PERMUTE_B32",
               "syntax": "DS_PERMUTE_B32 VDST, ADDR, VDATA0 [OFFSET:OFFSET]"},
@@ -258,7 +258,7 @@ E(title="S_ATOMIC_DEC_X2 / S_BUFFER_ATOMIC_DEC_X2 give the 64-bit data one regis
               ("s_buffer_atomic_dec_x2 s[2:3], s[4:7], 0x4", op("SMEM", 108)))])
 
 E(title="S_MOVRELD_B64's syntax gives one register to 64-bit operands",
-  settles=["operand-width/SOP1/S_MOVRELD_B64"],
+  settles=["operand-width/SOP1/S_MOVRELD_B64", "operand-width/SOP1/S_MOVRELD_B64/2"],
   classification="doc-erratum",
   decisions=[{"op": "syntax", "encoding": "SOP1", "mnemonic": "S_MOVRELD_B64",
               "syntax": "S_MOVRELD_B64 SDST(2), SSRC0(2)"}],
@@ -360,7 +360,8 @@ E(title="DS_WRXCHG_RTN_B64 accesses memory through a 32-bit pointer",
 
 E(title="DS_CMPST_RTN_B32/B64 store VDST to memory instead of returning the old value in VDST",
   settles=["description-contradiction/DS/DS_CMPST_RTN_B32",
-           "description-contradiction/DS/DS_CMPST_RTN_B64"],
+           "description-contradiction/DS/DS_CMPST_RTN_B64",
+           "pseudocode-defect/DS/DS_CMPST_RTN_B32"],
   classification="doc-erratum",
   decisions=[{"op": "semantics", "encoding": "DS", "mnemonic": "DS_CMPST_RTN_B32",
               "code": "UINT32* V = (UINT32*)(DS + ((ADDR+OFFSET)&~3))\n"
@@ -504,3 +505,176 @@ E(title="vISA PREDEC: the table's new-value return, signed types and unused src0
             "DEC as taking V0; the PREDEC row says new value, signed types, and reads no src0. "
             "The row is the specific statement: the oracle returns the new value for PREDEC "
             "and takes no src0.")
+
+# ---- what llvm-mc lacks (found by tests/peer/test_llvm_mnemonics) ---------------------------
+
+for name, enc, line, why in [
+        ("S_MOV_FED_B32", "SOP1", "s_mov_fed_b32 s0, s1",
+         "a debug-only move that forwards a corrupted (FED) value; LLVM never added it"),
+        ("S_MOV_REGRD_B32", "SOP1", "s_mov_regrd_b32 s0, s1",
+         "a move that reads the register file directly; LLVM never added it"),
+        ("DS_CONDXCHG32_RTN_B128", "DS", "ds_condxchg32_rtn_b128 v[0:3], v1, v[2:5]",
+         "the 128-bit variant of DS_CONDXCHG32_RTN_B64, which LLVM does have")]:
+    gens = ["gcn1.1", "gcn1.2", "gcn1.4"] if enc == "DS" else GENS
+    E(title="%s exists in the documents but in no LLVM" % name,
+      settles=[], category="availability", facts_for=[(enc, name)],
+      classification="llvm-lacks",
+      decisions=[{"op": "peer-lacks", "peer": p, "encoding": enc, "mnemonic": name}
+                 for p in ("llvm-mc-14", "llvm-mc-19")],
+      rationale="The opcode tables list %s (%s), but llvm-mc 14 and 19 reject the mnemonic on "
+                "every generation ('invalid instruction'). gcnspec encodes and decodes it all "
+                "the same; the conformance reports list it as an instruction LLVM lacks." %
+                (name, why),
+      probes=[asm(g, (line, REJ), peer=p) for p in ("llvm-mc-14", "llvm-mc-19") for g in gens])
+
+# ---- pseudocode that does not parse, or parses into something wrong --------------------------
+
+import json as _json
+import os as _os
+
+_FACTS = None
+
+
+def _facts():
+    global _FACTS
+    if _FACTS is None:
+        root = _os.path.normpath(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)),
+                                               "..", ".."))
+        with open(_os.path.join(root, "spec", "facts.json"), encoding="utf-8") as f:
+            _FACTS = _json.load(f)["facts"]
+    return _FACTS
+
+
+def fix(enc, mnemonic, *pairs):
+    return {"op": "semantics", "encoding": enc, "mnemonic": mnemonic, "fix": list(pairs)}
+
+
+SMEM_ATOMICS = sorted({x["name"] for x in _facts() if x["kind"] == "operation" and
+                       x.get("encoding") == "SMEM" and "((SMEM + (OFFSET & ~3))" in
+                       (x.get("code") or "")})
+E(title="The SMEM atomics open one parenthesis too many: ((SMEM + (OFFSET & ~3))",
+  settles=["pseudocode-parse/SMEM/S_ATOMIC_ADD"],
+  classification="doc-erratum",
+  decisions=[fix("SMEM", m, ["((SMEM + (OFFSET & ~3))", "(SMEM + (OFFSET & ~3))"],
+                 *([["VDATA", "SDATA"]] if "DEC" in m else []))
+             for m in SMEM_ATOMICS],
+  rationale="All %d atomic sections compute their address as '(T*)((SMEM + (OFFSET & ~3))', "
+            "whose first '(' is never closed; the correction drops it. The four *_DEC* sections "
+            "also compare with and store 'VDATA', a DS operand SMEM does not have; their "
+            "descriptions say SDATA, and so does the correction." % len(SMEM_ATOMICS))
+
+E(title="S_FF0/S_FF1/S_FLBIT close one parenthesis too many in their bit test",
+  settles=["pseudocode-parse/SOP1/S_FF0_I32_B32", "pseudocode-parse/SOP1/S_FF1_I32_B32",
+           "pseudocode-parse/SOP1/S_FLBIT_I32"],
+  classification="doc-erratum",
+  decisions=[fix("SOP1", "S_FF0_I32_B32", ["if ((1U<<i) & SSRC0) == 0)", "if (((1U<<i) & SSRC0) == 0)"]),
+             fix("SOP1", "S_FF0_I32_B64",
+                 ["if ((1ULL<<i) & SSRC0) == 0)", "if (((1ULL<<i) & SSRC0) == 0)"]),
+             fix("SOP1", "S_FF1_I32_B32", ["if ((1U<<i) & SSRC0) != 0)", "if (((1U<<i) & SSRC0) != 0)"]),
+             fix("SOP1", "S_FF1_I32_B64",
+                 ["if ((1ULL<<i) & SSRC0) != 0)", "if (((1ULL<<i) & SSRC0) != 0)"]),
+             fix("SOP1", "S_FLBIT_I32_B32",
+                 ["if ((1U<<i) & SSRC0) != 0)", "if (((1U<<i) & SSRC0) != 0)"]),
+             fix("SOP1", "S_FLBIT_I32_B64",
+                 ["if ((1ULL<<i) & SSRC0) != 0)", "if (((1ULL<<i) & SSRC0) != 0)"]),
+             fix("SOP1", "S_FLBIT_I32",
+                 ["if ((1U<<i) & SSRC0) == (bitval<<i))", "if (((1U<<i) & SSRC0) == (bitval<<i))"]),
+             fix("SOP1", "S_FLBIT_I32_I64",
+                 ["if ((1U<<i) & SSRC0) == (bitval<<i))",
+                  "if (((1ULL<<i) & SSRC0) == (bitval<<i))"])],
+  rationale="Eight sections test a bit with 'if ((1U<<i) & SSRC0) == 0)': the ')' after SSRC0 "
+            "closes the if, leaving '== 0)' dangling. The correction adds the missing '('. "
+            "S_FLBIT_I32_I64 also shifts the 32-bit 1U by up to 63 in its 64-bit loop (undefined "
+            "in C, and never reaching the upper half); its correction shifts 1ULL, as "
+            "S_FLBIT_I32_B64 does.")
+
+E(title="DS_SWIZZLE_B32's quad-permute lane leaves a parenthesis open",
+  settles=["pseudocode-parse/DS/DS_SWIZZLE_B32"],
+  classification="doc-erratum",
+  decisions=[fix("DS", "DS_SWIZZLE_B32",
+                 ["((OFFSET >> (2*(LANEID&3)) & 3)", "((OFFSET >> (2*(LANEID&3))) & 3)"])],
+  rationale="'(LANEID&0x3c) + ((OFFSET >> (2*(LANEID&3)) & 3)' never closes its '(('; the "
+            "correction closes the shift before masking the 2-bit lane select, as the "
+            "description (each lane of a quad picks one of four by two OFFSET bits) requires.")
+
+E(title="DS_WRITE_B32/B64 test 'GCN1.4' and DS_WRITE_B64 redeclares V in its branches",
+  settles=["pseudocode-parse/DS/DS_WRITE_B32"],
+  classification="doc-erratum",
+  decisions=[fix("DS", "DS_WRITE_B32", ["if (GCN1.4)", "if (GCN14)"]),
+             fix("DS", "DS_WRITE_B64", ["if (GCN1.4)", "if (GCN14)"],
+                 ["UINT64* V = (UINT64*)(DS + (ADDR+OFFSET)) // ???",
+                  "V = (UINT64*)(DS + (ADDR+OFFSET))"],
+                 ["UINT64* V = (UINT64*)(DS + ((ADDR+OFFSET)&~7))",
+                  "V = (UINT64*)(DS + ((ADDR+OFFSET)&~7))"])],
+  rationale="'GCN1.4' is not a name (every other block tests GCN14). DS_WRITE_B64 declares "
+            "'UINT64* V' and then declares a new V inside each branch, so the V it stores "
+            "through is never assigned; its '// ???' marks the author's doubt. The correction "
+            "assigns the outer V in both branches.")
+
+E(title="DS_PERMUTE_B32 / DS_BPERMUTE_B32: undeclared names, an unsized type, '&' against "
+        "'!=', and the lane index read from the wrong lane",
+  settles=["pseudocode-defect/DS/DS_BPERMUTE_B32", "pseudocode-defect/DS/DS_BPERMUTE_B32/2",
+           "pseudocode-defect/DS/DS_BPERMUTE_B32/3", "pseudocode-defect/DS/DS_BPERMUTE_B32/4",
+           "pseudocode-defect/DS/DS_BPERMUTE_B32/5", "pseudocode-defect/DS/DS_PERMUTE_B32",
+           "pseudocode-defect/DS/DS_PERMUTE_B32/2", "pseudocode-defect/DS/DS_PERMUTE_B32/3"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics", "encoding": "DS", "mnemonic": "DS_BPERMUTE_B32",
+              "code": "UINT32 tmp[64]\n"
+                      "for (BYTE i = 0; i < 64; i++)\n"
+                      "{\n"
+                      "    UINT32 laneid = ((ADDR[i] + OFFSET) >> 2) & 63\n"
+                      "    tmp[i] = ((EXEC & (1ULL<<laneid)) != 0) ? VDATA0[laneid] : 0\n"
+                      "}\n"
+                      "for (BYTE i = 0; i < 64; i++)\n"
+                      "    if ((EXEC & (1ULL<<i)) != 0)\n"
+                      "        VDST[i] = tmp[i]"},
+             {"op": "semantics", "encoding": "DS", "mnemonic": "DS_PERMUTE_B32",
+              "code": "UINT32 tmp[64]\n"
+                      "for (BYTE i = 0; i < 64; i++)\n"
+                      "    tmp[i] = 0\n"
+                      "for (BYTE i = 0; i < 64; i++)\n"
+                      "    if ((EXEC & (1ULL<<i)) != 0)\n"
+                      "        tmp[((ADDR[i] + OFFSET) >> 2) & 63] = VDATA0[i]\n"
+                      "for (BYTE i = 0; i < 64; i++)\n"
+                      "    if ((EXEC & (1ULL<<i)) != 0)\n"
+                      "        VDST[i] = tmp[i]"}],
+  rationale="Both blocks name their operands DST and SRC (VDST and VDATA0, as the syntax "
+            "erratum says), test 'EXEC & (1ULL<<x)!=0', which C reads as EXEC & ((1ULL<<x) != 0), "
+            "and DS_PERMUTE_B32 declares TMP but uses tmp; DS_BPERMUTE_B32 declares 'UINT', "
+            "which has no width. Beyond those, both index ADDR by another lane "
+            "(ADDR[(i + (OFFSET>>2)) & 63]) and use that byte address as a lane number, while "
+            "their descriptions say ADDR holds the lane id times 4: the lane is "
+            "((ADDR[i] + OFFSET) >> 2) & 63. The corrections read the lane from the lane's own "
+            "ADDR, as AMD's description does.",
+  sources=[GEM5 % "ds.cc" + ": DS_BPERMUTE_B32: index = bits 7..2 of (addr[lane] + "
+           "OFFSET0); vdst[lane] = data[index] when lane index is active, else 0; "
+           "DS_PERMUTE_B32 sends data[lane] to lane index"])
+
+E(title="Single-token slips in DS pseudocode: ASFLOATR, FLOAT* for DOUBLE*, a missing '*', "
+        "an undeclared V",
+  settles=["pseudocode-defect/DS/DS_CMPST_F32", "pseudocode-defect/DS/DS_MIN_RTN_F64",
+           "pseudocode-defect/DS/DS_MIN_RTN_I64", "pseudocode-defect/DS/DS_WRAP_RTN_B32",
+           "pseudocode-defect/DS/DS_WRAP_RTN_B32/2", "pseudocode-defect/DS/DS_WRITE_ADDTID_B32",
+           "pseudocode-defect/DS/DS_WRITE_B16_D16_HI", "pseudocode-defect/DS/DS_WRITE_B96"],
+  classification="doc-erratum",
+  decisions=[fix("DS", "DS_CMPST_F32", ["ASFLOATR(", "ASFLOAT("]),
+             fix("DS", "DS_MIN_RTN_F64", ["DOUBLE* V = (FLOAT*)", "DOUBLE* V = (DOUBLE*)"]),
+             fix("DS", "DS_MIN_RTN_I64", ["INT64 V = (INT64*)", "INT64* V = (INT64*)"]),
+             fix("DS", "DS_WRAP_RTN_B32", ["UINT32 A = (UINT32*)", "UINT32* V = (UINT32*)"]),
+             fix("DS", "DS_WRITE_ADDTID_B32", ["(UINT32*)(DS + (M0&0xffff)",
+                                               "*(UINT32*)(DS + (M0&0xffff)"]),
+             fix("DS", "DS_WRITE_B16_D16_HI", ["V = (UINT16*)", "UINT16* V = (UINT16*)"]),
+             fix("DS", "DS_WRITE_B8_D16_HI", ["V = (UINT8*)", "UINT8* V = (UINT8*)"]),
+             fix("DS", "DS_WRITE_B96", ["UINT32* V = (UINT64*)", "UINT32* V = (UINT32*)"])],
+  rationale="Each block is right but for one token: DS_CMPST_F32 calls ASFLOATR (no such "
+            "helper; ASFLOAT everywhere else), DS_MIN_RTN_F64 casts to FLOAT* for a DOUBLE* V, "
+            "DS_MIN_RTN_I64 declares INT64 V for a pointer, DS_WRAP_RTN_B32 names the pointer A "
+            "in its declaration and V in its use, DS_WRITE_ADDTID_B32 assigns to the pointer "
+            "instead of through it, DS_WRITE_B16_D16_HI / B8_D16_HI never declare V, and "
+            "DS_WRITE_B96 casts to UINT64* for a UINT32* V. The corrections change that token.")
+
+E(title="S_CBRANCH_JOIN reads SGPRS for SGPR",
+  settles=["pseudocode-defect/SOP1/S_CBRANCH_JOIN"],
+  classification="doc-erratum",
+  decisions=[fix("SOP1", "S_CBRANCH_JOIN", ["SGPRS[", "SGPR["])],
+  rationale="The line before reads SGPR[...]; SGPRS is no name.")

@@ -87,6 +87,32 @@ def run_probe(probe):
     return run
 
 
+def written_code(facts, enc, mnemonic):
+    """The code the resolver takes as written: the section's Operation block (the scraped DS
+    page's when both DS pages have one)."""
+    ops = [x for x in facts.values() if x["kind"] == "operation" and x.get("encoding") == enc and
+           x.get("name") == mnemonic and x.get("code")]
+    if not ops:
+        ev.fail("no written code for %s %s" % (enc, mnemonic))
+    ops.sort(key=lambda x: (not x["id"].startswith("003_"), x["id"]))
+    return ops[0]["code"]
+
+
+def expand_fix(d, facts):
+    """A semantics decision given as textual fixes of the written code becomes the corrected
+    code; every fix must apply."""
+    if "fix" not in d:
+        return d
+    code = written_code(facts, d["encoding"], d["mnemonic"])
+    for old, new in d["fix"]:
+        if old not in code:
+            ev.fail("%s: the fix %r does not apply to its written code" % (d["mnemonic"], old))
+        code = code.replace(old, new)
+    out = {k: v for k, v in d.items() if k != "fix"}
+    out["code"] = code
+    return out
+
+
 def findings(gcnspec):
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([gcnspec, "errata", "--facts", os.path.join(ROOT, "spec", "facts.json"),
@@ -120,6 +146,15 @@ def main():
             for loc in x["locations"]:
                 if loc["fact"] not in ids:
                     ids.append(loc["fact"])
+        for enc, mnemonic in e.get("facts_for", []):
+            for fid, fx in sorted(facts.items(), key=lambda kv: (kv[1]["at"], kv[0])):
+                if fx.get("encoding") != enc:
+                    continue
+                names = [c["mnemonic"] for c in fx.get("claims", [])] + [fx.get("mnemonic"),
+                                                                         fx.get("name")]
+                if mnemonic in names and fx["kind"] in ("opcode-row", "ambiguous-row",
+                                                        "section") and fid not in ids:
+                    ids.append(fid)
         for fid in e.get("facts", []):
             if fid not in facts:
                 ev.fail("%s cites %s, which facts.json lacks" % (e["id"], fid))
@@ -139,6 +174,7 @@ def main():
             evidence["peers"] = peers
         if e.get("sources"):
             evidence["sources"] = e["sources"]
+        decisions = [expand_fix(d, facts) for d in e["decisions"]]
         out.append({
             "id": e["id"],
             "title": e["title"],
@@ -146,7 +182,7 @@ def main():
             "facts": ids,
             "evidence": evidence,
             "classification": e["classification"],
-            "decisions": e["decisions"],
+            "decisions": decisions,
             "rationale": e["rationale"],
         })
     missing = sorted(k for k, x in found.items() if k not in settled)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every test: install what is missing, build and run the suite, then build once more with
+# AddressSanitizer + UndefinedBehaviorSanitizer (clang) and run it again there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/deps.sh
+JOBS="$(nproc)"
+
+echo "== build (gcc, -Werror) and test"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$JOBS"
+(cd build && ctest --output-on-failure -j"$JOBS")
+
+echo "== build (clang, ASan+UBSan) and test"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGCN_SANITIZE=ON \
+  -DCMAKE_C_COMPILER=clang-14 >/dev/null
+cmake --build build-asan -j"$JOBS"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --output-on-failure -j"$JOBS")

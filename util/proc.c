@@ -1,0 +1,200 @@
+#define _POSIX_C_SOURCE 200809L
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+void gcn_proc_result_free(gcn_proc_result *r)
+{
+    gcn_buf_free(&r->out);
+    gcn_buf_free(&r->err);
+    memset(r, 0, sizeof(*r));
+}
+
+static char *gcn_strdup_local(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static int is_executable(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+char *gcn_proc_find(const char *peer)
+{
+    const char *path = getenv("PATH");
+    const char *p;
+    if (!*peer)
+        return NULL;
+    if (strchr(peer, '/'))
+        return is_executable(peer) ? gcn_strdup_local(peer) : NULL;
+    for (p = path ? path : "/usr/bin:/bin"; p;) {
+        const char *colon = strchr(p, ':');
+        size_t n = colon ? (size_t)(colon - p) : strlen(p);
+        gcn_buf full;
+        gcn_buf_init(&full);
+        if (n == 0)
+            gcn_buf_putc(&full, '.');
+        else
+            gcn_buf_append(&full, p, n);
+        gcn_buf_putc(&full, '/');
+        gcn_buf_puts(&full, peer);
+        if (!full.oom && is_executable(full.data))
+            return gcn_buf_take(&full);
+        gcn_buf_free(&full);
+        p = colon ? colon + 1 : NULL;
+    }
+    return NULL;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void close_fd(int *fd)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+void gcn_proc_run(const char *path, char *const *argv, const char *stdin_text, size_t in_len,
+                  unsigned timeout_s, gcn_proc_result *r)
+{
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+    size_t in_done = 0;
+    double deadline = now_s() + timeout_s;
+    struct sigaction ignore, old_pipe;
+    int status = 0, timed_out = 0;
+    pid_t pid;
+
+    if (pipe(in) || pipe(out) || pipe(err)) {
+        snprintf(r->failure, sizeof(r->failure), "pipe: %s", strerror(errno));
+        goto close_all;
+    }
+    pid = fork();
+    if (pid < 0) {
+        snprintf(r->failure, sizeof(r->failure), "fork: %s", strerror(errno));
+        goto close_all;
+    }
+    if (pid == 0) {
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
+            _exit(126);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        close(err[0]);
+        close(err[1]);
+        execv(path, argv);
+        _exit(127);
+    }
+    close_fd(&in[0]);
+    close_fd(&out[1]);
+    close_fd(&err[1]);
+    /* A peer that exits before reading all of stdin must not kill us with SIGPIPE. */
+    memset(&ignore, 0, sizeof(ignore));
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &old_pipe);
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+    if (in_len == 0)
+        close_fd(&in[1]);
+
+    while (out[0] >= 0 || err[0] >= 0 || in[1] >= 0) {
+        struct pollfd fds[3];
+        int nfds = 0, i, left_ms;
+        double left = deadline - now_s();
+        if (left <= 0) {
+            timed_out = 1;
+            break;
+        }
+        left_ms = (int)(left * 1000) + 1;
+        if (in[1] >= 0)
+            fds[nfds++] = (struct pollfd){.fd = in[1], .events = POLLOUT};
+        if (out[0] >= 0)
+            fds[nfds++] = (struct pollfd){.fd = out[0], .events = POLLIN};
+        if (err[0] >= 0)
+            fds[nfds++] = (struct pollfd){.fd = err[0], .events = POLLIN};
+        if (poll(fds, (nfds_t)nfds, left_ms) < 0) {
+            if (errno == EINTR)
+                continue;
+            snprintf(r->failure, sizeof(r->failure), "poll: %s", strerror(errno));
+            break;
+        }
+        for (i = 0; i < nfds; i++) {
+            if (!fds[i].revents)
+                continue;
+            if (fds[i].fd == in[1]) {
+                ssize_t n = write(in[1], stdin_text + in_done, in_len - in_done);
+                if (n > 0)
+                    in_done += (size_t)n;
+                if ((n < 0 && errno != EAGAIN && errno != EINTR) || in_done == in_len)
+                    close_fd(&in[1]);
+            } else {
+                char chunk[4096];
+                int *fd = fds[i].fd == out[0] ? &out[0] : &err[0];
+                ssize_t n = read(*fd, chunk, sizeof(chunk));
+                if (n > 0)
+                    gcn_buf_append(fds[i].fd == out[0] ? &r->out : &r->err, chunk, (size_t)n);
+                else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+                    close_fd(fd);
+            }
+        }
+    }
+    sigaction(SIGPIPE, &old_pipe, NULL);
+    /* The peer may close its outputs and still run: wait for it within the same deadline. */
+    while (!timed_out) {
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid || (done < 0 && errno != EINTR))
+            break;
+        if (now_s() >= deadline) {
+            timed_out = 1;
+            break;
+        }
+        if (done == 0)
+            nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+    }
+    if (timed_out) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        snprintf(r->failure, sizeof(r->failure), "timed out after %u s", timeout_s);
+    }
+    if (!r->failure[0] && WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        snprintf(r->failure, sizeof(r->failure), "could not execute %s", path);
+    if (!r->failure[0] && WIFSIGNALED(status))
+        snprintf(r->failure, sizeof(r->failure), "killed by signal %d", WTERMSIG(status));
+    if (!timed_out && WIFEXITED(status))
+        r->exit_code = WEXITSTATUS(status);
+    if (!timed_out && WIFSIGNALED(status))
+        r->signal = WTERMSIG(status);
+    r->timed_out = timed_out;
+    if (!r->failure[0] && (r->out.oom || r->err.oom))
+        snprintf(r->failure, sizeof(r->failure), "out of memory");
+close_all:
+    close_fd(&in[0]);
+    close_fd(&in[1]);
+    close_fd(&out[0]);
+    close_fd(&out[1]);
+    close_fd(&err[0]);
+    close_fd(&err[1]);
+}
