@@ -187,8 +187,12 @@ void text_note_topics(const char *s, gcn_strs *topics)
         gcn_strs_push(topics, "offset-mode");
     if (strstr(s, "delay"))
         gcn_strs_push(topics, "hazard");
-    if (strstr(s, "out of the order") || strstr(s, "in order"))
+    if (strstr(s, "out of the order") || strstr(s, "in order") || strstr(s, "serialized"))
         gcn_strs_push(topics, "ordering");
+    if (strstr(s, "Modifiers"))
+        gcn_strs_push(topics, "modifiers");
+    if (strstr(s, "type requirements") || strstr(s, ": type "))
+        gcn_strs_push(topics, "operand-types");
 }
 
 static const char *skip_blank(const char *p)
