@@ -124,6 +124,7 @@ int cmd_errata(int argc, char **argv)
                     : gcn_extract_dir(docs, &facts, &diag);
     if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
+        gcn_facts_free(&facts);
         return 1;
     }
     if (strcmp(errata_path, "none") != 0) {

@@ -188,7 +188,7 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const 
     long dec, hexval;
     char *hex = NULL;
     const char *end;
-    size_t i;
+    size_t i, fi;
     int aligned = cells->n == ncols;
     if (!text_opcode(cells->v[0], &dec, &hex, &hexval, &end) || *end)
         return bad(c, line, 1, "opcode table: first cell is not 'N (0xH)'", cells->v[0]);
@@ -197,6 +197,7 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const 
         free(hex);
         return oom(c);
     }
+    fi = (size_t)(f - c->out->v);
     f->lo = dec;
     f->hex = hex;
     f->hexval = hexval;
@@ -264,6 +265,7 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const 
         gcn_strs checkgens = {0};
         if (!a)
             return oom(c);
+        f = &c->out->v[fi];
         a->ref = gcn_strdup(table->id);
         for (i = 1; i < cells->n; i++) {
             char *name, *remark;
@@ -284,7 +286,7 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const 
                 ncheckcols++;
                 gcn_strs_push(&checkgens, cols[i].gens.v[0]);
             }
-        if (nnames != 1 || nchecks > ncheckcols) {
+        if (nnames != 1 || nchecks > ncheckcols || !ncheckcols) {
             gcn_strs_free(&checkgens);
             return bad(c, line, 1, "opcode table: row cannot be read", doc_line(c->L, line));
         }
@@ -323,6 +325,7 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
     column cols[16];
     size_t ncols = head->n, i, r;
     char *table_id;
+    size_t ti;
     gcn_status st = GCN_OK;
     char idbuf[600];
     if (ncols > 16 || ncols < 2)
@@ -331,6 +334,7 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
     t = add(c, GCN_FACT_OPCODE_TABLE, line);
     if (!t)
         return oom(c);
+    ti = (size_t)(t - c->out->v);
     if (c->caption) {
         t->name = gcn_strdup(c->caption);
         text_gens(c->caption, &t->gens);
@@ -339,8 +343,10 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
         const char *h = head->v[i];
         gcn_strs_push(&t->cells, h);
         if (i == 0) {
-            if (strcmp(h, "Opcode") != 0)
-                return bad(c, line, 1, "opcode table: first column must be 'Opcode'", h);
+            if (strcmp(h, "Opcode") != 0) {
+                st = bad(c, line, 1, "opcode table: first column must be 'Opcode'", h);
+                break;
+            }
             cols[i].type = COL_OPCODE;
         } else if (text_starts(h, "Mnemonic")) {
             cols[i].type = COL_MNEMONIC;
@@ -348,8 +354,14 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
         } else if (text_starts(h, "GCN") && text_gens(h, &cols[i].gens) == 1) {
             cols[i].type = COL_CHECK;
         } else {
-            return bad(c, line, 1, "opcode table: unknown column", h);
+            st = bad(c, line, 1, "opcode table: unknown column", h);
+            break;
         }
+    }
+    if (st != GCN_OK) {
+        for (i = 0; i < ncols; i++)
+            gcn_strs_free(&cols[i].gens);
+        return st;
     }
     /* An unqualified mnemonic column names the instruction for every checked generation, or,
      * when the table has no check columns, for the generations of its caption. */
@@ -385,7 +397,7 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
     }
     if (st == GCN_OK && r == line + 2)
         st = bad(c, line, 1, "opcode table has no rows", NULL);
-    t->last_line = (unsigned)(r - 1);
+    c->out->v[ti].last_line = (unsigned)(r - 1);
     *next = r;
     free(table_id);
     for (i = 0; i < ncols; i++)
@@ -399,10 +411,11 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
 static gcn_status generic_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
 {
     gcn_fact *t = add(c, GCN_FACT_TABLE, line);
-    size_t i, r;
+    size_t i, r, ti;
     char idbuf[600];
     if (!t)
         return oom(c);
+    ti = (size_t)(t - c->out->v);
     for (i = 0; i < head->n; i++)
         gcn_strs_push(&t->cells, head->v[i]);
     snprintf(idbuf, sizeof(idbuf), "%s:%zu:%s", c->L->file, line,
@@ -419,7 +432,7 @@ static gcn_status generic_table(clrx *c, size_t line, const gcn_strs *head, size
         if (row->cells.n > head->n)
             return bad(c, r, 1, "table row has more cells than the table has columns", NULL);
     }
-    t->last_line = (unsigned)(r - 1);
+    c->out->v[ti].last_line = (unsigned)(r - 1);
     *next = r;
     return GCN_OK;
 }
@@ -649,7 +662,7 @@ static int looks_like_code(const char *l)
     }
     while (*p == ' ')
         p++;
-    if (strchr("+-*/|&^", *p) && p[1] == '=')
+    if (*p && strchr("+-*/|&^", *p) && p[1] == '=')
         p++;
     return p[0] == '=' && p[1] != '=';
 }
@@ -663,7 +676,7 @@ static int is_section_heading(const clrx *c, size_t i, const char **name)
         *name = l + 5;
         return 1;
     }
-    if (text_is_mnemonic(l) && text_starts(doc_line(c->L, i + 1), "Opcode")) {
+    if (text_is_mnemonic(l) && (text_starts(doc_line(c->L, i + 1), "Opcode") || i == c->L->n)) {
         *name = l;
         return 1;
     }
@@ -698,6 +711,15 @@ static gcn_status opcode_line(clrx *c, size_t line, gcn_fact *f, const char *res
             }
             if (t)
                 text_gens(t, &part.gens);
+            if (t && t[0] && (!part.gens.n || strspn(t, "onlyfrGCN 0123456789./") != strlen(t))) {
+                size_t col = (size_t)(end - l) + 1;
+                free(qual);
+                free(t);
+                free(part.hex);
+                free(part.text);
+                gcn_strs_free(&part.gens);
+                return bad(c, line, col, "opcode line: cannot read the generations", end);
+            }
             free(qual);
             free(t);
         }
@@ -744,7 +766,7 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
     char sid[600];
     size_t i;
     int have_opcode = 0;
-    gcn_fact *pending_op = NULL; /* an Operation label still waiting for its fenced code */
+    size_t pending_op = 0; /* 1 + index of an Operation label still waiting for its code */
     gcn_fact *desc = NULL;
     if (!s)
         return oom(c);
@@ -770,7 +792,7 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
             if (j > last)
                 return bad(c, i, 1, "code block is never closed (truncated?)", NULL);
             if (pending_op) {
-                f = pending_op;
+                f = &c->out->v[pending_op - 1];
             } else {
                 f = add(c, GCN_FACT_OPERATION, i);
                 if (!f)
@@ -784,7 +806,7 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
             f->last_line = (unsigned)j;
             free(f->text);
             f->text = join_lines(c->L, f->line, j, 0);
-            pending_op = NULL;
+            pending_op = 0;
             desc = NULL;
             i = j;
             continue;
@@ -893,7 +915,7 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
                     i = j;
                 }
                 if (!c->scraped)
-                    pending_op = f;
+                    pending_op = (size_t)(f - c->out->v) + 1;
             } else if (c->scraped) {
                 size_t first = llen ? i + 1 : i, j = last;
                 while (j > first && line_is_blank(doc_line(c->L, j)))
@@ -907,7 +929,7 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
                 f->last_line = (unsigned)j;
                 i = j;
             } else {
-                pending_op = f;
+                pending_op = (size_t)(f - c->out->v) + 1;
             }
             break;
         case LBL_NONE:
@@ -972,8 +994,10 @@ gcn_status clrx_extract(const doc_lines *L, int scraped, gcn_facts *out, gcn_dia
         while (isalnum((unsigned char)*e))
             e++;
         c.encoding = gcn_strndup(isa + 8, (size_t)(e - isa - 8));
-        if (!c.encoding || !c.encoding[0])
+        if (!c.encoding || !c.encoding[0]) {
+            free(c.encoding);
             return bad(&c, title_line, 1, "title names no encoding", NULL);
+        }
     }
     t = add(&c, GCN_FACT_TITLE, title_line);
     if (!t) {

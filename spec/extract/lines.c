@@ -22,6 +22,9 @@ static size_t utf8_len(const unsigned char *s, const unsigned char *end)
     for (i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80)
             return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))
+        return 0;
     return n;
 }
 

@@ -348,8 +348,6 @@ static gcn_status description_section(visa *v, size_t first, size_t last)
             gcn_fact *f = add(v, GCN_FACT_NOTE, i);
             if (!f)
                 return oom(v);
-            free(f->text);
-            f->text = text_trim(l);
         }
     }
     if (!rows)
@@ -390,8 +388,6 @@ static gcn_status text_section(visa *v, size_t first, size_t last)
         f = add(v, text_starts(l, "//") ? GCN_FACT_NOTE : GCN_FACT_VISA_SYNTAX, i);
         if (!f)
             return oom(v);
-        free(f->text);
-        f->text = gcn_strdup(l);
     }
     return GCN_OK;
 }
@@ -413,16 +409,22 @@ static gcn_status notes_section(visa *v, size_t first, size_t last)
         if (!f)
             return oom(v);
         free(f->text);
-        {
-            char *t = join(v->L, i, j), *s = t ? text_trim(t) : NULL;
-            free(t);
-            f->text = s;
-        }
+        f->text = join(v->L, i, j);
         f->last_line = (unsigned)j;
         text_note_topics(f->text ? f->text : "", &f->topics);
         i = j + 1;
     }
     return GCN_OK;
+}
+
+/* A section with nothing but blank lines: the document was cut right after its heading. */
+static int section_blank(const doc_lines *L, size_t first, size_t last)
+{
+    size_t i;
+    for (i = first; i <= last; i++)
+        if (!line_is_blank(doc_line(L, i)))
+            return 0;
+    return 1;
 }
 
 gcn_status visa_extract(const doc_lines *L, gcn_facts *out, gcn_diag *diag)
@@ -454,6 +456,12 @@ gcn_status visa_extract(const doc_lines *L, gcn_facts *out, gcn_diag *diag)
             gcn_diag_set(diag, L->file, (unsigned)(other ? other : (L->n ? L->n : 1)), 0,
                          other ? "section '## %s' is out of order"
                                : "document ends before section '## %s' (truncated?)",
+                         sections[k].name);
+            st = GCN_ERR_SYNTAX;
+            break;
+        }
+        if (section_blank(L, first, last)) {
+            gcn_diag_set(diag, L->file, (unsigned)at, 1, "section '## %s' is empty (truncated?)",
                          sections[k].name);
             st = GCN_ERR_SYNTAX;
             break;

@@ -467,7 +467,9 @@ static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x
         return st;
     if (a) {
         if (cJSON_GetArraySize(a) != 2 || !cJSON_IsNumber(a->child) ||
-            !cJSON_IsNumber(a->child->next))
+            !cJSON_IsNumber(a->child->next) || !(a->child->valuedouble >= 0) ||
+            !(a->child->valuedouble <= 127) || !(a->child->next->valuedouble >= 0) ||
+            !(a->child->next->valuedouble <= 127))
             return gcn_json_error(doc, a, diag, "\"bits\" must be [lo, hi]");
         x->lo = (long)a->child->valuedouble;
         x->hi = (long)a->child->next->valuedouble;
@@ -566,7 +568,8 @@ static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x
             if (w) {
                 cJSON_ArrayForEach(e, w)
                 {
-                    if (!cJSON_IsNumber(e) || r->nwidths >= 4)
+                    if (!cJSON_IsNumber(e) || r->nwidths >= 4 || !(e->valuedouble >= 0) ||
+                        !(e->valuedouble <= 64))
                         return gcn_json_error(doc, e, diag, "bad register count");
                     r->widths[r->nwidths++] = (int)e->valuedouble;
                 }
@@ -608,7 +611,7 @@ gcn_status gcn_facts_load(gcn_facts *f, const char *path, gcn_diag *diag)
     }
     cJSON_ArrayForEach(c, docs)
     {
-        gcn_doc_info *d = &f->docs[f->ndocs];
+        gcn_doc_info *d = &f->docs[f->ndocs++];
         const char *s;
         long long lines = 0;
 #define REQ(key, field)                                                                            \
@@ -625,7 +628,6 @@ gcn_status gcn_facts_load(gcn_facts *f, const char *path, gcn_diag *diag)
         if ((st = gcn_json_int(&doc, c, "lines", 1, 0, 100000000, &lines, diag)) != GCN_OK)
             goto out;
         d->lines = (unsigned)lines;
-        f->ndocs++;
     }
     f->cap = (size_t)cJSON_GetArraySize(facts) + 1;
     f->v = calloc(f->cap, sizeof(*f->v));

@@ -170,8 +170,8 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                         gcn_strs_push(&ids, f->v[j].id);
                 gcn_strs_push(&gens, allgens.v[g]);
                 if (!gcn_findings_add(out, GCN_FC_FIELD_MISSING, enc, essential.v[i], &ids, &gens,
-                                      "no page gives the %s field for %s", essential.v[i],
-                                      allgens.v[g]))
+                                      "no page gives the %s field for these generations",
+                                      essential.v[i]))
                     st = GCN_ERR_NOMEM;
                 gcn_strs_free(&ids);
                 gcn_strs_free(&gens);

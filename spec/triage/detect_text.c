@@ -48,7 +48,7 @@ static int assigns(const char *code, const char *name)
             }
             while (*q == ' ')
                 q++;
-            if (strchr("|&^+-", *q) && q[1] == '=')
+            if (*q && strchr("|&^+-", *q) && q[1] == '=')
                 return 1;
             if (q[0] == '=' && q[1] != '=')
                 return 1;
@@ -63,8 +63,16 @@ static int has_bitwise(const char *code, char op)
 {
     const char *p;
     for (p = code; *p; p++)
-        if (*p == op && p[1] != op && (p == code || p[-1] != op))
+        if (*p == op && p[1] != op && (p == code || p[-1] != op)) {
+            const char *q = p + 1;
+            while (*q == ' ')
+                q++;
+            if (*q == '~')
+                q++;
+            if (isdigit((unsigned char)*q))
+                continue; /* a constant mask (an address alignment), not the operation */
             return 1;
+        }
     return 0;
 }
 
