@@ -139,7 +139,7 @@ static void test_documented_options_accepted(void **state)
         option_doc opts[32];
         size_t n = read_help(commands[c], opts, 32), i;
         for (i = 0; i < n; i++) {
-            char longopt[40], shortopt[3] = {'-', opts[i].shortname, 0};
+            char longopt[1300], shortopt[3] = {'-', opts[i].shortname, 0};
             gcn_proc_result r;
             snprintf(longopt, sizeof(longopt), "--%s", opts[i].longname);
             if (opts[i].takes_value)
@@ -179,7 +179,7 @@ static void test_missing_values(void **state)
         option_doc opts[32];
         size_t n = read_help(commands[c], opts, 32), i;
         for (i = 0; i < n; i++) {
-            char longopt[40], shortopt[3] = {'-', opts[i].shortname, 0};
+            char longopt[1300], shortopt[3] = {'-', opts[i].shortname, 0};
             gcn_proc_result r;
             if (!opts[i].takes_value)
                 continue;

@@ -12,6 +12,7 @@
 #include "pseudo_test_env.h"
 #include "spec/pseudo/pseudo.h"
 #include "spec/pseudo/pseudo_internal.h"
+#include "util/buf.h"
 
 /* ---- helpers --------------------------------------------------------------------------------- */
 
@@ -35,60 +36,71 @@ static ps_node *must_parse(ps_arena *a, const char *text)
 }
 
 /* Fully parenthesized prefix form of an expression, to assert structure exactly. */
-static void sx(const ps_node *n, char *buf, size_t size)
+static void sx(const ps_node *n, gcn_buf *b)
 {
-    char a[512], b[512], c[512];
+    size_t i;
     switch (n->kind) {
     case PS_NAME:
-        snprintf(buf, size, "%s", n->u.name.name);
+        gcn_buf_puts(b, n->u.name.name);
         break;
     case PS_NUMBER:
-        snprintf(buf, size, "%s", n->u.number.text);
+        gcn_buf_puts(b, n->u.number.text);
         break;
     case PS_UNARY:
-        sx(n->u.unary.operand, a, sizeof(a));
-        snprintf(buf, size, "(%s%s %s)", ps_op_text(n->u.unary.op),
-                 n->u.unary.op == PS_OP_POSTINC || n->u.unary.op == PS_OP_POSTDEC ? "post" : "", a);
+        gcn_buf_printf(b, "(%s%s ", ps_op_text(n->u.unary.op),
+                       n->u.unary.op == PS_OP_POSTINC || n->u.unary.op == PS_OP_POSTDEC ? "post"
+                                                                                        : "");
+        sx(n->u.unary.operand, b);
+        gcn_buf_putc(b, ')');
         break;
     case PS_BINARY:
-        sx(n->u.binary.lhs, a, sizeof(a));
-        sx(n->u.binary.rhs, b, sizeof(b));
-        snprintf(buf, size, "(%s %s %s)", ps_op_text(n->u.binary.op), a, b);
+        gcn_buf_printf(b, "(%s ", ps_op_text(n->u.binary.op));
+        sx(n->u.binary.lhs, b);
+        gcn_buf_putc(b, ' ');
+        sx(n->u.binary.rhs, b);
+        gcn_buf_putc(b, ')');
         break;
     case PS_TERNARY:
-        sx(n->u.ternary.cond, a, sizeof(a));
-        sx(n->u.ternary.then_expr, b, sizeof(b));
-        sx(n->u.ternary.else_expr, c, sizeof(c));
-        snprintf(buf, size, "(? %s %s %s)", a, b, c);
+        gcn_buf_puts(b, "(? ");
+        sx(n->u.ternary.cond, b);
+        gcn_buf_putc(b, ' ');
+        sx(n->u.ternary.then_expr, b);
+        gcn_buf_putc(b, ' ');
+        sx(n->u.ternary.else_expr, b);
+        gcn_buf_putc(b, ')');
         break;
     case PS_CAST:
-        sx(n->u.cast.operand, a, sizeof(a));
-        snprintf(buf, size, "(%s%s%s %s)", n->u.cast.functional ? "fcast " : "cast ",
-                 ps_base_name(n->u.cast.type.base), n->u.cast.type.ptr ? "*" : "", a);
+        gcn_buf_printf(b, "(%s%s%s ", n->u.cast.functional ? "fcast " : "cast ",
+                       ps_base_name(n->u.cast.type.base), n->u.cast.type.ptr ? "*" : "");
+        sx(n->u.cast.operand, b);
+        gcn_buf_putc(b, ')');
         break;
-    case PS_CALL: {
-        size_t len = (size_t)snprintf(buf, size, "(call %s", n->u.call.name);
-        for (size_t i = 0; i < n->u.call.nargs && len < size; i++) {
-            sx(n->u.call.args[i], a, sizeof(a));
-            len += (size_t)snprintf(buf + len, size - len, " %s", a);
+    case PS_CALL:
+        gcn_buf_printf(b, "(call %s", n->u.call.name);
+        for (i = 0; i < n->u.call.nargs; i++) {
+            gcn_buf_putc(b, ' ');
+            sx(n->u.call.args[i], b);
         }
-        if (len < size)
-            snprintf(buf + len, size - len, ")");
+        gcn_buf_putc(b, ')');
         break;
-    }
     case PS_INDEX:
-        sx(n->u.index.base, a, sizeof(a));
-        sx(n->u.index.index, b, sizeof(b));
-        snprintf(buf, size, "([] %s %s)", a, b);
+        gcn_buf_puts(b, "([] ");
+        sx(n->u.index.base, b);
+        gcn_buf_putc(b, ' ');
+        sx(n->u.index.index, b);
+        gcn_buf_putc(b, ')');
         break;
     case PS_RANGE:
-        sx(n->u.range.base, a, sizeof(a));
-        sx(n->u.range.lo, b, sizeof(b));
-        sx(n->u.range.hi, c, sizeof(c));
-        snprintf(buf, size, "([:] %s %s %s)", a, b, c);
+        gcn_buf_puts(b, "([:] ");
+        sx(n->u.range.base, b);
+        gcn_buf_putc(b, ' ');
+        sx(n->u.range.lo, b);
+        gcn_buf_putc(b, ' ');
+        sx(n->u.range.hi, b);
+        gcn_buf_putc(b, ')');
         break;
     default:
-        snprintf(buf, size, "<stmt>");
+        gcn_buf_puts(b, "<stmt>");
         break;
     }
 }
@@ -98,14 +110,16 @@ static void assert_expr(const char *text, const char *want)
 {
     ps_arena a;
     ps_node *p;
-    char got[1024];
+    gcn_buf got;
     ps_arena_init(&a);
+    gcn_buf_init(&got);
     p = must_parse(&a, text);
     assert_int_equal(p->u.block.count, 1);
     assert_int_equal(p->u.block.items[0]->kind, PS_EXPR_STMT);
-    sx(p->u.block.items[0]->u.expr_stmt.expr, got, sizeof(got));
-    if (strcmp(got, want) != 0)
-        fail_msg("\"%s\": got %s, want %s", text, got, want);
+    sx(p->u.block.items[0]->u.expr_stmt.expr, &got);
+    if (!got.data || strcmp(got.data, want) != 0)
+        fail_msg("\"%s\": got %s, want %s", text, got.data ? got.data : "", want);
+    gcn_buf_free(&got);
     ps_arena_free(&a);
 }
 
