@@ -600,6 +600,36 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
+static const char *const operand_extras[] = {"format", "imm_field", "soe_field", "soffset_field",
+                                             NULL};
+static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
+
+/* Copies the listed keys of a curated operand/modifier entry into the spec's. */
+static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
+{
+    const char *const *k;
+    for (k = keys; *k; k++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(from, *k);
+        if (v)
+            cJSON_AddItemToObject(to, *k, cJSON_Duplicate(v, 1));
+    }
+}
+
+/* An instruction-specific format (DS_SWIZZLE_B32's offset) from operands.json's overrides. */
+static void apply_override(const ctx *c, const rinsn *x, const char *modifier, cJSON *mo)
+{
+    const cJSON *enc = encoding_operands(c, x->encoding), *o;
+    cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
+    {
+        const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "modifier");
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
+        if (cJSON_IsString(i) && cJSON_IsString(m) && cJSON_IsString(f) &&
+            strcmp(i->valuestring, x->name) == 0 && strcmp(m->valuestring, modifier) == 0)
+            cJSON_ReplaceItemInObjectCaseSensitive(mo, "format", cJSON_CreateString(f->valuestring));
+    }
+}
+
 static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
 {
     cJSON *ops = cJSON_AddArrayToObject(o, "operands"), *mods;
@@ -625,6 +655,7 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
                                 cJSON_GetObjectItemCaseSensitive(k, "field")->valuestring);
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "defines")))
             cJSON_AddBoolToObject(op, "defines", 1);
+        copy_keys(op, k, operand_extras);
         cJSON_AddItemToArray(ops, op);
     }
     mods = cJSON_AddArrayToObject(o, "modifiers");
@@ -646,6 +677,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         cJSON_AddStringToObject(mo, "asm", cJSON_GetObjectItemCaseSensitive(k, "asm")->valuestring);
         if (s->modifiers.v[i][0] == '!')
             cJSON_AddBoolToObject(mo, "required", 1);
+        copy_keys(mo, k, modifier_extras);
+        apply_override(c, x, name, mo);
         cJSON_AddItemToArray(mods, mo);
     }
     /* modifiers every instruction of the encoding takes (GDS, GLC) */
@@ -671,6 +704,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
                                     cJSON_GetObjectItemCaseSensitive(m, "asm")->valuestring);
             if (gens)
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
+            copy_keys(mo, m, modifier_extras);
+            apply_override(c, x, name, mo);
             cJSON_AddItemToArray(mods, mo);
         }
     }

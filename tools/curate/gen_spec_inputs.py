@@ -71,12 +71,19 @@ OPERANDS = [
          {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
      ],
      "modifiers": [
-         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True},
-         {"name": "OFFSET0", "field": "OFFSET0", "asm": "offset0", "value": True},
-         {"name": "OFFSET1", "field": "OFFSET1", "asm": "offset1", "value": True},
-         {"name": "GDS", "field": "GDS", "asm": "gds", "value": False, "every": True,
+         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
+          "omit_zero": True},
+         {"name": "OFFSET0", "field": "OFFSET0", "asm": "offset0", "value": True, "format": "dec",
+          "omit_zero": True},
+         {"name": "OFFSET1", "field": "OFFSET1", "asm": "offset1", "value": True, "format": "dec",
+          "omit_zero": True},
+         {"name": "GDS", "field": "GDS", "asm": "gds", "value": False, "format": "flag", "every": True,
           "note": "the DS pages' general syntax ends every form with [GDS]"},
      ],
+     "overrides": [{"instruction": "DS_SWIZZLE_B32", "modifier": "OFFSET", "format": "swizzle",
+                    "note": "LLVM writes the swizzle pattern as offset:swizzle(MODE,...)"}],
+     "extra_probes": [{"gen": "gcn1.2", "line": "ds_swizzle_b32 v0, v1 offset:0x801f",
+                       "text": "ds_swizzle_b32 v0, v1 offset:swizzle(QUAD_PERM,3,3,1,0)"}],
      "probe": {"gen": "gcn1.2", "line": DS_PROBE[0], "bytes": DS_PROBE[1],
                "says": "offset in bits 0-15, ADDR bits 32-39, VDATA0 40-47, VDATA1 48-55, "
                        "VDST 56-63 (ds_cmpst_rtn_b32 v4, v1, v2, v3 offset:7)"}},
@@ -94,14 +101,17 @@ OPERANDS = [
           "note": "the destination of loads, the source of stores and atomics"},
          {"name": "SBASE", "kind": "sbase", "field": "SBASE",
           "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
-         {"name": "OFFSET", "kind": "smem-offset", "field": "OFFSET",
-          "note": "an immediate (IMM=1) or an SGPR (IMM=0)"},
-         {"name": "PROBE", "kind": "imm", "field": "SDATA",
+         {"name": "OFFSET", "kind": "smem-offset", "field": "OFFSET", "format": "hex",
+          "imm_field": "IMM", "soe_field": "SOE", "soffset_field": "SOFFSET",
+          "note": "an immediate (IMM=1) or an SGPR (IMM=0); on GCN 1.4 with SOE=1 an SGPR in "
+                  "SOFFSET plus the immediate, written 'sN offset:imm'"},
+         {"name": "PROBE", "kind": "imm", "field": "SDATA", "format": "dec",
           "note": "s_atc_probe*: a 3-bit probe type in the SDATA field"},
      ],
      "modifiers": [
-         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "every": True},
-         {"name": "NV", "field": "NV", "asm": "nv", "value": False, "every": True,
+         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "NV", "field": "NV", "asm": "nv", "value": False, "format": "flag", "every": True,
           "gens": ["gcn1.4"]},
      ],
      "probe": {"gen": "gcn1.2", "line": "s_load_dword s5, s[6:7], 0x40 glc",
@@ -112,8 +122,10 @@ OPERANDS = [
          {"name": "SDST", "kind": "sgpr", "field": "SDST", "defines": True},
          {"name": "SBASE", "kind": "sbase", "field": "SBASE",
           "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
-         {"name": "OFFSET", "kind": "smrd-offset", "field": "OFFSET",
-          "note": "an 8-bit immediate (IMM=1) or a scalar operand code (IMM=0)"},
+         {"name": "OFFSET", "kind": "smrd-offset", "field": "OFFSET", "format": "hex",
+          "imm_field": "IMM",
+          "note": "an 8-bit immediate (IMM=1) or a scalar operand code (IMM=0; 255 is a 32-bit "
+                  "literal on GCN 1.1)"},
      ],
      "modifiers": [],
      "probe": {"gen": "gcn1.0", "line": "s_load_dword s5, s[6:7], 0x4",
@@ -134,8 +146,13 @@ def operands():
             if res[0].data[i] != want:
                 ev.fail("%s: byte %d is 0x%02x, expected 0x%02x" % (p["line"], i, res[0].data[i],
                                                                      want))
-        entry = {k: v for k, v in enc.items() if k != "probe"}
+        entry = {k: v for k, v in enc.items() if k not in ("probe", "extra_probes")}
         entry["evidence"] = [run]
+        for xp in enc.get("extra_probes", []):
+            xrun, xres = asm(xp["gen"], [xp["line"]])
+            if xres[0].error or xres[0].text != xp["text"]:
+                ev.fail("%s prints %r, expected %r" % (xp["line"], xres[0].text, xp["text"]))
+            entry["evidence"].append(xrun)
         entry["says"] = p["says"]
         out.append(entry)
     return {

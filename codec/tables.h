@@ -1,0 +1,147 @@
+/* Row types of the codec tables. gen/gcngen fills them from spec/gcn.json into the build tree
+ * (gcn_tables.inc); codec/tables.c is the one file that includes the generated rows. Nothing
+ * here names an opcode, a bit position or a mnemonic: those all come from the spec. */
+#ifndef GCN_CODEC_TABLES_H
+#define GCN_CODEC_TABLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GCN_MAX_GENS 8
+#define GCN_MAX_SLOTS 16 /* fields of one encoding */
+#define GCN_MAX_OPERANDS 4
+#define GCN_MAX_MODIFIERS 4
+#define GCN_NO_INSN 0xffffu
+#define GCN_NO_SLOT 0xffu
+
+/* Operand kinds the runtime implements (operands.json names them). X(enum, spec name) */
+#define GCN_KIND_LIST(X)                                                                           \
+    X(GCN_KIND_VGPR, "vgpr")                                                                       \
+    X(GCN_KIND_SGPR, "sgpr")                                                                       \
+    X(GCN_KIND_SDST, "sdst")                                                                       \
+    X(GCN_KIND_SSRC, "ssrc")                                                                       \
+    X(GCN_KIND_SBASE, "sbase")                                                                     \
+    X(GCN_KIND_SMEM_OFFSET, "smem-offset")                                                         \
+    X(GCN_KIND_SMRD_OFFSET, "smrd-offset")                                                         \
+    X(GCN_KIND_IMM, "imm")
+
+typedef enum gcn_kind {
+#define GCN_KIND_ENUM(e, s) e,
+    GCN_KIND_LIST(GCN_KIND_ENUM)
+#undef GCN_KIND_ENUM
+        GCN_KIND_COUNT
+} gcn_kind;
+
+/* How a value is written. X(enum, spec name) */
+#define GCN_FORMAT_LIST(X)                                                                         \
+    X(GCN_FMT_DEC, "dec")                                                                          \
+    X(GCN_FMT_HEX, "hex")                                                                          \
+    X(GCN_FMT_SWIZZLE, "swizzle")                                                                  \
+    X(GCN_FMT_FLAG, "flag")
+
+typedef enum gcn_format {
+#define GCN_FMT_ENUM(e, s) e,
+    GCN_FORMAT_LIST(GCN_FMT_ENUM)
+#undef GCN_FMT_ENUM
+        GCN_FMT_COUNT
+} gcn_format;
+
+/* Classes of scalar operand codes (scalar_operands.json). */
+#define GCN_SCLASS_LIST(X)                                                                         \
+    X(GCN_SC_INVALID, "invalid")                                                                   \
+    X(GCN_SC_SGPR, "sgpr")                                                                         \
+    X(GCN_SC_SPECIAL, "special")                                                                   \
+    X(GCN_SC_TTMP, "ttmp")                                                                         \
+    X(GCN_SC_INLINE_INT, "inline-int")                                                             \
+    X(GCN_SC_INLINE_FLOAT, "inline-float")                                                         \
+    X(GCN_SC_LITERAL, "literal")                                                                   \
+    X(GCN_SC_COND, "cond")
+
+typedef enum gcn_sclass {
+#define GCN_SC_ENUM(e, s) e,
+    GCN_SCLASS_LIST(GCN_SC_ENUM)
+#undef GCN_SC_ENUM
+        GCN_SC_COUNT
+} gcn_sclass;
+
+typedef struct gcn_slot_row {
+    uint8_t lo, width; /* width 0: the field does not exist in this layout */
+} gcn_slot_row;
+
+typedef struct gcn_layout_row {
+    uint8_t present;
+    uint8_t bytes;            /* instruction word size, without a literal */
+    uint64_t match_mask;      /* the encoding's fixed bits ... */
+    uint64_t match_value;     /* ... and their value, over the first min(bytes, 8) bytes */
+    gcn_slot_row slot[GCN_MAX_SLOTS];
+    uint8_t opcode_slot;
+    const uint16_t *opcode_map; /* opcode -> instruction row, GCN_NO_INSN when undefined */
+    uint16_t opcode_count;
+} gcn_layout_row;
+
+typedef struct gcn_operand_row {
+    uint8_t kind; /* gcn_kind */
+    uint8_t regs;
+    uint8_t slot;
+    uint8_t format;   /* gcn_format for immediates */
+    uint8_t aux[3];   /* kind-specific slots: IMM, SOE, SOFFSET for smem-offset; IMM for smrd */
+    uint8_t defines;
+    const char *name; /* the spec's operand name, for diagnostics */
+} gcn_operand_row;
+
+typedef struct gcn_modifier_row {
+    uint8_t slot;
+    uint8_t format;    /* GCN_FMT_FLAG: a bare word; else "asm:value" */
+    uint8_t required;  /* must be written (GWS gds) */
+    uint8_t omit_zero; /* not printed when 0 */
+    uint8_t gens;      /* bit set of generations that take it (0xff: all) */
+    const char *asm_name;
+} gcn_modifier_row;
+
+typedef struct gcn_insn_row {
+    const char *mnemonic; /* lower case, as LLVM writes it */
+    const char *spec_name;
+    uint8_t encoding;
+    uint8_t noperands, nmodifiers;
+    gcn_operand_row operand[GCN_MAX_OPERANDS];
+    gcn_modifier_row modifier[GCN_MAX_MODIFIERS];
+    uint16_t opcode[GCN_MAX_GENS]; /* GCN_NO_INSN where the generation lacks it */
+} gcn_insn_row;
+
+typedef struct gcn_encoding_row {
+    const char *name;
+    uint8_t nslots;
+    const char *slot_name[GCN_MAX_SLOTS];
+} gcn_encoding_row;
+
+typedef struct gcn_gen_row {
+    const char *id, *name, *llvm, *mcpu;
+    const char *aliases[8];
+} gcn_gen_row;
+
+/* One scalar operand code on one generation. */
+typedef struct gcn_scalar_row {
+    uint8_t sclass;     /* gcn_sclass */
+    uint8_t src, dst;   /* usable as a source / destination */
+    uint8_t pair;       /* valid as the first register of a 64-bit operand */
+    int16_t index;      /* register number for SGPR/TTMP classes */
+    const char *name32; /* spelling as a 32-bit operand */
+    const char *name64; /* spelling as a 64-bit operand, NULL when not a pair start */
+    int32_t ivalue;     /* inline integer */
+    uint32_t f32;       /* inline float bits for 32-bit operands */
+    uint64_t f64;       /* inline float bits for 64-bit operands */
+} gcn_scalar_row;
+
+typedef struct gcn_tables {
+    unsigned ngens, nencodings, ninsns;
+    const gcn_gen_row *gens;
+    const gcn_encoding_row *encodings;
+    const gcn_layout_row *layouts; /* [gen * nencodings + encoding] */
+    const gcn_insn_row *insns;
+    const gcn_scalar_row *scalars; /* [gen * 256 + code] */
+    const char *spec_sha256;
+} gcn_tables;
+
+const gcn_tables *gcn_codec_tables(void);
+
+#endif
