@@ -7,7 +7,9 @@
     X(extract, "extract facts from the ISA documents into spec/facts.json")                        \
     X(resolve, "resolve facts + errata + curated facts into spec/gcn.json")                        \
     X(errata, "find the documents' contradictions and defects; write errata reports")              \
-    X(run, "the main job: extract, resolve, errata on the seeds")
+    X(run, "the main job: extract, resolve, errata on the seeds")                                  \
+    X(asm, "assemble LLVM-syntax text into bytes")                                                 \
+    X(disasm, "disassemble bytes into LLVM-syntax text")
 
 #define GCN_COMMAND_DECL(name, summary) int cmd_##name(int argc, char **argv);
 GCN_COMMAND_LIST(GCN_COMMAND_DECL)
@@ -21,6 +23,15 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     ;
 
 struct gcn_findings;
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gcnspec/diag.h"
+/* Reads FILE (or stdin when path is NULL) whole. */
+int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag);
+/* "0x01,0x02" or, with show, llvm-mc's "\tTEXT   ; encoding: [0x01,0x02]" */
+void cli_print_encoded(FILE *f, const char *text, const uint8_t *bytes, size_t n, int show);
+
 /* Prints each unresolved finding as "file:line: unresolved KEY: message"; returns 1. */
 int cli_print_unresolved(const struct gcn_findings *u, const char *errata_path);
 

@@ -70,9 +70,9 @@ typedef struct gcn_slot_row {
 
 typedef struct gcn_layout_row {
     uint8_t present;
-    uint8_t bytes;            /* instruction word size, without a literal */
-    uint64_t match_mask;      /* the encoding's fixed bits ... */
-    uint64_t match_value;     /* ... and their value, over the first min(bytes, 8) bytes */
+    uint8_t bytes;        /* instruction word size, without a literal */
+    uint64_t match_mask;  /* the encoding's fixed bits ... */
+    uint64_t match_value; /* ... and their value, over the first min(bytes, 8) bytes */
     gcn_slot_row slot[GCN_MAX_SLOTS];
     uint8_t opcode_slot;
     const uint16_t *opcode_map; /* opcode -> instruction row, GCN_NO_INSN when undefined */
@@ -83,10 +83,12 @@ typedef struct gcn_operand_row {
     uint8_t kind; /* gcn_kind */
     uint8_t regs;
     uint8_t slot;
-    uint8_t format;   /* gcn_format for immediates */
-    uint8_t aux[3];   /* kind-specific slots: IMM, SOE, SOFFSET for smem-offset; IMM for smrd */
+    uint8_t format; /* gcn_format for immediates */
+    uint8_t aux[3]; /* kind-specific slots: IMM, SOE, SOFFSET for smem-offset; IMM for smrd */
     uint8_t defines;
-    const char *name; /* the spec's operand name, for diagnostics */
+    uint8_t signed_gens;  /* generations where the immediate is signed (bit set) */
+    uint8_t literal_gens; /* generations where code 255 means a trailing 32-bit literal */
+    const char *name;     /* the spec's operand name, for diagnostics */
 } gcn_operand_row;
 
 typedef struct gcn_modifier_row {
@@ -139,6 +141,7 @@ typedef struct gcn_tables {
     const gcn_layout_row *layouts; /* [gen * nencodings + encoding] */
     const gcn_insn_row *insns;
     const gcn_scalar_row *scalars; /* [gen * 256 + code] */
+    const uint16_t *by_mnemonic;   /* instruction rows sorted by mnemonic (for the parser) */
     const char *spec_sha256;
 } gcn_tables;
 

@@ -11,7 +11,11 @@
     X(GCN_ERR_CONFLICT, "unresolved conflict")                                                     \
     X(GCN_ERR_UNSUPPORTED, "unsupported")                                                          \
     X(GCN_ERR_USAGE, "usage error")                                                                \
-    X(GCN_ERR_PEER, "peer tool failed")
+    X(GCN_ERR_PEER, "peer tool failed")                                                            \
+    X(GCN_ERR_TRUNCATED, "truncated instruction")                                                  \
+    X(GCN_ERR_NO_ENCODING, "no encoding matches")                                                  \
+    X(GCN_ERR_NO_OPCODE, "no instruction at this opcode")                                          \
+    X(GCN_ERR_OPERAND, "invalid operand")
 
 typedef enum gcn_status {
 #define GCN_STATUS_ENUM(name, text) name,

@@ -18,6 +18,7 @@
 
 typedef struct gen_info {
     char *id, *name, *llvm, *mcpu;
+    const cJSON *aliases;
 } gen_info;
 
 typedef struct rfield {
@@ -140,6 +141,7 @@ static gcn_status load_generations(ctx *c)
         x->name = (char *)name;
         x->llvm = (char *)llvm;
         x->mcpu = (char *)mcpu;
+        x->aliases = cJSON_GetObjectItemCaseSensitive(g, "aliases");
     }
     if (!c->ngens)
         return gcn_json_error(&c->gens_doc, a, c->diag, "no generations");
@@ -600,8 +602,8 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format", "imm_field", "soe_field", "soffset_field",
-                                             NULL};
+static const char *const operand_extras[] = {
+    "format", "imm_field", "soe_field", "soffset_field", "signed_gens", "literal_gens", NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -626,7 +628,8 @@ static void apply_override(const ctx *c, const rinsn *x, const char *modifier, c
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
         if (cJSON_IsString(i) && cJSON_IsString(m) && cJSON_IsString(f) &&
             strcmp(i->valuestring, x->name) == 0 && strcmp(m->valuestring, modifier) == 0)
-            cJSON_ReplaceItemInObjectCaseSensitive(mo, "format", cJSON_CreateString(f->valuestring));
+            cJSON_ReplaceItemInObjectCaseSensitive(mo, "format",
+                                                   cJSON_CreateString(f->valuestring));
     }
 }
 
@@ -1332,6 +1335,8 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
             cJSON_AddStringToObject(g, "name", c.gens[i].name);
             cJSON_AddStringToObject(g, "llvm", c.gens[i].llvm);
             cJSON_AddStringToObject(g, "mcpu", c.gens[i].mcpu);
+            if (c.gens[i].aliases)
+                cJSON_AddItemToObject(g, "aliases", cJSON_Duplicate(c.gens[i].aliases, 1));
             cJSON_AddItemToArray(gens, g);
         }
         {

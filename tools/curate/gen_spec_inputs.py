@@ -103,6 +103,7 @@ OPERANDS = [
           "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
          {"name": "OFFSET", "kind": "smem-offset", "field": "OFFSET", "format": "hex",
           "imm_field": "IMM", "soe_field": "SOE", "soffset_field": "SOFFSET",
+          "signed_gens": ["gcn1.4"],
           "note": "an immediate (IMM=1) or an SGPR (IMM=0); on GCN 1.4 with SOE=1 an SGPR in "
                   "SOFFSET plus the immediate, written 'sN offset:imm'"},
          {"name": "PROBE", "kind": "imm", "field": "SDATA", "format": "dec",
@@ -114,6 +115,8 @@ OPERANDS = [
          {"name": "NV", "field": "NV", "asm": "nv", "value": False, "format": "flag", "every": True,
           "gens": ["gcn1.4"]},
      ],
+     "extra_probes": [{"gen": "gcn1.4", "line": "s_load_dword s1, s[2:3], -0x1",
+                       "text": "s_load_dword s1, s[2:3], -0x1"}],
      "probe": {"gen": "gcn1.2", "line": "s_load_dword s5, s[6:7], 0x40 glc",
                "bytes": {0: 0x43, 1: 0x01, 2: 0x03, 4: 0x40},
                "says": "SBASE bits 0-5 (s[6:7] -> 3), SDATA 6-12, GLC 16, IMM 17, OFFSET 32+"}},
@@ -123,11 +126,13 @@ OPERANDS = [
          {"name": "SBASE", "kind": "sbase", "field": "SBASE",
           "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
          {"name": "OFFSET", "kind": "smrd-offset", "field": "OFFSET", "format": "hex",
-          "imm_field": "IMM",
+          "imm_field": "IMM", "literal_gens": ["gcn1.1"],
           "note": "an 8-bit immediate (IMM=1) or a scalar operand code (IMM=0; 255 is a 32-bit "
                   "literal on GCN 1.1)"},
      ],
      "modifiers": [],
+     "extra_probes": [{"gen": "gcn1.1", "line": "s_load_dword s5, s[6:7], 0x12345",
+                       "text": "s_load_dword s5, s[6:7], 0x12345"}],
      "probe": {"gen": "gcn1.0", "line": "s_load_dword s5, s[6:7], 0x4",
                "bytes": {0: 0x04, 1: 0x87, 2: 0x02, 3: 0xc0},
                "says": "OFFSET bits 0-7, IMM 8, SBASE 9-14 (s[6:7] -> 3), SDST 15-21, "

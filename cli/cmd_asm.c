@@ -1,0 +1,146 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "gcnspec/codec.h"
+#include "util/buf.h"
+#include "util/file.h"
+
+static void help(void)
+{
+    printf("usage: gcnspec asm --gen G [--show-encoding] [FILE]\n\n"
+           "Assembles one instruction per line (LLVM's syntax; the documents' upper case is\n"
+           "accepted) and prints each encoding as a line of bytes, 0x01,0x00,0x80,0xbe, the\n"
+           "form 'gcnspec disasm' and 'llvm-mc -disassemble' read. Reads stdin without FILE.\n"
+           "Comments start with ';', '//' or '#'. A bad line is reported as FILE:LINE:COL:\n"
+           "message; the rest are still assembled, and the exit status is 1.\n\n"
+           "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
+           "                       tonga|gfx900\n"
+           "      --show-encoding  print the text as llvm-mc does: TEXT ; encoding: [BYTES]\n"
+           "  -h, --help           this text\n");
+}
+
+int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag)
+{
+    gcn_buf b;
+    char chunk[65536];
+    size_t n;
+    if (path)
+        return gcn_read_file(path, text, len, diag) == GCN_OK;
+    gcn_buf_init(&b);
+    while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
+        gcn_buf_append(&b, chunk, n);
+    gcn_buf_putc(&b, 0);
+    if (b.oom) {
+        gcn_buf_free(&b);
+        gcn_diag_set(diag, "<stdin>", 0, 0, "out of memory");
+        return 0;
+    }
+    *len = b.len - 1;
+    *text = gcn_buf_take(&b);
+    return 1;
+}
+
+void cli_print_encoded(FILE *f, const char *text, const uint8_t *bytes, size_t n, int show)
+{
+    size_t i;
+    if (show) {
+        int w = fprintf(f, "\t%s", text);
+        fprintf(f, "%*s; encoding: [", w < 41 ? 41 - w : 1, "");
+    }
+    for (i = 0; i < n; i++)
+        fprintf(f, "%s0x%02x", i ? "," : "", bytes[i]);
+    fputs(show ? "]\n" : "\n", f);
+}
+
+int cmd_asm(int argc, char **argv)
+{
+    static const struct option opts[] = {{"gen", required_argument, NULL, 'g'},
+                                         {"show-encoding", no_argument, NULL, 's'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *gen_name = NULL, *path = NULL, *name;
+    int c, gen, show = 0, errors = 0;
+    unsigned lineno = 0;
+    char *text = NULL, *line, *next;
+    size_t len = 0;
+    gcn_diag diag;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":g:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'g':
+            gen_name = optarg;
+            break;
+        case 's':
+            show = 1;
+            break;
+        case 'h':
+            help();
+            return 0;
+        case ':':
+            return cli_usage_error("asm", "option '%s' needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("asm", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        path = argv[optind++];
+    if (optind < argc)
+        return cli_usage_error("asm", "unexpected argument '%s'", argv[optind]);
+    if (!gen_name)
+        return cli_usage_error("asm", "--gen is required");
+    gen = gcn_gen_lookup(gen_name);
+    if (gen < 0)
+        return cli_usage_error("asm", "unknown generation '%s'", gen_name);
+    gcn_diag_clear(&diag);
+    if (!cli_read_input(path, &text, &len, &diag)) {
+        gcn_diag_print(&diag, stderr);
+        return 1;
+    }
+    name = path ? path : "<stdin>";
+    for (line = text; line && *line; line = next) {
+        char *cut;
+        gcn_inst in;
+        uint8_t bytes[GCN_INST_MAX_BYTES];
+        size_t n = 0, k;
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        lineno++;
+        for (k = 0; line[k]; k++)
+            if (line[k] == '\r')
+                line[k] = 0;
+        if ((cut = strchr(line, ';')) != NULL)
+            *cut = 0;
+        if ((cut = strstr(line, "//")) != NULL)
+            *cut = 0;
+        if ((cut = strchr(line, '#')) != NULL)
+            *cut = 0;
+        for (k = strlen(line); k && (line[k - 1] == ' ' || line[k - 1] == '\t'); k--)
+            line[k - 1] = 0;
+        if (!line[strspn(line, " \t")])
+            continue;
+        if (gcn_parse(gen, line, &in, &diag) != GCN_OK) {
+            fprintf(stderr, "%s:%u:%u: %s\n", name, lineno, diag.col, diag.msg);
+            errors++;
+            continue;
+        }
+        if (gcn_encode(&in, bytes, sizeof(bytes), &n) != GCN_OK) {
+            fprintf(stderr, "%s:%u:1: cannot encode\n", name, lineno);
+            errors++;
+            continue;
+        }
+        if (show) {
+            char out[256];
+            gcn_print(&in, out, sizeof(out));
+            cli_print_encoded(stdout, out, bytes, n, 1);
+        } else {
+            cli_print_encoded(stdout, NULL, bytes, n, 0);
+        }
+    }
+    free(text);
+    return errors ? 1 : 0;
+}

@@ -1,0 +1,54 @@
+/* Shared by the codec's runtime files: field access and operand checks over the generated
+ * tables. */
+#ifndef GCN_CODEC_INTERNAL_H
+#define GCN_CODEC_INTERNAL_H
+
+#include "gcnspec/codec.h"
+#include "tables.h"
+
+static inline const gcn_layout_row *codec_layout(const gcn_tables *t, unsigned gen, unsigned enc)
+{
+    return &t->layouts[gen * t->nencodings + enc];
+}
+
+static inline const gcn_scalar_row *codec_scalar(const gcn_tables *t, unsigned gen, unsigned code)
+{
+    return &t->scalars[gen * 256u + (code & 0xffu)];
+}
+
+static inline uint64_t codec_get(uint64_t w, gcn_slot_row s)
+{
+    return s.width ? (w >> s.lo) & ((s.width >= 64 ? ~0ull : (1ull << s.width) - 1)) : 0;
+}
+
+static inline uint64_t codec_put(uint64_t w, gcn_slot_row s, uint64_t v)
+{
+    uint64_t m;
+    if (!s.width)
+        return w;
+    m = (s.width >= 64 ? ~0ull : (1ull << s.width) - 1);
+    return (w & ~(m << s.lo)) | ((v & m) << s.lo);
+}
+
+static inline uint64_t codec_load(const uint8_t *b, size_t n)
+{
+    uint64_t w = 0;
+    size_t i;
+    for (i = 0; i < n && i < 8; i++)
+        w |= (uint64_t)b[i] << (8 * i);
+    return w;
+}
+
+/* Is `code` (the first of `regs` registers) a register operand the field may hold?
+ * dst: as a destination (7-bit fields), else as a source. */
+int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs, int dst);
+
+/* Checks every operand of an instruction whose fields are set; sets *literal when an operand
+ * takes the 32-bit literal that follows the word. */
+gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);
+
+/* The value of the smem immediate offset as written (sign-extended where it is signed). */
+int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
+                       uint64_t raw);
+
+#endif

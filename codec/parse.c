@@ -1,0 +1,574 @@
+/* LLVM's assembler syntax (and the documents' upper-case spelling) -> fields. One line, one
+ * instruction; errors name the 1-based column of the offending text. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec_internal.h"
+
+#define LINE_MAX_CHARS 512
+
+typedef struct pctx {
+    const gcn_tables *t;
+    const gcn_insn_row *row;
+    const gcn_layout_row *l;
+    gcn_inst *in;
+    gcn_diag *diag;
+    const char *s; /* the lower-cased line */
+    size_t pos;
+    int has_literal;
+    int64_t literal;
+} pctx;
+
+static gcn_status err(pctx *p, size_t col0, const char *fmt, const char *what)
+{
+    if (p->diag) {
+        p->diag->col = (unsigned)col0 + 1;
+        snprintf(p->diag->msg, sizeof(p->diag->msg), fmt, what ? what : "");
+    }
+    return GCN_ERR_SYNTAX;
+}
+
+static void skip_ws(pctx *p)
+{
+    while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t')
+        p->pos++;
+}
+
+/* The token up to a separator: ',' or blank or end. */
+static size_t token_end(const pctx *p, size_t from)
+{
+    size_t i = from;
+    int depth = 0;
+    while (p->s[i]) {
+        char c = p->s[i];
+        if (c == '[' || c == '(')
+            depth++;
+        else if ((c == ']' || c == ')') && depth)
+            depth--;
+        else if (!depth && (c == ',' || c == ' ' || c == '\t'))
+            break;
+        else if (c == '"') {
+            i++;
+            while (p->s[i] && p->s[i] != '"')
+                i++;
+            if (!p->s[i])
+                break;
+        }
+        i++;
+    }
+    return i;
+}
+
+/* A whole-token number: decimal, 0x hex, optional sign. */
+static int number(const char *s, size_t n, int64_t *out)
+{
+    char tmp[40];
+    char *e;
+    int neg = 0;
+    unsigned long long v;
+    size_t k = 0;
+    if (n == 0 || n >= sizeof(tmp))
+        return 0;
+    memcpy(tmp, s, n);
+    tmp[n] = 0;
+    if (tmp[0] == '-' || tmp[0] == '+') {
+        neg = tmp[0] == '-';
+        k = 1;
+    }
+    if (!isdigit((unsigned char)tmp[k]))
+        return 0;
+    errno = 0;
+    v = strtoull(tmp + k, &e, 0);
+    if (*e || errno || v > 0xffffffffffffull)
+        return 0;
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return 1;
+}
+
+static int same(const char *a, const char *b, size_t n)
+{
+    return b && strlen(b) == n && memcmp(a, b, n) == 0;
+}
+
+/* A scalar register operand by name: s5, vcc, s[4:5], ttmp[4:7], exec, m0 ... */
+static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst, unsigned *code)
+{
+    unsigned c;
+    for (c = 0; c < 256; c++) {
+        const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
+        if (r->sclass != GCN_SC_SGPR && r->sclass != GCN_SC_SPECIAL && r->sclass != GCN_SC_TTMP)
+            continue;
+        if ((regs == 1 && same(tok, r->name32, n)) || (regs == 2 && same(tok, r->name64, n))) {
+            if (!codec_scalar_reg_ok(p->t, p->in->gen, c, regs, dst))
+                return 0;
+            *code = c;
+            return 1;
+        }
+    }
+    if (regs >= 3) {
+        /* s[a:b] / ttmp[a:b] */
+        const char *b = memchr(tok, '[', n);
+        long a, z;
+        char *e;
+        int ttmp = n > 4 && memcmp(tok, "ttmp[", 5) == 0;
+        if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')))
+            return 0;
+        a = strtol(b + 1, &e, 10);
+        if (*e != ':')
+            return 0;
+        z = strtol(e + 1, &e, 10);
+        if (*e != ']' || e != tok + n - 1 || z - a + 1 != (long)regs)
+            return 0;
+        for (c = 0; c < 256; c++) {
+            const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
+            if (r->sclass == (ttmp ? GCN_SC_TTMP : GCN_SC_SGPR) && r->index == a) {
+                if (!codec_scalar_reg_ok(p->t, p->in->gen, c, regs, dst))
+                    return 0;
+                *code = c;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* A source operand: a register, an inline constant (integer, float, or the float's bits), a
+ * condition, or a literal. */
+static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t col,
+                       unsigned *code)
+{
+    int64_t v;
+    unsigned c;
+    if (scalar_reg(p, tok, n, regs, 0, code))
+        return GCN_OK;
+    for (c = 0; c < 256; c++) {
+        const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
+        if ((r->sclass == GCN_SC_COND || r->sclass == GCN_SC_INLINE_FLOAT) && r->src &&
+            (same(tok, r->name32, n) || same(tok, r->name64, n))) {
+            *code = c;
+            return GCN_OK;
+        }
+    }
+    if (number(tok, n, &v)) {
+        for (c = 0; c < 256; c++) {
+            const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
+            if (!r->src)
+                continue;
+            if (r->sclass == GCN_SC_INLINE_INT && r->ivalue == v) {
+                *code = c;
+                return GCN_OK;
+            }
+            if (r->sclass == GCN_SC_INLINE_FLOAT &&
+                ((regs == 1 && (uint64_t)v == r->f32) || (regs == 2 && (uint64_t)v == r->f64))) {
+                *code = c;
+                return GCN_OK;
+            }
+        }
+        if (v < -0x80000000ll || v > 0xffffffffll)
+            return err(p, col, "'%s' does not fit a 32-bit literal", NULL);
+        for (c = 0; c < 256; c++)
+            if (codec_scalar(p->t, p->in->gen, c)->sclass == GCN_SC_LITERAL) {
+                *code = c;
+                p->has_literal = 1;
+                p->literal = v;
+                return GCN_OK;
+            }
+    }
+    if (regs == 1 && n && n < 40 && memchr(tok, '.', n)) {
+        /* a float that is no inline constant: its single-precision bits as the literal */
+        char tmp[40], *e;
+        double d;
+        float f;
+        uint32_t bits;
+        memcpy(tmp, tok, n);
+        tmp[n] = 0;
+        d = strtod(tmp, &e);
+        if (*e == 0 && isfinite(d)) {
+            f = (float)d;
+            memcpy(&bits, &f, sizeof(bits));
+            for (c = 0; c < 256; c++)
+                if (codec_scalar(p->t, p->in->gen, c)->sclass == GCN_SC_LITERAL) {
+                    *code = c;
+                    p->has_literal = 1;
+                    p->literal = bits;
+                    return GCN_OK;
+                }
+        }
+    }
+    return err(p, col, "not a scalar source operand%s", NULL);
+}
+
+static unsigned field_width(const pctx *p, unsigned slot)
+{
+    return slot == GCN_NO_SLOT ? 0 : p->l->slot[slot].width;
+}
+
+static int fits_unsigned(int64_t v, unsigned width)
+{
+    return v >= 0 && (width >= 63 || (uint64_t)v < (1ull << width));
+}
+
+static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, size_t n, size_t col)
+{
+    gcn_inst *in = p->in;
+    unsigned code;
+    int64_t v;
+    switch (op->kind) {
+    case GCN_KIND_VGPR: {
+        long a, z;
+        char *e;
+        if (n >= 2 && tok[0] == 'v' && isdigit((unsigned char)tok[1]) && op->regs == 1) {
+            a = strtol(tok + 1, &e, 10);
+            if (e == tok + n && a <= 255) {
+                in->field[op->slot] = (uint32_t)a;
+                return GCN_OK;
+            }
+        } else if (n >= 4 && tok[0] == 'v' && tok[1] == '[') {
+            a = strtol(tok + 2, &e, 10);
+            if (*e == ':') {
+                z = strtol(e + 1, &e, 10);
+                if (*e == ']' && e == tok + n - 1 && a >= 0 && z - a + 1 == op->regs && z <= 255) {
+                    in->field[op->slot] = (uint32_t)a;
+                    return GCN_OK;
+                }
+            }
+        }
+        return err(p, col,
+                   op->regs == 1 ? "expected a VGPR (vN)%s"
+                                 : "expected a VGPR tuple v[a:b] of the right width%s",
+                   NULL);
+    }
+    case GCN_KIND_SDST:
+    case GCN_KIND_SGPR:
+        if (!scalar_reg(p, tok, n, op->regs, 1, &code))
+            return err(p, col, "expected a scalar register of the right width%s", NULL);
+        in->field[op->slot] = code;
+        return GCN_OK;
+    case GCN_KIND_SSRC:
+        if (ssrc(p, tok, n, op->regs, col, &code) != GCN_OK)
+            return GCN_ERR_SYNTAX;
+        in->field[op->slot] = code;
+        return GCN_OK;
+    case GCN_KIND_SBASE:
+        if (!scalar_reg(p, tok, n, op->regs, 0, &code) || (code & 1))
+            return err(p, col, "expected an aligned SGPR pair or quad%s", NULL);
+        in->field[op->slot] = code / 2;
+        return GCN_OK;
+    case GCN_KIND_SMEM_OFFSET:
+        if (number(tok, n, &v)) {
+            unsigned w = field_width(p, op->slot);
+            int sgn = (op->signed_gens >> in->gen) & 1;
+            if (sgn ? !(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))) : !fits_unsigned(v, w))
+                return err(p, col,
+                           sgn ? "expected a signed %s offset" : "expected an unsigned %s offset",
+                           w == 21   ? "21-bit"
+                           : w == 20 ? "20-bit"
+                                     : "immediate");
+            in->field[op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+            in->field[op->aux[0]] = 1;
+            return GCN_OK;
+        }
+        if (!scalar_reg(p, tok, n, 1, 0, &code))
+            return err(p, col, "expected an offset: an immediate or a scalar register%s", NULL);
+        in->field[op->slot] = code;
+        in->field[op->aux[0]] = 0;
+        return GCN_OK;
+    case GCN_KIND_SMRD_OFFSET:
+        if (number(tok, n, &v)) {
+            if (fits_unsigned(v, field_width(p, op->slot))) {
+                in->field[op->slot] = (uint32_t)v;
+                in->field[op->aux[0]] = 1;
+                return GCN_OK;
+            }
+            if ((op->literal_gens >> in->gen) & 1 && fits_unsigned(v, 32)) {
+                unsigned c;
+                for (c = 0; c < 256; c++)
+                    if (codec_scalar(p->t, in->gen, c)->sclass == GCN_SC_LITERAL)
+                        in->field[op->slot] = c;
+                in->field[op->aux[0]] = 0;
+                p->has_literal = 1;
+                p->literal = v;
+                return GCN_OK;
+            }
+            return err(p, col, "offset out of range%s", NULL);
+        }
+        if (!scalar_reg(p, tok, n, 1, 0, &code))
+            return err(p, col, "expected an offset: an immediate or a scalar register%s", NULL);
+        in->field[op->slot] = code;
+        in->field[op->aux[0]] = 0;
+        return GCN_OK;
+    case GCN_KIND_IMM:
+        if (!number(tok, n, &v) || !fits_unsigned(v, field_width(p, op->slot)))
+            return err(p, col, "expected an immediate that fits the field%s", NULL);
+        in->field[op->slot] = (uint32_t)v;
+        return GCN_OK;
+    default:
+        return err(p, col, "unsupported operand%s", NULL);
+    }
+}
+
+/* offset:swizzle(QUAD_PERM,a,b,c,d | BITMASK_PERM,"xxxxx" | SWAP,n | REVERSE,n |
+ * BROADCAST,g,l) -> the 16-bit offset (the inverse of the printer's forms). */
+static int swizzle_value(const char *s, size_t n, int64_t *out)
+{
+    char buf[64], *args;
+    long a[4];
+    int na = 0;
+    if (n < 10 || n >= sizeof(buf) || memcmp(s, "swizzle(", 8) != 0 || s[n - 1] != ')')
+        return 0;
+    memcpy(buf, s + 8, n - 9);
+    buf[n - 9] = 0;
+    args = strchr(buf, ',');
+    if (!args)
+        return 0;
+    *args++ = 0;
+    if (strcmp(buf, "bitmask_perm") == 0) {
+        unsigned and_m = 0, or_m = 0, xor_m = 0, i;
+        if (strlen(args) != 7 || args[0] != '"' || args[6] != '"')
+            return 0;
+        for (i = 0; i < 5; i++) {
+            unsigned bit = 1u << (4 - i);
+            switch (args[1 + i]) {
+            case '0':
+                break;
+            case '1':
+                or_m |= bit;
+                break;
+            case 'p':
+                and_m |= bit;
+                break;
+            case 'i':
+                and_m |= bit;
+                xor_m |= bit;
+                break;
+            default:
+                return 0;
+            }
+        }
+        *out = and_m | or_m << 5 | xor_m << 10;
+        return 1;
+    }
+    while (na < 4) {
+        char *e;
+        a[na++] = strtol(args, &e, 0);
+        if (e == args)
+            return 0;
+        if (*e == 0)
+            break;
+        if (*e != ',')
+            return 0;
+        args = e + 1;
+    }
+    if (strcmp(buf, "quad_perm") == 0 && na == 4) {
+        int i;
+        *out = 0x8000;
+        for (i = 0; i < 4; i++) {
+            if (a[i] < 0 || a[i] > 3)
+                return 0;
+            *out |= a[i] << (2 * i);
+        }
+        return 1;
+    }
+    if (strcmp(buf, "swap") == 0 && na == 1 && a[0] > 0 && a[0] < 32 && !(a[0] & (a[0] - 1))) {
+        *out = 31 | a[0] << 10;
+        return 1;
+    }
+    if (strcmp(buf, "reverse") == 0 && na == 1 && a[0] >= 2 && a[0] <= 32 && !(a[0] & (a[0] - 1))) {
+        *out = 31 | (a[0] - 1) << 10;
+        return 1;
+    }
+    if (strcmp(buf, "broadcast") == 0 && na == 2 && a[0] >= 2 && a[0] <= 32 &&
+        !(a[0] & (a[0] - 1)) && a[1] >= 0 && a[1] < a[0]) {
+        *out = (32 - a[0]) | a[1] << 5;
+        return 1;
+    }
+    return 0;
+}
+
+static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsigned *seen,
+                           const gcn_operand_row *soe_op)
+{
+    const gcn_insn_row *row = p->row;
+    const char *colon = memchr(tok, ':', n);
+    size_t name_len = colon ? (size_t)(colon - tok) : n;
+    unsigned i;
+    for (i = 0; i < row->nmodifiers; i++) {
+        const gcn_modifier_row *m = &row->modifier[i];
+        int64_t v;
+        if (!same(tok, m->asm_name, name_len))
+            continue;
+        if (!((m->gens >> p->in->gen) & 1))
+            return err(p, col, "the modifier '%s' does not exist on this generation", m->asm_name);
+        if (*seen & (1u << i))
+            return err(p, col, "'%s' given twice", m->asm_name);
+        *seen |= 1u << i;
+        if (m->format == GCN_FMT_FLAG) {
+            if (colon)
+                return err(p, col, "'%s' takes no value", m->asm_name);
+            p->in->field[m->slot] = 1;
+            return GCN_OK;
+        }
+        if (!colon)
+            return err(p, col, "'%s' needs a value ('%s:N')", m->asm_name);
+        if (!number(colon + 1, n - name_len - 1, &v) &&
+            !(m->format == GCN_FMT_SWIZZLE && swizzle_value(colon + 1, n - name_len - 1, &v)))
+            return err(p, col + name_len + 1, "bad value for '%s'", m->asm_name);
+        if (!fits_unsigned(v, p->l->slot[m->slot].width))
+            return err(p, col + name_len + 1, "'%s' is out of range", m->asm_name);
+        p->in->field[m->slot] = (uint32_t)v;
+        return GCN_OK;
+    }
+    /* GCN 1.4 SMEM: "sN offset:imm" = SGPR[SOFFSET] + immediate */
+    if (soe_op && colon && same(tok, "offset", name_len) && !(*seen & 0x100u)) {
+        int64_t v;
+        unsigned w = p->l->slot[soe_op->slot].width;
+        if (!number(colon + 1, n - name_len - 1, &v) ||
+            !(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))))
+            return err(p, col + name_len + 1, "bad offset%s", NULL);
+        *seen |= 0x100u;
+        /* the register operand moves to SOFFSET */
+        p->in->field[soe_op->aux[2]] = p->in->field[soe_op->slot];
+        p->in->field[soe_op->aux[1]] = 1;
+        p->in->field[soe_op->aux[0]] = 1;
+        p->in->field[soe_op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+        return GCN_OK;
+    }
+    return err(p, col, "unknown modifier%s", NULL);
+}
+
+/* The instruction row for a mnemonic on a generation (binary search of the sorted index). */
+static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t n, int gen,
+                                     uint16_t *index)
+{
+    size_t lo = 0, hi = t->ninsns;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *x = t->insns[t->by_mnemonic[mid]].mnemonic;
+        int c = strncmp(x, m, n);
+        if (c == 0 && x[n])
+            c = 1;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < t->ninsns; lo++) {
+        const gcn_insn_row *r = &t->insns[t->by_mnemonic[lo]];
+        if (strncmp(r->mnemonic, m, n) != 0 || r->mnemonic[n])
+            break;
+        if (r->opcode[gen] != GCN_NO_INSN) {
+            *index = t->by_mnemonic[lo];
+            return r;
+        }
+    }
+    return NULL;
+}
+
+gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    char line[LINE_MAX_CHARS + 1];
+    pctx p;
+    size_t n, i, e;
+    unsigned seen = 0;
+    const gcn_operand_row *smem = NULL;
+    int literal = 0;
+    gcn_status st;
+    uint16_t index = 0;
+    if (diag) {
+        diag->col = 0;
+        diag->msg[0] = 0;
+    }
+    if (gen < 0 || (unsigned)gen >= t->ngens || !text || !out)
+        return GCN_ERR_INVALID;
+    n = strlen(text);
+    if (n > LINE_MAX_CHARS) {
+        if (diag) {
+            diag->col = LINE_MAX_CHARS + 1;
+            snprintf(diag->msg, sizeof(diag->msg), "line longer than %d characters",
+                     LINE_MAX_CHARS);
+        }
+        return GCN_ERR_SYNTAX;
+    }
+    for (i = 0; i <= n; i++)
+        line[i] = (char)tolower((unsigned char)text[i]);
+    memset(&p, 0, sizeof(p));
+    memset(out, 0, sizeof(*out));
+    p.t = t;
+    p.in = out;
+    p.diag = diag;
+    p.s = line;
+    skip_ws(&p);
+    e = p.pos;
+    while (line[e] && (isalnum((unsigned char)line[e]) || line[e] == '_'))
+        e++;
+    if (e == p.pos)
+        return err(&p, p.pos, "expected a mnemonic%s", NULL);
+    p.row = find_insn(t, line + p.pos, e - p.pos, gen, &index);
+    if (!p.row) {
+        char m[80];
+        snprintf(m, sizeof(m), "%.*s", (int)(e - p.pos < 70 ? e - p.pos : 70), line + p.pos);
+        for (i = 0; i < t->ninsns; i++)
+            if (strcmp(t->insns[i].mnemonic, m) == 0)
+                return err(&p, p.pos, "'%s' does not exist on this generation", m);
+        return err(&p, p.pos, "unknown mnemonic '%s'", m);
+    }
+    out->insn = index;
+    out->gen = (uint8_t)gen;
+    out->encoding = p.row->encoding;
+    p.l = codec_layout(t, (unsigned)gen, p.row->encoding);
+    p.pos = e;
+    for (i = 0; i < p.row->noperands; i++) {
+        size_t end;
+        const gcn_operand_row *op = &p.row->operand[i];
+        skip_ws(&p);
+        if (i) {
+            if (line[p.pos] != ',')
+                return err(&p, p.pos,
+                           line[p.pos] ? "expected ',' before operand %s" : "missing operand %s",
+                           op->name);
+            p.pos++;
+            skip_ws(&p);
+        }
+        end = token_end(&p, p.pos);
+        if (end == p.pos)
+            return err(&p, p.pos, "missing operand %s", op->name);
+        st = operand(&p, op, line + p.pos, end - p.pos, p.pos);
+        if (st != GCN_OK)
+            return st;
+        if (op->kind == GCN_KIND_SMEM_OFFSET && !p.in->field[op->aux[0]] &&
+            op->aux[1] != GCN_NO_SLOT && p.l->slot[op->aux[1]].width)
+            smem = op;
+        p.pos = end;
+    }
+    skip_ws(&p);
+    if (line[p.pos] == ',')
+        return err(&p, p.pos, "too many operands%s", NULL);
+    while (line[p.pos]) {
+        size_t end = token_end(&p, p.pos);
+        if (end == p.pos)
+            return err(&p, p.pos, "unexpected '%c'", NULL);
+        st = modifier(&p, line + p.pos, end - p.pos, p.pos, &seen, smem);
+        if (st != GCN_OK)
+            return st;
+        p.pos = end;
+        skip_ws(&p);
+    }
+    for (i = 0; i < p.row->nmodifiers; i++)
+        if (p.row->modifier[i].required && !(seen & (1u << i)) &&
+            ((p.row->modifier[i].gens >> gen) & 1))
+            return err(&p, n, "missing required '%s'", p.row->modifier[i].asm_name);
+    st = codec_check_operands(t, out, &literal);
+    if (st != GCN_OK)
+        return err(&p, 0, "invalid operand%s", NULL);
+    out->size = p.l->bytes;
+    if (p.has_literal) {
+        out->has_literal = 1;
+        out->literal = (uint32_t)p.literal;
+        out->size = (uint8_t)(out->size + 4);
+    }
+    return GCN_OK;
+}

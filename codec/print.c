@@ -1,0 +1,196 @@
+/* LLVM's assembler text for a decoded instruction: the same bytes llvm-mc prints. */
+#include <stdio.h>
+#include <string.h>
+
+#include "codec_internal.h"
+
+typedef struct out {
+    char *buf;
+    size_t size, len;
+} out;
+
+static void put(out *o, const char *s)
+{
+    size_t n = strlen(s);
+    if (o->len < o->size) {
+        size_t room = o->size - o->len - 1, k = n < room ? n : room;
+        memcpy(o->buf + o->len, s, k);
+        o->buf[o->len + k] = 0;
+    }
+    o->len += n;
+}
+
+static void putf(out *o, const char *fmt, unsigned long long a, unsigned long long b)
+{
+    char tmp[64];
+    snprintf(tmp, sizeof(tmp), fmt, a, b);
+    put(o, tmp);
+}
+
+static void hex(out *o, unsigned long long v)
+{
+    putf(o, "0x%llx", v, 0);
+}
+
+/* A register tuple of 3 or more: s[a:b] / ttmp[a:b]. */
+static void scalar_tuple(out *o, const gcn_scalar_row *r, unsigned regs)
+{
+    put(o, r->sclass == GCN_SC_TTMP ? "ttmp" : "s");
+    putf(o, "[%llu:%llu]", (unsigned long long)r->index,
+         (unsigned long long)(r->index + (int)regs - 1));
+}
+
+static void scalar(out *o, const gcn_tables *t, const gcn_inst *in, unsigned code, unsigned regs)
+{
+    const gcn_scalar_row *r = codec_scalar(t, in->gen, code);
+    if (r->sclass == GCN_SC_LITERAL) {
+        hex(o, in->literal);
+        return;
+    }
+    if (regs == 1)
+        put(o, r->name32 ? r->name32 : "?");
+    else if (regs == 2 || r->sclass == GCN_SC_INLINE_INT || r->sclass == GCN_SC_INLINE_FLOAT)
+        put(o, r->name64 ? r->name64 : "?");
+    else
+        scalar_tuple(o, r, regs);
+}
+
+/* LLVM's offset:swizzle(...) forms; what fits none is written in decimal. The bit layout is
+ * the one the documents give for DS_SWIZZLE_B32 (OFFSET[15] selects the quad permute; AND, OR
+ * and XOR masks in bits 0-4, 5-9, 10-14). */
+static void swizzle(out *o, unsigned v)
+{
+    static const char *const lanes = "0123";
+    if ((v & 0xff00u) == 0x8000u) {
+        unsigned i;
+        put(o, "swizzle(QUAD_PERM");
+        for (i = 0; i < 4; i++) {
+            char s[3] = {',', lanes[(v >> (2 * i)) & 3], 0};
+            put(o, s);
+        }
+        put(o, ")");
+    } else if (!(v & 0x8000u)) {
+        unsigned and_m = v & 31, or_m = (v >> 5) & 31, xor_m = (v >> 10) & 31;
+        unsigned pop = 0, k;
+        for (k = 0; k < 5; k++)
+            pop += (xor_m >> k) & 1;
+        if (and_m == 31 && or_m == 0 && pop == 1) {
+            putf(o, "swizzle(SWAP,%llu)", xor_m, 0);
+        } else if (and_m == 31 && or_m == 0 && xor_m > 0 && ((xor_m + 1) & xor_m) == 0) {
+            putf(o, "swizzle(REVERSE,%llu)", xor_m + 1, 0);
+        } else {
+            unsigned group = 31 - and_m + 1;
+            if (group > 1 && (group & (group - 1)) == 0 && or_m < group && xor_m == 0) {
+                putf(o, "swizzle(BROADCAST,%llu,%llu)", group, or_m);
+            } else {
+                unsigned p0 = or_m ^ xor_m, p1 = ((31 & and_m) | or_m) ^ xor_m, m;
+                put(o, "swizzle(BITMASK_PERM,\"");
+                for (m = 16; m; m >>= 1) {
+                    int a = (p0 & m) != 0, b = (p1 & m) != 0;
+                    put(o, a == b ? (a ? "1" : "0") : (a ? "i" : "p"));
+                }
+                put(o, "\")");
+            }
+        }
+    } else {
+        putf(o, "%llu", v, 0);
+    }
+}
+
+size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    const gcn_insn_row *row;
+    const gcn_layout_row *l;
+    out o;
+    unsigned i;
+    char one[8] = "";
+    o.buf = size ? buf : one;
+    o.size = size ? size : 1;
+    o.len = 0;
+    o.buf[0] = 0;
+    if (!in || in->gen >= t->ngens || in->insn >= t->ninsns) {
+        put(&o, "<invalid>");
+        return o.len;
+    }
+    row = &t->insns[in->insn];
+    l = codec_layout(t, in->gen, row->encoding);
+    put(&o, row->mnemonic);
+    for (i = 0; i < row->noperands; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        uint32_t v = in->field[op->slot];
+        put(&o, i ? ", " : " ");
+        switch (op->kind) {
+        case GCN_KIND_VGPR:
+            if (op->regs == 1)
+                putf(&o, "v%llu", v, 0);
+            else
+                putf(&o, "v[%llu:%llu]", v, (unsigned long long)v + op->regs - 1);
+            break;
+        case GCN_KIND_SDST:
+        case GCN_KIND_SGPR:
+        case GCN_KIND_SSRC:
+            scalar(&o, t, in, v, op->regs);
+            break;
+        case GCN_KIND_SBASE:
+            scalar(&o, t, in, v * 2, op->regs);
+            break;
+        case GCN_KIND_SMEM_OFFSET: {
+            int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
+            int soe =
+                op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
+            if (soe) {
+                /* SGPR[SOFFSET] (+ the immediate, written as offset:) */
+                scalar(&o, t, in, in->field[op->aux[2]], 1);
+                if (imm) {
+                    int64_t off = codec_smem_imm(op, l, in->gen, v);
+                    put(&o, off < 0 ? " offset:-" : " offset:");
+                    hex(&o, (unsigned long long)(off < 0 ? -off : off));
+                }
+            } else if (imm) {
+                int64_t off = codec_smem_imm(op, l, in->gen, v);
+                if (off < 0)
+                    put(&o, "-");
+                hex(&o, (unsigned long long)(off < 0 ? -off : off));
+            } else {
+                scalar(&o, t, in, v, 1);
+            }
+            break;
+        }
+        case GCN_KIND_SMRD_OFFSET: {
+            int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
+            if (imm)
+                hex(&o, v);
+            else
+                scalar(&o, t, in, v, 1);
+            break;
+        }
+        case GCN_KIND_IMM:
+            if (op->format == GCN_FMT_HEX)
+                hex(&o, v);
+            else
+                putf(&o, "%llu", v, 0);
+            break;
+        default:
+            put(&o, "?");
+        }
+    }
+    for (i = 0; i < row->nmodifiers; i++) {
+        const gcn_modifier_row *m = &row->modifier[i];
+        uint32_t v = in->field[m->slot];
+        if (!((m->gens >> in->gen) & 1) || (v == 0 && (m->omit_zero || m->format == GCN_FMT_FLAG)))
+            continue;
+        put(&o, " ");
+        put(&o, m->asm_name);
+        if (m->format == GCN_FMT_FLAG)
+            continue;
+        put(&o, ":");
+        if (m->format == GCN_FMT_HEX)
+            hex(&o, v);
+        else if (m->format == GCN_FMT_SWIZZLE)
+            swizzle(&o, v);
+        else
+            putf(&o, "%llu", v, 0);
+    }
+    return o.len;
+}

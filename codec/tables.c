@@ -1,0 +1,90 @@
+/* The one file that includes the generated tables (gen/gcngen -> gcn_tables.inc). */
+#include "tables.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "codec_internal.h"
+#include "gcn_tables.inc"
+
+const gcn_tables *gcn_codec_tables(void)
+{
+    return &gcn_generated_tables;
+}
+
+int gcn_gen_count(void)
+{
+    return (int)gcn_generated_tables.ngens;
+}
+
+static int same_icase(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    return *a == *b;
+}
+
+int gcn_gen_lookup(const char *name)
+{
+    unsigned g, k;
+    for (g = 0; name && g < gcn_generated_tables.ngens; g++) {
+        const gcn_gen_row *r = &gcn_generated_tables.gens[g];
+        if (same_icase(name, r->id) || same_icase(name, r->llvm) || same_icase(name, r->mcpu))
+            return (int)g;
+        for (k = 0; k < 8 && r->aliases[k]; k++)
+            if (same_icase(name, r->aliases[k]))
+                return (int)g;
+    }
+    return -1;
+}
+
+const char *gcn_gen_id(int gen)
+{
+    return gen >= 0 && (unsigned)gen < gcn_generated_tables.ngens
+               ? gcn_generated_tables.gens[gen].id
+               : NULL;
+}
+
+const char *gcn_gen_mcpu(int gen)
+{
+    return gen >= 0 && (unsigned)gen < gcn_generated_tables.ngens
+               ? gcn_generated_tables.gens[gen].mcpu
+               : NULL;
+}
+
+const char *gcn_inst_mnemonic(const gcn_inst *inst)
+{
+    return inst->insn < gcn_generated_tables.ninsns
+               ? gcn_generated_tables.insns[inst->insn].mnemonic
+               : NULL;
+}
+
+const char *gcn_inst_encoding(const gcn_inst *inst)
+{
+    return inst->encoding < gcn_generated_tables.nencodings
+               ? gcn_generated_tables.encodings[inst->encoding].name
+               : NULL;
+}
+
+int gcn_insn_count(void)
+{
+    return (int)gcn_generated_tables.ninsns;
+}
+
+const char *gcn_insn_mnemonic(int insn)
+{
+    return insn >= 0 && (unsigned)insn < gcn_generated_tables.ninsns
+               ? gcn_generated_tables.insns[insn].mnemonic
+               : NULL;
+}
+
+long gcn_insn_opcode(int insn, int gen)
+{
+    uint16_t op;
+    if (insn < 0 || (unsigned)insn >= gcn_generated_tables.ninsns || gen < 0 ||
+        (unsigned)gen >= gcn_generated_tables.ngens)
+        return -1;
+    op = gcn_generated_tables.insns[insn].opcode[gen];
+    return op == GCN_NO_INSN ? -1 : (long)op;
+}

@@ -1,0 +1,829 @@
+/* gcngen: the host tool the build runs first.
+ *
+ *   gcngen resolve --facts F --errata F --curated DIR -o gcn.json
+ *       the resolver (the same library as `gcnspec resolve`)
+ *   gcngen tables --spec gcn.json -o gcn_tables.inc
+ *       checks the spec and writes the codec's table rows (codec/tables.h types)
+ *
+ * The tables are deterministic and stamped with the spec's SHA-256. The checks are small named
+ * functions; each names what is wrong with file:line of the spec where it can. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec/tables.h"
+#include "spec/resolve/resolve.h"
+#include "util/buf.h"
+#include "util/file.h"
+#include "util/hash.h"
+#include "util/json.h"
+
+static const char *const kind_names[] = {
+#define KIND_NAME(e, s) s,
+    GCN_KIND_LIST(KIND_NAME)
+#undef KIND_NAME
+};
+static const char *const kind_enums[] = {
+#define KIND_ENUM(e, s) #e,
+    GCN_KIND_LIST(KIND_ENUM)
+#undef KIND_ENUM
+};
+static const char *const format_names[] = {
+#define FMT_NAME(e, s) s,
+    GCN_FORMAT_LIST(FMT_NAME)
+#undef FMT_NAME
+};
+static const char *const format_enums[] = {
+#define FMT_ENUM(e, s) #e,
+    GCN_FORMAT_LIST(FMT_ENUM)
+#undef FMT_ENUM
+};
+static const char *const sclass_names[] = {
+#define SC_NAME(e, s) s,
+    GCN_SCLASS_LIST(SC_NAME)
+#undef SC_NAME
+};
+static const char *const sclass_enums[] = {
+#define SC_ENUM(e, s) #e,
+    GCN_SCLASS_LIST(SC_ENUM)
+#undef SC_ENUM
+};
+
+typedef struct gen_t {
+    const cJSON *node;
+    const char *id;
+} gen_t;
+
+typedef struct enc_t {
+    const char *name;
+    const char *slot[GCN_MAX_SLOTS];
+    unsigned nslots;
+} enc_t;
+
+typedef struct spec_t {
+    gcn_json_doc doc;
+    gen_t gens[GCN_MAX_GENS];
+    unsigned ngens;
+    enc_t encs[16];
+    unsigned nencs;
+    const cJSON *insns;
+    unsigned ninsns;
+    char sha[65];
+    gcn_diag *diag;
+} spec_t;
+
+static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
+{
+    char msg[GCN_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    gcn_json_error(&s->doc, node, s->diag, "%s", msg);
+    return 0;
+}
+
+static const cJSON *get(const cJSON *o, const char *k)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = get(o, k);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int gen_index(const spec_t *s, const char *id)
+{
+    unsigned i;
+    for (i = 0; i < s->ngens; i++)
+        if (strcmp(s->gens[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int enc_index(const spec_t *s, const char *name)
+{
+    unsigned i;
+    for (i = 0; i < s->nencs; i++)
+        if (strcmp(s->encs[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int slot_index(const enc_t *e, const char *field)
+{
+    unsigned i;
+    for (i = 0; i < e->nslots; i++)
+        if (strcmp(e->slot[i], field) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int lookup(const char *const *names, unsigned n, const char *name)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static const cJSON *layout_for(const spec_t *s, const cJSON *enc, const char *gen)
+{
+    const cJSON *l, *g;
+    cJSON_ArrayForEach(l, get(enc, "layouts")){cJSON_ArrayForEach(g, get(l, "gens")){
+        if (cJSON_IsString(g) && strcmp(g->valuestring, gen) == 0) return l;
+}
+}
+(void)s;
+return NULL;
+}
+
+static const cJSON *encoding_node(const spec_t *s, const char *name)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, get(s->doc.root, "encodings"))
+    {
+        if (str(e, "name") && strcmp(str(e, "name"), name) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* ---- reading and checking the spec -------------------------------------------------------- */
+
+static int read_spec(spec_t *s)
+{
+    const cJSON *g, *e, *l, *f;
+    cJSON_ArrayForEach(g, get(s->doc.root, "generations"))
+    {
+        if (s->ngens == GCN_MAX_GENS)
+            return fail(s, g, "more than %d generations", GCN_MAX_GENS);
+        if (!str(g, "id") || !str(g, "mcpu"))
+            return fail(s, g, "a generation needs \"id\" and \"mcpu\"");
+        s->gens[s->ngens].node = g;
+        s->gens[s->ngens].id = str(g, "id");
+        s->ngens++;
+    }
+    cJSON_ArrayForEach(e, get(s->doc.root, "encodings"))
+    {
+        enc_t *x;
+        if (s->nencs == 16)
+            return fail(s, e, "too many encodings");
+        x = &s->encs[s->nencs++];
+        x->name = str(e, "name");
+        if (!x->name)
+            return fail(s, e, "an encoding needs a name");
+        cJSON_ArrayForEach(l, get(e, "layouts"))
+        {
+            cJSON_ArrayForEach(f, get(l, "fields"))
+            {
+                const char *fn = str(f, "name");
+                if (!fn)
+                    return fail(s, f, "a field needs a name");
+                if (slot_index(x, fn) < 0) {
+                    if (x->nslots == GCN_MAX_SLOTS)
+                        return fail(s, f, "%s has more than %d fields", x->name, GCN_MAX_SLOTS);
+                    x->slot[x->nslots++] = fn;
+                }
+            }
+        }
+    }
+    s->insns = get(s->doc.root, "instructions");
+    s->ninsns = (unsigned)cJSON_GetArraySize(s->insns);
+    if (!s->ngens || !s->nencs || !s->ninsns)
+        return fail(s, s->doc.root, "the spec has no generations, encodings or instructions");
+    return 1;
+}
+
+/* Every layout: fields inside the word, a fixed ENCODING value that fits, an OPCODE field. */
+static int check_layouts(spec_t *s)
+{
+    unsigned e;
+    for (e = 0; e < s->nencs; e++) {
+        const cJSON *l, *f, *x;
+        cJSON_ArrayForEach(l, get(encoding_node(s, s->encs[e].name), "layouts"))
+        {
+            double bits = cJSON_GetNumberValue(get(l, "bits"));
+            int has_opcode = 0;
+            if (!(bits == 32 || bits == 64))
+                return fail(s, l, "%s: a layout must be 32 or 64 bits", s->encs[e].name);
+            cJSON_ArrayForEach(f, get(l, "fields"))
+            {
+                double lo = cJSON_GetNumberValue(get(f, "lo")),
+                       hi = cJSON_GetNumberValue(get(f, "hi"));
+                if (!(lo >= 0 && hi >= lo && hi < bits))
+                    return fail(s, f, "%s.%s: bits %g-%g do not fit the %g-bit word",
+                                s->encs[e].name, str(f, "name"), lo, hi, bits);
+                if (strcmp(str(f, "name"), "OPCODE") == 0)
+                    has_opcode = 1;
+            }
+            if (!has_opcode)
+                return fail(s, l, "%s: a layout without an OPCODE field", s->encs[e].name);
+            cJSON_ArrayForEach(x, get(l, "fixed"))
+            {
+                uint64_t v = 0;
+                if (!str(x, "value") || !gcn_parse_u64(str(x, "value"), &v))
+                    return fail(s, x, "%s: a fixed value must be a number", s->encs[e].name);
+            }
+        }
+    }
+    return 1;
+}
+
+static uint64_t field_mask(double lo, double hi)
+{
+    unsigned w = (unsigned)(hi - lo + 1);
+    return (w >= 64 ? ~0ull : ((1ull << w) - 1)) << (unsigned)lo;
+}
+
+static void match_bits(const cJSON *l, uint64_t *mask, uint64_t *value)
+{
+    const cJSON *x, *f;
+    *mask = *value = 0;
+    cJSON_ArrayForEach(x, get(l, "fixed"))
+    {
+        uint64_t v = 0;
+        gcn_parse_u64(str(x, "value"), &v);
+        cJSON_ArrayForEach(f, get(l, "fields"))
+        {
+            if (strcmp(str(f, "name"), str(x, "field")) == 0) {
+                double lo = cJSON_GetNumberValue(get(f, "lo"));
+                *mask |= field_mask(lo, cJSON_GetNumberValue(get(f, "hi")));
+                *value |= v << (unsigned)lo;
+            }
+        }
+    }
+}
+
+/* No word may be claimed by two encodings on one generation: their fixed bits must differ
+ * where both are fixed. (Within an encoding, one opcode is one instruction: the resolver
+ * already refuses anything else, and the opcode maps below are built per slot.) */
+static int check_encodings_disjoint(spec_t *s)
+{
+    unsigned g, a, b;
+    for (g = 0; g < s->ngens; g++)
+        for (a = 0; a < s->nencs; a++)
+            for (b = a + 1; b < s->nencs; b++) {
+                const cJSON *la = layout_for(s, encoding_node(s, s->encs[a].name), s->gens[g].id);
+                const cJSON *lb = layout_for(s, encoding_node(s, s->encs[b].name), s->gens[g].id);
+                uint64_t ma, va, mb, vb;
+                if (!la || !lb)
+                    continue;
+                match_bits(la, &ma, &va);
+                match_bits(lb, &mb, &vb);
+                if (((va ^ vb) & ma & mb) == 0)
+                    return fail(s, lb, "%s and %s can match the same word on %s", s->encs[a].name,
+                                s->encs[b].name, s->gens[g].id);
+            }
+    return 1;
+}
+
+/* Each instruction: a known encoding, opcodes that fit the OPCODE field, operands and modifiers
+ * naming fields its layouts have, kinds and formats the runtime knows. */
+static int check_instructions(spec_t *s)
+{
+    const cJSON *in;
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        const char *name = str(in, "name"), *enc = str(in, "encoding");
+        int e = enc ? enc_index(s, enc) : -1;
+        const cJSON *oc, *op, *m;
+        unsigned nops = 0, nmods = 0;
+        if (!name || e < 0)
+            return fail(s, in, "an instruction needs a name and a known encoding");
+        if (!cJSON_GetArraySize(get(in, "opcodes")))
+            return fail(s, in, "%s exists on no generation", name);
+        cJSON_ArrayForEach(oc, get(in, "opcodes"))
+        {
+            const char *gen = str(oc, "gen");
+            const cJSON *l = gen ? layout_for(s, encoding_node(s, enc), gen) : NULL, *f;
+            double opcode = cJSON_GetNumberValue(get(oc, "opcode"));
+            if (!gen || gen_index(s, gen) < 0 || !l)
+                return fail(s, oc, "%s: no %s layout for generation %s", name, enc,
+                            gen ? gen : "?");
+            cJSON_ArrayForEach(f, get(l, "fields"))
+            {
+                if (strcmp(str(f, "name"), "OPCODE") == 0 &&
+                    !(opcode >= 0 &&
+                      opcode <
+                          (double)(1ull << (unsigned)(cJSON_GetNumberValue(get(f, "hi")) -
+                                                      cJSON_GetNumberValue(get(f, "lo")) + 1))))
+                    return fail(s, oc, "%s: opcode %g does not fit OPCODE on %s", name, opcode,
+                                gen);
+            }
+            cJSON_ArrayForEach(op, get(in, "operands"))
+            {
+                int found = 0;
+                cJSON_ArrayForEach(f, get(l, "fields"))
+                {
+                    if (strcmp(str(f, "name"), str(op, "field")) == 0)
+                        found = 1;
+                }
+                if (!found)
+                    return fail(s, op, "%s: operand %s's field %s is not in the %s layout", name,
+                                str(op, "name"), str(op, "field"), gen);
+            }
+        }
+        cJSON_ArrayForEach(op, get(in, "operands"))
+        {
+            const char *k = str(op, "kind"), *fmt = str(op, "format");
+            double regs = cJSON_GetNumberValue(get(op, "regs"));
+            if (++nops > GCN_MAX_OPERANDS)
+                return fail(s, op, "%s: more than %d operands", name, GCN_MAX_OPERANDS);
+            if (!k || lookup(kind_names, GCN_KIND_COUNT, k) < 0)
+                return fail(s, op, "%s: operand kind \"%s\" is not one the codec implements", name,
+                            k ? k : "?");
+            if (fmt && lookup(format_names, GCN_FMT_COUNT, fmt) < 0)
+                return fail(s, op, "%s: unknown format \"%s\"", name, fmt);
+            if (!(regs >= 1 && regs <= 16))
+                return fail(s, op, "%s: %g registers", name, regs);
+        }
+        cJSON_ArrayForEach(m, get(in, "modifiers"))
+        {
+            const char *fmt = str(m, "format");
+            if (++nmods > GCN_MAX_MODIFIERS)
+                return fail(s, m, "%s: more than %d modifiers", name, GCN_MAX_MODIFIERS);
+            if (!fmt || lookup(format_names, GCN_FMT_COUNT, fmt) < 0)
+                return fail(s, m, "%s: modifier %s needs a known format", name, str(m, "name"));
+            if (slot_index(&s->encs[e], str(m, "field")) < 0)
+                return fail(s, m, "%s: modifier field %s is not a %s field", name, str(m, "field"),
+                            enc);
+        }
+    }
+    return 1;
+}
+
+/* ---- emitting ----------------------------------------------------------------------------- */
+
+static void c_string(gcn_buf *b, const char *s)
+{
+    if (!s) {
+        gcn_buf_puts(b, "NULL");
+        return;
+    }
+    gcn_buf_putc(b, '"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            gcn_buf_putc(b, '\\');
+        gcn_buf_putc(b, *s);
+    }
+    gcn_buf_putc(b, '"');
+}
+
+static void lower(char *d, const char *s, size_t size)
+{
+    size_t i;
+    for (i = 0; s[i] && i + 1 < size; i++)
+        d[i] = (char)tolower((unsigned char)s[i]);
+    d[i] = 0;
+}
+
+static void emit_gens(spec_t *s, gcn_buf *b)
+{
+    unsigned g;
+    gcn_buf_printf(b, "static const gcn_gen_row gcn_gen_rows[%u] = {\n", s->ngens);
+    for (g = 0; g < s->ngens; g++) {
+        const cJSON *n = s->gens[g].node, *a;
+        unsigned k = 0;
+        gcn_buf_puts(b, "    {");
+        c_string(b, str(n, "id"));
+        gcn_buf_puts(b, ", ");
+        c_string(b, str(n, "name"));
+        gcn_buf_puts(b, ", ");
+        c_string(b, str(n, "llvm"));
+        gcn_buf_puts(b, ", ");
+        c_string(b, str(n, "mcpu"));
+        gcn_buf_puts(b, ", {");
+        cJSON_ArrayForEach(a, get(n, "aliases"))
+        {
+            if (cJSON_IsString(a) && k < 7) {
+                c_string(b, a->valuestring);
+                gcn_buf_puts(b, ", ");
+                k++;
+            }
+        }
+        gcn_buf_puts(b, "NULL}},\n");
+    }
+    gcn_buf_puts(b, "};\n\n");
+}
+
+static void emit_encodings(spec_t *s, gcn_buf *b)
+{
+    unsigned e, i;
+    gcn_buf_printf(b, "static const gcn_encoding_row gcn_encoding_rows[%u] = {\n", s->nencs);
+    for (e = 0; e < s->nencs; e++) {
+        gcn_buf_puts(b, "    {");
+        c_string(b, s->encs[e].name);
+        gcn_buf_printf(b, ", %u, {", s->encs[e].nslots);
+        for (i = 0; i < s->encs[e].nslots; i++) {
+            c_string(b, s->encs[e].slot[i]);
+            gcn_buf_puts(b, ", ");
+        }
+        gcn_buf_puts(b, "}},\n");
+    }
+    gcn_buf_puts(b, "};\n\n");
+}
+
+static int opcode_of(const cJSON *in, const char *gen, long *op)
+{
+    const cJSON *oc;
+    cJSON_ArrayForEach(oc, get(in, "opcodes"))
+    {
+        if (strcmp(str(oc, "gen"), gen) == 0) {
+            *op = (long)cJSON_GetNumberValue(get(oc, "opcode"));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void emit_layouts(spec_t *s, gcn_buf *b)
+{
+    unsigned g, e;
+    /* the opcode maps */
+    for (g = 0; g < s->ngens; g++)
+        for (e = 0; e < s->nencs; e++) {
+            const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id), *f,
+                        *in;
+            unsigned width = 0, count, i, idx = 0;
+            uint16_t *map;
+            if (!l)
+                continue;
+            cJSON_ArrayForEach(f, get(l, "fields"))
+            {
+                if (strcmp(str(f, "name"), "OPCODE") == 0)
+                    width = (unsigned)(cJSON_GetNumberValue(get(f, "hi")) -
+                                       cJSON_GetNumberValue(get(f, "lo")) + 1);
+            }
+            count = 1u << width;
+            map = malloc(count * sizeof(*map));
+            for (i = 0; i < count; i++)
+                map[i] = GCN_NO_INSN;
+            cJSON_ArrayForEach(in, s->insns)
+            {
+                long op;
+                if (strcmp(str(in, "encoding"), s->encs[e].name) == 0 &&
+                    opcode_of(in, s->gens[g].id, &op))
+                    map[op] = (uint16_t)idx;
+                idx++;
+            }
+            gcn_buf_printf(b, "static const uint16_t gcn_opcode_map_%u_%u[%u] = {", g, e, count);
+            for (i = 0; i < count; i++)
+                gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 16 ? " " : "\n    ", map[i]);
+            gcn_buf_puts(b, "\n};\n");
+            free(map);
+        }
+    gcn_buf_printf(b, "\nstatic const gcn_layout_row gcn_layout_rows[%u] = {\n",
+                   s->ngens * s->nencs);
+    for (g = 0; g < s->ngens; g++)
+        for (e = 0; e < s->nencs; e++) {
+            const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id), *f;
+            uint64_t mask, value;
+            unsigned i, opslot = GCN_NO_SLOT, width = 0;
+            gcn_buf_printf(b, "    /* %s %s */ ", s->gens[g].id, s->encs[e].name);
+            if (!l) {
+                gcn_buf_puts(b, "{0},\n");
+                continue;
+            }
+            match_bits(l, &mask, &value);
+            gcn_buf_printf(b, "{1, %u, 0x%llxull, 0x%llxull, {",
+                           (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8,
+                           (unsigned long long)mask, (unsigned long long)value);
+            for (i = 0; i < s->encs[e].nslots; i++) {
+                unsigned lo = 0, w = 0;
+                cJSON_ArrayForEach(f, get(l, "fields"))
+                {
+                    if (strcmp(str(f, "name"), s->encs[e].slot[i]) == 0) {
+                        lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+                        w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
+                        if (strcmp(s->encs[e].slot[i], "OPCODE") == 0) {
+                            opslot = i;
+                            width = w;
+                        }
+                    }
+                }
+                gcn_buf_printf(b, "{%u, %u}, ", lo, w);
+            }
+            gcn_buf_printf(b, "}, %u, gcn_opcode_map_%u_%u, %u},\n", opslot, g, e, 1u << width);
+        }
+    gcn_buf_puts(b, "};\n\n");
+}
+
+static unsigned gens_mask(spec_t *s, const cJSON *gens)
+{
+    const cJSON *g;
+    unsigned m = 0;
+    if (!gens)
+        return 0xff;
+    cJSON_ArrayForEach(g, gens)
+    {
+        int i = gen_index(s, g->valuestring);
+        if (i >= 0)
+            m |= 1u << i;
+    }
+    return m;
+}
+
+static void emit_insns(spec_t *s, gcn_buf *b)
+{
+    const cJSON *in, *op, *m;
+    gcn_buf_printf(b, "static const gcn_insn_row gcn_insn_rows[%u] = {\n", s->ninsns);
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        const char *enc = str(in, "encoding");
+        const enc_t *e = &s->encs[enc_index(s, enc)];
+        char mn[96];
+        unsigned g, nops = 0, nmods = 0;
+        lower(mn, str(in, "name"), sizeof(mn));
+        cJSON_ArrayForEach(op, get(in, "operands")) nops++;
+        cJSON_ArrayForEach(m, get(in, "modifiers")) nmods++;
+        gcn_buf_puts(b, "    {");
+        c_string(b, mn);
+        gcn_buf_puts(b, ", ");
+        c_string(b, str(in, "name"));
+        gcn_buf_printf(b, ", %d, %u, %u, {", enc_index(s, enc), nops, nmods);
+        cJSON_ArrayForEach(op, get(in, "operands"))
+        {
+            const char *fmt = str(op, "format");
+            const char *aux[3] = {str(op, "imm_field"), str(op, "soe_field"),
+                                  str(op, "soffset_field")};
+            unsigned k;
+            gcn_buf_printf(b, "{%s, %u, %d, %s, {",
+                           kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))],
+                           (unsigned)cJSON_GetNumberValue(get(op, "regs")),
+                           slot_index(e, str(op, "field")),
+                           format_enums[fmt ? lookup(format_names, GCN_FMT_COUNT, fmt) : 0]);
+            for (k = 0; k < 3; k++) {
+                int sl = aux[k] ? slot_index(e, aux[k]) : -1;
+                gcn_buf_printf(b, "%u, ", sl < 0 ? GCN_NO_SLOT : (unsigned)sl);
+            }
+            gcn_buf_printf(b, "}, %d, 0x%x, 0x%x, ", cJSON_IsTrue(get(op, "defines")),
+                           get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
+                           get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens")) : 0);
+            c_string(b, str(op, "name"));
+            gcn_buf_puts(b, "}, ");
+        }
+        gcn_buf_puts(b, "}, {");
+        cJSON_ArrayForEach(m, get(in, "modifiers"))
+        {
+            gcn_buf_printf(b, "{%d, %s, %d, %d, 0x%x, ", slot_index(e, str(m, "field")),
+                           format_enums[lookup(format_names, GCN_FMT_COUNT, str(m, "format"))],
+                           cJSON_IsTrue(get(m, "required")), cJSON_IsTrue(get(m, "omit_zero")),
+                           gens_mask(s, get(m, "gens")));
+            c_string(b, str(m, "asm"));
+            gcn_buf_puts(b, "}, ");
+        }
+        gcn_buf_puts(b, "}, {");
+        for (g = 0; g < GCN_MAX_GENS; g++) {
+            long opc;
+            if (g < s->ngens && opcode_of(in, s->gens[g].id, &opc))
+                gcn_buf_printf(b, "%ld, ", opc);
+            else
+                gcn_buf_puts(b, "GCN_NO_INSN, ");
+        }
+        gcn_buf_puts(b, "}},\n");
+    }
+    gcn_buf_puts(b, "};\n\n");
+}
+
+/* "s{n}" with n = 5 -> "s5"; "s[{n}:{n+1}]" -> "s[4:5]"; "-{n}" -> "-3" */
+static void render(const char *tmpl, long n, char *out, size_t size)
+{
+    size_t k = 0;
+    const char *p = tmpl;
+    while (*p && k + 1 < size) {
+        if (strncmp(p, "{n+1}", 5) == 0) {
+            k += (size_t)snprintf(out + k, size - k, "%ld", n + 1);
+            p += 5;
+        } else if (strncmp(p, "{n}", 3) == 0) {
+            k += (size_t)snprintf(out + k, size - k, "%ld", n);
+            p += 3;
+        } else {
+            out[k++] = *p++;
+        }
+    }
+    out[k < size ? k : size - 1] = 0;
+}
+
+static void emit_scalars(spec_t *s, gcn_buf *b)
+{
+    typedef struct row {
+        int sclass, src, dst, pair;
+        long index;
+        char name32[48], name64[48];
+        long ivalue;
+        uint64_t f32, f64;
+        int has32, has64;
+    } row;
+    row *rows = calloc(s->ngens * 256, sizeof(row));
+    const cJSON *f, *g;
+    unsigned gi, code;
+    cJSON_ArrayForEach(f, get(s->doc.root, "scalar_operands"))
+    {
+        const cJSON *codes = get(f, "codes"), *use, *val = get(f, "value");
+        long lo = (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 0));
+        long hi = (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 1));
+        long first = get(f, "first_index") ? (long)cJSON_GetNumberValue(get(f, "first_index")) : 0;
+        int sc = lookup(sclass_names, GCN_SC_COUNT, str(f, "class"));
+        cJSON_ArrayForEach(g, get(f, "gens"))
+        {
+            int gx = gen_index(s, g->valuestring);
+            long c2;
+            if (gx < 0 || sc < 0)
+                continue;
+            for (c2 = lo; c2 <= hi && c2 < 256; c2++) {
+                row *r = &rows[gx * 256 + c2];
+                long n = c2 - lo + first;
+                r->sclass = sc;
+                r->index = n;
+                cJSON_ArrayForEach(use, get(f, "use"))
+                {
+                    if (strcmp(use->valuestring, "src") == 0)
+                        r->src = 1;
+                    if (strcmp(use->valuestring, "dst") == 0)
+                        r->dst = 1;
+                }
+                if (str(f, "asm32") && sc != GCN_SC_LITERAL) {
+                    render(str(f, "asm32"), n, r->name32, sizeof(r->name32));
+                    r->has32 = 1;
+                }
+                /* a 64-bit spelling names the pair starting here: even registers only */
+                if (str(f, "asm64") && sc != GCN_SC_LITERAL &&
+                    !((sc == GCN_SC_SGPR || sc == GCN_SC_TTMP) && (n & 1))) {
+                    render(str(f, "asm64"), n, r->name64, sizeof(r->name64));
+                    r->has64 = 1;
+                    r->pair = 1;
+                }
+                if (sc == GCN_SC_INLINE_INT)
+                    r->ivalue = strtol(r->name32, NULL, 10);
+                if (sc == GCN_SC_INLINE_FLOAT && cJSON_IsObject(val)) {
+                    gcn_parse_u64(str(val, "f32"), &r->f32);
+                    gcn_parse_u64(str(val, "f64"), &r->f64);
+                }
+            }
+        }
+    }
+    gcn_buf_printf(b, "static const gcn_scalar_row gcn_scalar_rows[%u] = {\n", s->ngens * 256);
+    for (gi = 0; gi < s->ngens; gi++)
+        for (code = 0; code < 256; code++) {
+            const row *r = &rows[gi * 256 + code];
+            gcn_buf_printf(b, "    /* %s %3u */ {%s, %d, %d, %d, %ld, ", s->gens[gi].id, code,
+                           sclass_enums[r->sclass], r->src, r->dst, r->pair, r->index);
+            c_string(b, r->has32 ? r->name32 : NULL);
+            gcn_buf_puts(b, ", ");
+            c_string(b, r->has64 ? r->name64 : NULL);
+            gcn_buf_printf(b, ", %ld, 0x%llxu, 0x%llxull},\n", r->ivalue,
+                           (unsigned long long)r->f32, (unsigned long long)r->f64);
+        }
+    gcn_buf_puts(b, "};\n\n");
+    free(rows);
+}
+
+typedef struct named {
+    char mnemonic[96];
+    unsigned insn;
+} named;
+
+static int named_cmp(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->mnemonic, y->mnemonic);
+    return c ? c : (x->insn < y->insn ? -1 : x->insn > y->insn);
+}
+
+/* The instruction rows sorted by mnemonic: the parser binary-searches it. */
+static void emit_mnemonic_index(spec_t *s, gcn_buf *b)
+{
+    named *v = calloc(s->ninsns, sizeof(*v));
+    const cJSON *in;
+    unsigned i = 0;
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        lower(v[i].mnemonic, str(in, "name"), sizeof(v[i].mnemonic));
+        v[i].insn = i;
+        i++;
+    }
+    qsort(v, s->ninsns, sizeof(*v), named_cmp);
+    gcn_buf_printf(b, "static const uint16_t gcn_by_mnemonic[%u] = {", s->ninsns);
+    for (i = 0; i < s->ninsns; i++)
+        gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 16 ? " " : "\n    ", v[i].insn);
+    gcn_buf_puts(b, "\n};\n\n");
+    free(v);
+}
+
+static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *diag)
+{
+    spec_t s;
+    gcn_buf b;
+    char *text = NULL;
+    size_t len = 0;
+    int ok;
+    memset(&s, 0, sizeof(s));
+    s.diag = diag;
+    if (gcn_read_file(spec_path, &text, &len, diag) != GCN_OK)
+        return 0;
+    gcn_sha256_hex(text, len, s.sha);
+    if (gcn_json_parse(&s.doc, spec_path, text, len, diag) != GCN_OK) {
+        free(text);
+        gcn_json_free(&s.doc);
+        return 0;
+    }
+    free(text);
+    ok = read_spec(&s) && check_layouts(&s) && check_encodings_disjoint(&s) &&
+         check_instructions(&s);
+    if (ok) {
+        gcn_buf_init(&b);
+        gcn_buf_printf(&b,
+                       "/* Generated by gcngen from spec/gcn.json (sha256 %s). Do not edit: "
+                       "change the spec. */\n\n",
+                       s.sha);
+        emit_gens(&s, &b);
+        emit_encodings(&s, &b);
+        emit_layouts(&s, &b);
+        emit_insns(&s, &b);
+        emit_scalars(&s, &b);
+        emit_mnemonic_index(&s, &b);
+        gcn_buf_printf(&b,
+                       "static const gcn_tables gcn_generated_tables = {%u, %u, %u, gcn_gen_rows, "
+                       "gcn_encoding_rows, gcn_layout_rows, gcn_insn_rows, gcn_scalar_rows, "
+                       "gcn_by_mnemonic, \"%s\"};\n",
+                       s.ngens, s.nencs, s.ninsns, s.sha);
+        ok = !b.oom && gcn_write_file_atomic(out_path, b.data, b.len, diag) == GCN_OK;
+        gcn_buf_free(&b);
+    }
+    gcn_json_free(&s.doc);
+    return ok;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: gcngen resolve --facts F --errata F --curated DIR -o gcn.json\n"
+                    "       gcngen tables --spec gcn.json -o gcn_tables.inc\n");
+}
+
+int main(int argc, char **argv)
+{
+    gcn_diag diag;
+    const char *facts = NULL, *errata = NULL, *curated = NULL, *spec = NULL, *out = NULL;
+    int i;
+    gcn_diag_clear(&diag);
+    if (argc < 2) {
+        usage();
+        return 2;
+    }
+    for (i = 2; i < argc; i++) {
+        const char **slot = NULL;
+        if (strcmp(argv[i], "--facts") == 0)
+            slot = &facts;
+        else if (strcmp(argv[i], "--errata") == 0)
+            slot = &errata;
+        else if (strcmp(argv[i], "--curated") == 0)
+            slot = &curated;
+        else if (strcmp(argv[i], "--spec") == 0)
+            slot = &spec;
+        else if (strcmp(argv[i], "-o") == 0)
+            slot = &out;
+        if (!slot || i + 1 >= argc) {
+            usage();
+            return 2;
+        }
+        *slot = argv[++i];
+    }
+    if (strcmp(argv[1], "resolve") == 0 && facts && errata && curated && out) {
+        gcn_resolve_in in = {facts, errata, curated};
+        gcn_resolve_out ro;
+        if (gcn_resolve(&in, &ro, &diag) != GCN_OK ||
+            gcn_json_write_file_depth(out, ro.spec, 4, &diag) != GCN_OK) {
+            size_t k;
+            for (k = 0; k < ro.unresolved.n; k++)
+                fprintf(stderr, "%s: unresolved %s: %s\n",
+                        ro.unresolved.v[k].facts.n ? ro.unresolved.v[k].facts.v[0] : "",
+                        ro.unresolved.v[k].key, ro.unresolved.v[k].message);
+            gcn_diag_print(&diag, stderr);
+            gcn_resolve_out_free(&ro);
+            return 1;
+        }
+        gcn_resolve_out_free(&ro);
+        return 0;
+    }
+    if (strcmp(argv[1], "tables") == 0 && spec && out) {
+        if (!cmd_tables(spec, out, &diag)) {
+            gcn_diag_print(&diag, stderr);
+            return 1;
+        }
+        return 0;
+    }
+    usage();
+    return 2;
+}

@@ -1,0 +1,62 @@
+/* The gcnspec codec: decode, encode, print and parse the DS, SOP1, SMEM and SMRD encodings of
+ * GCN 1.0/1.1/1.2/1.4, driven by tables generated from spec/gcn.json.
+ *
+ * Text is LLVM's assembler syntax (what llvm-mc prints); the documents' upper-case spelling is
+ * accepted as input. Decode, encode and print allocate nothing and make no system calls. */
+#ifndef GCNSPEC_CODEC_H
+#define GCNSPEC_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gcnspec/diag.h"
+#include "gcnspec/status.h"
+
+#define GCN_INST_MAX_FIELDS 16
+#define GCN_INST_MAX_BYTES 12 /* a 64-bit word; a 32-bit word plus a literal */
+
+/* A decoded (or parsed) instruction: the raw value of each field of its encoding, in the
+ * encoding's field order, plus the literal that follows the word, if any. */
+typedef struct gcn_inst {
+    uint16_t insn;    /* row of the instruction table */
+    uint8_t gen;      /* generation index */
+    uint8_t encoding; /* encoding index */
+    uint8_t size;     /* bytes, the literal included */
+    uint8_t has_literal;
+    uint32_t literal;
+    uint32_t field[GCN_INST_MAX_FIELDS];
+} gcn_inst;
+
+/* Generations: 0 .. gcn_gen_count()-1, in the spec's order (GCN 1.0, 1.1, 1.2, 1.4). */
+int gcn_gen_count(void);
+/* Accepts the spec id (gcn1.0), LLVM's gfxN, the mcpu (tahiti) and the other aliases the spec
+ * lists; case-insensitive. -1 when unknown. */
+int gcn_gen_lookup(const char *name);
+const char *gcn_gen_id(int gen);
+const char *gcn_gen_mcpu(int gen);
+
+/* Decodes one instruction from len bytes (little-endian words). GCN_ERR_TRUNCATED when the
+ * instruction needs more bytes, GCN_ERR_NO_ENCODING when no encoding in scope matches,
+ * GCN_ERR_NO_OPCODE when the encoding has no instruction at that opcode on this generation,
+ * GCN_ERR_OPERAND when a field holds a value no operand can have. */
+gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+
+/* Encodes into out (cap bytes); *len receives the size. */
+gcn_status gcn_encode(const gcn_inst *inst, uint8_t *out, size_t cap, size_t *len);
+
+/* LLVM's text; returns the length of the full text, writes at most size-1 bytes plus NUL. */
+size_t gcn_print(const gcn_inst *inst, char *buf, size_t size);
+
+/* Parses one instruction (one line, without comments). On error, diag holds the 1-based
+ * column of the offending text (diag->file and diag->line are left to the caller). */
+gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag);
+
+const char *gcn_inst_mnemonic(const gcn_inst *inst);
+const char *gcn_inst_encoding(const gcn_inst *inst);
+/* The number of instructions in the table, and the mnemonic / opcode of row i on gen (-1 when
+ * the generation lacks it): for tests and generators that walk the spec. */
+int gcn_insn_count(void);
+const char *gcn_insn_mnemonic(int insn);
+long gcn_insn_opcode(int insn, int gen);
+
+#endif
