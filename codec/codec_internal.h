@@ -47,6 +47,11 @@ int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigned code, unsign
  * takes the 32-bit literal that follows the word. */
 gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);
 
+/* The inline constant code that stands for the value an operand of `regs` registers reads,
+ * or -1. A 32-bit operand reads v as 32 bits (0xfffffff0 is -16; 0x3f800000 is 1.0), as
+ * LLVM's assembler and printer do; a 64-bit operand reads it whole. */
+int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs);
+
 /* The value of the smem immediate offset as written (sign-extended where it is signed). */
 int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
                        uint64_t raw);

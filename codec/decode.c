@@ -58,15 +58,50 @@ int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsig
     return (int64_t)raw;
 }
 
+int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs)
+{
+    unsigned c;
+    if (regs == 1 && v >= 0x80000000ll && v <= 0xffffffffll)
+        v -= 0x100000000ll;
+    for (c = 0; c < 256; c++) {
+        const gcn_scalar_row *r = codec_scalar(t, gen, c);
+        if (!r->src)
+            continue;
+        if (r->sclass == GCN_SC_INLINE_INT && r->ivalue == v)
+            return (int)c;
+        if (r->sclass == GCN_SC_INLINE_FLOAT &&
+            ((regs == 1 && (uint32_t)v == r->f32) || (regs == 2 && (uint64_t)v == r->f64)))
+            return (int)c;
+    }
+    return -1;
+}
+
+static int fits_slot(const gcn_layout_row *l, unsigned slot, uint32_t v)
+{
+    unsigned w = slot == GCN_NO_SLOT ? 0 : l->slot[slot].width;
+    return w >= 32 || (uint64_t)v < (1ull << w);
+}
+
 gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
     unsigned i;
     *literal = 0;
+    /* every field the instruction uses holds its value (nothing is cut at encoding) */
+    for (i = 0; i < row->nmodifiers; i++)
+        if ((row->modifier[i].gens >> in->gen) & 1 &&
+            !fits_slot(l, row->modifier[i].slot, in->field[row->modifier[i].slot]))
+            return GCN_ERR_OPERAND;
     for (i = 0; i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];
         uint32_t v = in->field[op->slot];
+        unsigned k;
+        if (!fits_slot(l, op->slot, v))
+            return GCN_ERR_OPERAND;
+        for (k = 0; k < 3; k++)
+            if (op->aux[k] != GCN_NO_SLOT && !fits_slot(l, op->aux[k], in->field[op->aux[k]]))
+                return GCN_ERR_OPERAND;
         switch (op->kind) {
         case GCN_KIND_VGPR:
             if (v + op->regs - 1 > 255)
@@ -89,10 +124,11 @@ gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *li
             int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
             int soe =
                 op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
-            if (!imm && !codec_scalar_reg_ok(t, in->gen, v, 1, 0))
+            /* OFFSET (IMM=0) and SOFFSET hold SGPR numbers: registers of the 7-bit range */
+            if (!imm && !codec_scalar_reg_ok(t, in->gen, v, 1, 1))
                 return GCN_ERR_OPERAND;
             if (soe && (op->aux[2] == GCN_NO_SLOT ||
-                        !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 0)))
+                        !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 1)))
                 return GCN_ERR_OPERAND;
             break;
         }

@@ -153,19 +153,10 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
         }
     }
     if (number(tok, n, &v)) {
-        for (c = 0; c < 256; c++) {
-            const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
-            if (!r->src)
-                continue;
-            if (r->sclass == GCN_SC_INLINE_INT && r->ivalue == v) {
-                *code = c;
-                return GCN_OK;
-            }
-            if (r->sclass == GCN_SC_INLINE_FLOAT &&
-                ((regs == 1 && (uint64_t)v == r->f32) || (regs == 2 && (uint64_t)v == r->f64))) {
-                *code = c;
-                return GCN_OK;
-            }
+        int ic = codec_inline_code(p->t, p->in->gen, v, regs);
+        if (ic >= 0) {
+            *code = (unsigned)ic;
+            return GCN_OK;
         }
         if (v < -0x80000000ll || v > 0xffffffffll)
             return err(p, col, "'%s' does not fit a 32-bit literal", NULL);
@@ -271,7 +262,8 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
             in->field[op->aux[0]] = 1;
             return GCN_OK;
         }
-        if (!scalar_reg(p, tok, n, 1, 0, &code))
+        /* IMM=0: the number of the SGPR holding the offset (a 7-bit register number) */
+        if (!scalar_reg(p, tok, n, 1, 1, &code))
             return err(p, col, "expected an offset: an immediate or a scalar register%s", NULL);
         in->field[op->slot] = code;
         in->field[op->aux[0]] = 0;

@@ -40,12 +40,25 @@ static void scalar_tuple(out *o, const gcn_scalar_row *r, unsigned regs)
          (unsigned long long)(r->index + (int)regs - 1));
 }
 
+/* Does an inline integer constant have this value? */
+static int inline_int(const gcn_tables *t, unsigned gen, uint32_t v)
+{
+    int c = codec_inline_code(t, gen, v, 1);
+    return c >= 0 && codec_scalar(t, gen, (unsigned)c)->sclass == GCN_SC_INLINE_INT;
+}
+
 static void scalar(out *o, const gcn_tables *t, const gcn_inst *in, unsigned code, unsigned regs)
 {
     const gcn_scalar_row *r = codec_scalar(t, in->gen, code);
     if (r->sclass == GCN_SC_LITERAL) {
-        hex(o, in->literal);
-        return;
+        /* a literal holding an inline constant's value is written as that constant, as LLVM
+         * does (the text then assembles to the shorter, canonical form) */
+        int ic = codec_inline_code(t, in->gen, in->literal, regs);
+        if (ic < 0) {
+            hex(o, in->literal);
+            return;
+        }
+        r = codec_scalar(t, in->gen, (unsigned)ic);
     }
     if (regs == 1)
         put(o, r->name32 ? r->name32 : "?");
@@ -161,12 +174,15 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
             int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
             if (imm)
                 hex(&o, v);
+            else if (codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL)
+                hex(&o, in->literal); /* a dword offset, never an inline constant */
             else
                 scalar(&o, t, in, v, 1);
             break;
         }
         case GCN_KIND_IMM:
-            if (op->format == GCN_FMT_HEX)
+            if (op->format == GCN_FMT_HEX ||
+                (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
                 hex(&o, v);
             else
                 putf(&o, "%llu", v, 0);

@@ -32,12 +32,14 @@ typedef enum gcn_kind {
         GCN_KIND_COUNT
 } gcn_kind;
 
-/* How a value is written. X(enum, spec name) */
+/* How a value is written. X(enum, spec name). "inline": decimal when an inline integer
+ * constant has the value, else hex (how LLVM writes such immediates). */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
     X(GCN_FMT_SWIZZLE, "swizzle")                                                                  \
-    X(GCN_FMT_FLAG, "flag")
+    X(GCN_FMT_FLAG, "flag")                                                                        \
+    X(GCN_FMT_INLINE, "inline")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,

@@ -617,19 +617,30 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
     }
 }
 
-/* An instruction-specific format (DS_SWIZZLE_B32's offset) from operands.json's overrides. */
-static void apply_override(const ctx *c, const rinsn *x, const char *modifier, cJSON *mo)
+/* Instruction-specific refinements from operands.json's overrides: a modifier's format
+ * (DS_SWIZZLE_B32's offset), an operand's kind (S_MOVRELS_*'s source is a register number). */
+static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
+                           cJSON *to)
 {
+    static const char *const keys[] = {"format", "kind", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
         const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
-        const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "modifier");
-        const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
-        if (cJSON_IsString(i) && cJSON_IsString(m) && cJSON_IsString(f) &&
-            strcmp(i->valuestring, x->name) == 0 && strcmp(m->valuestring, modifier) == 0)
-            cJSON_ReplaceItemInObjectCaseSensitive(mo, "format",
-                                                   cJSON_CreateString(f->valuestring));
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, what);
+        const char *const *k;
+        if (!cJSON_IsString(i) || !cJSON_IsString(m) || strcmp(i->valuestring, x->name) != 0 ||
+            strcmp(m->valuestring, name) != 0)
+            continue;
+        for (k = keys; *k; k++) {
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, *k);
+            if (!cJSON_IsString(v))
+                continue;
+            if (cJSON_GetObjectItemCaseSensitive(to, *k))
+                cJSON_ReplaceItemInObjectCaseSensitive(to, *k, cJSON_CreateString(v->valuestring));
+            else
+                cJSON_AddStringToObject(to, *k, v->valuestring);
+        }
     }
 }
 
@@ -659,6 +670,7 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "defines")))
             cJSON_AddBoolToObject(op, "defines", 1);
         copy_keys(op, k, operand_extras);
+        apply_override(c, x, "operand", r->name, op);
         cJSON_AddItemToArray(ops, op);
     }
     mods = cJSON_AddArrayToObject(o, "modifiers");
@@ -681,7 +693,7 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         if (s->modifiers.v[i][0] == '!')
             cJSON_AddBoolToObject(mo, "required", 1);
         copy_keys(mo, k, modifier_extras);
-        apply_override(c, x, name, mo);
+        apply_override(c, x, "modifier", name, mo);
         cJSON_AddItemToArray(mods, mo);
     }
     /* modifiers every instruction of the encoding takes (GDS, GLC) */
@@ -708,7 +720,7 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
             if (gens)
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
             copy_keys(mo, m, modifier_extras);
-            apply_override(c, x, name, mo);
+            apply_override(c, x, "modifier", name, mo);
             cJSON_AddItemToArray(mods, mo);
         }
     }

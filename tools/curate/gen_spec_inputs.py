@@ -93,6 +93,11 @@ OPERANDS = [
          {"name": "SSRC0", "kind": "ssrc", "field": "SSRC0"},
      ],
      "modifiers": [],
+     "overrides": [{"instruction": name, "operand": "SSRC0", "kind": "sgpr",
+                    "note": "the source is addressed by its register number (the description: "
+                            "'SGPR[M0+SSRC0_NUMBER] ... SSRC0_NUMBER is number of SSRC0 "
+                            "register'): a constant or literal has none"}
+                   for name in ("S_MOVRELS_B32", "S_MOVRELS_B64")],
      "probe": {"gen": "gcn1.2", "line": "s_mov_b32 s5, s3", "bytes": {0: 3, 2: 0x85},
                "says": "SSRC0 bits 0-7, SDST bits 16-22 (s_mov_b32 s5, s3)"}},
     {"encoding": "SMEM",
@@ -106,7 +111,7 @@ OPERANDS = [
           "signed_gens": ["gcn1.4"],
           "note": "an immediate (IMM=1) or an SGPR (IMM=0); on GCN 1.4 with SOE=1 an SGPR in "
                   "SOFFSET plus the immediate, written 'sN offset:imm'"},
-         {"name": "PROBE", "kind": "imm", "field": "SDATA", "format": "dec",
+         {"name": "PROBE", "kind": "imm", "field": "SDATA", "format": "inline",
           "note": "s_atc_probe*: a 3-bit probe type in the SDATA field"},
      ],
      "modifiers": [

@@ -1,0 +1,365 @@
+/* The codec against llvm-mc on every case the spec generates (vectors/enc_cases): every
+ * instruction x generation x operand class. Our text must assemble with llvm-mc to our bytes,
+ * llvm-mc must print our text back, and on GCN 1.2/1.4 llvm-mc must disassemble our bytes to
+ * our text. decode(encode(x)) == x and parse(print(x)) == x hold for every case. Disagreements
+ * that spec/peers/llvm-mc-known.json classifies (LLVM bugs, instructions LLVM lacks) are
+ * counted and shown; any other fails the test. One llvm-mc process per generation and mode. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gcnspec/codec.h"
+#include "util/json.h"
+#include "vectors/enc_cases.h"
+#include "vectors/llvm_mc.h"
+
+typedef struct kase {
+    gcn_inst inst;
+    const char *what, *slot;
+    int canonical;
+    char text[256];
+    uint8_t bytes[GCN_INST_MAX_BYTES];
+    size_t nbytes;
+    uint8_t cbytes[GCN_INST_MAX_BYTES]; /* what the text assembles to (ours) */
+    size_t ncbytes;
+    char hex[80];
+} kase;
+
+typedef struct cases {
+    kase *v;
+    size_t n, cap;
+} cases;
+
+static gcn_json_doc known;
+
+static int collect(const gcn_enc_case *c, void *ctx)
+{
+    cases *cs = ctx;
+    kase *k;
+    size_t i;
+    if (cs->n == cs->cap) {
+        size_t ncap = cs->cap ? cs->cap * 2 : 4096;
+        kase *v = realloc(cs->v, ncap * sizeof(*v));
+        if (!v)
+            return 1;
+        cs->v = v;
+        cs->cap = ncap;
+    }
+    k = &cs->v[cs->n++];
+    memset(k, 0, sizeof(*k));
+    k->inst = c->inst;
+    k->what = c->what;
+    k->slot = c->slot;
+    k->canonical = c->canonical;
+    gcn_print(&c->inst, k->text, sizeof(k->text));
+    if (gcn_encode(&c->inst, k->bytes, sizeof(k->bytes), &k->nbytes) != GCN_OK)
+        k->nbytes = 0;
+    {
+        gcn_inst p;
+        gcn_diag d;
+        if (gcn_parse(c->inst.gen, k->text, &p, &d) != GCN_OK ||
+            gcn_encode(&p, k->cbytes, sizeof(k->cbytes), &k->ncbytes) != GCN_OK)
+            k->ncbytes = 0;
+    }
+    for (i = 0; i < k->nbytes; i++) {
+        size_t at = strlen(k->hex);
+        snprintf(k->hex + at, sizeof(k->hex) - at, "%s0x%02x", i ? "," : "", k->bytes[i]);
+    }
+    return 0;
+}
+
+/* A key of a known entry matches: absent, a shell pattern, or a list of them. */
+static int key_matches(const cJSON *e, const char *key, const char *val)
+{
+    const cJSON *pat = cJSON_GetObjectItemCaseSensitive(e, key), *p;
+    if (!pat)
+        return 1;
+    if (cJSON_IsString(pat))
+        return fnmatch(pat->valuestring, val, 0) == 0;
+    cJSON_ArrayForEach(p, pat)
+    {
+        if (cJSON_IsString(p) && fnmatch(p->valuestring, val, 0) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Instructions spec/gcn.json marks as lacking in a peer ("peer_lacks"), as "mnemonic@gen". */
+static gcn_json_doc spec;
+static int lacks(const char *peer, const char *gen, const kase *k)
+{
+    const cJSON *i;
+    cJSON_ArrayForEach(i, cJSON_GetObjectItemCaseSensitive(spec.root, "instructions"))
+    {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl;
+        if (!cJSON_IsString(name) || strcasecmp(name->valuestring, gcn_inst_mnemonic(&k->inst)))
+            continue;
+        cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
+        {
+            const cJSON *p = cJSON_GetObjectItemCaseSensitive(pl, "peer");
+            if (cJSON_IsString(p) && strcmp(p->valuestring, peer) == 0)
+                return 1;
+        }
+    }
+    (void)gen;
+    return 0;
+}
+
+static size_t *used; /* per known entry: disagreements it explained */
+
+/* A disagreement explained by spec/peers/llvm-mc-known.json: every key the entry gives matches. */
+static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k)
+{
+    const cJSON *e;
+    size_t n = 0;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(known.root, "known"))
+    {
+        if (key_matches(e, "peer", peer) && key_matches(e, "gen", gen) &&
+            key_matches(e, "kind", kind) && key_matches(e, "what", k->what) &&
+            key_matches(e, "slot", k->slot ? k->slot : "-") &&
+            key_matches(e, "mnemonic", gcn_inst_mnemonic(&k->inst)) &&
+            key_matches(e, "text", k->text)) {
+            used[n]++;
+            return e;
+        }
+        n++;
+    }
+    return NULL;
+}
+
+typedef struct tally {
+    size_t cases, agree, explained, lacking, failed;
+} tally;
+
+static void disagree(tally *t, const char *peer, const char *gen, const char *kind, const kase *k,
+                     const char *detail)
+{
+    if (lacks(peer, gen, k)) {
+        t->lacking++;
+        return;
+    }
+    if (explained(peer, gen, kind, k)) {
+        t->explained++;
+        return;
+    }
+    if (t->failed < 40 || getenv("GCN_MC_ALL"))
+        fprintf(stderr, "%s %s %s [%s %s]: %s  (ours: %s = %s)\n", peer, gen, kind, k->what,
+                k->slot ? k->slot : "-", detail, k->text, k->hex);
+    t->failed++;
+}
+
+/* decode(encode(x)) == x on the fields the instruction uses, and parse(print(x)) == x. */
+static void round_trips(const cases *cs, tally *t)
+{
+    size_t i;
+    for (i = 0; i < cs->n; i++) {
+        const kase *k = &cs->v[i];
+        gcn_inst d, p;
+        uint8_t b2[GCN_INST_MAX_BYTES];
+        size_t n2 = 0;
+        char text2[256];
+        gcn_diag diag;
+        if (!k->nbytes) {
+            fprintf(stderr, "%s: cannot encode\n", k->text);
+            t->failed++;
+            continue;
+        }
+        if (gcn_decode(k->inst.gen, k->bytes, k->nbytes, &d) != GCN_OK ||
+            gcn_encode(&d, b2, sizeof(b2), &n2) != GCN_OK || n2 != k->nbytes ||
+            memcmp(b2, k->bytes, n2) != 0) {
+            fprintf(stderr, "decode/encode round trip fails: %s = %s\n", k->text, k->hex);
+            t->failed++;
+            continue;
+        }
+        gcn_print(&d, text2, sizeof(text2));
+        if (strcmp(text2, k->text) != 0) {
+            fprintf(stderr, "decode prints '%s' for '%s'\n", text2, k->text);
+            t->failed++;
+            continue;
+        }
+        /* canonical: the text parses back to the bytes. Otherwise it parses to other
+         * (canonical) bytes that print the same text. */
+        if (gcn_parse(k->inst.gen, k->text, &p, &diag) != GCN_OK ||
+            gcn_encode(&p, b2, sizeof(b2), &n2) != GCN_OK) {
+            fprintf(stderr, "parse/encode fails: %s (%s)\n", k->text, diag.msg);
+            t->failed++;
+        } else if (k->canonical && (n2 != k->nbytes || memcmp(b2, k->bytes, n2) != 0)) {
+            fprintf(stderr, "parse/encode round trip fails: %s = %s\n", k->text, k->hex);
+            t->failed++;
+        } else if (!k->canonical) {
+            gcn_print(&p, text2, sizeof(text2));
+            if ((n2 == k->nbytes && memcmp(b2, k->bytes, n2) == 0) || strcmp(text2, k->text) != 0) {
+                fprintf(stderr, "non-canonical %s = %s parses to %s bytes printing '%s'\n", k->text,
+                        k->hex, n2 == k->nbytes && !memcmp(b2, k->bytes, n2) ? "the same" : "other",
+                        text2);
+                t->failed++;
+            }
+        }
+    }
+}
+
+static void against(const char *peer, int gen, const cases *cs, tally *t)
+{
+    const char **lines = calloc(cs->n + 1, sizeof(*lines));
+    gcn_mc_result *r = calloc(cs->n + 1, sizeof(*r));
+    char why[512];
+    const char *gid = gcn_gen_id(gen);
+    size_t i;
+    assert_non_null(lines);
+    assert_non_null(r);
+    for (i = 0; i < cs->n; i++)
+        lines[i] = cs->v[i].text;
+    if (gcn_mc_assemble(peer, gen, lines, cs->n, r, why, sizeof(why)) != GCN_OK)
+        fail_msg("%s", why);
+    for (i = 0; i < cs->n; i++) {
+        const kase *k = &cs->v[i];
+        char detail[600];
+        t->cases++;
+        if (!r[i].ok) {
+            snprintf(detail, sizeof(detail), "llvm-mc rejects it: %s", r[i].message);
+            disagree(t, peer, gid, "asm-rejects", k, detail);
+        } else if (r[i].nbytes != k->ncbytes || memcmp(r[i].bytes, k->cbytes, k->ncbytes) != 0) {
+            char hex[80] = "";
+            size_t j;
+            for (j = 0; j < r[i].nbytes && j < 16; j++) {
+                size_t at = strlen(hex);
+                snprintf(hex + at, sizeof(hex) - at, "%s0x%02x", j ? "," : "", r[i].bytes[j]);
+            }
+            snprintf(detail, sizeof(detail), "llvm-mc encodes %s", hex);
+            disagree(t, peer, gid, "asm-bytes", k, detail);
+        } else if (strcmp(r[i].text, k->text) != 0) {
+            snprintf(detail, sizeof(detail), "llvm-mc prints '%s'", r[i].text);
+            disagree(t, peer, gid, "asm-text", k, detail);
+        } else {
+            t->agree++;
+        }
+    }
+    /* LLVM disassembles GCN 1.2 and 1.4 only */
+    if (strcmp(gcn_gen_mcpu(gen), "tahiti") != 0 && strcmp(gcn_gen_mcpu(gen), "bonaire") != 0) {
+        for (i = 0; i < cs->n; i++)
+            lines[i] = cs->v[i].hex;
+        if (gcn_mc_disassemble(peer, gen, lines, cs->n, r, why, sizeof(why)) != GCN_OK)
+            fail_msg("%s", why);
+        for (i = 0; i < cs->n; i++) {
+            const kase *k = &cs->v[i];
+            char detail[600];
+            t->cases++;
+            if (!r[i].ok) {
+                snprintf(detail, sizeof(detail), "llvm-mc cannot disassemble it: %s", r[i].message);
+                disagree(t, peer, gid, "dis-rejects", k, detail);
+            } else if (strcmp(r[i].text, k->text) != 0) {
+                snprintf(detail, sizeof(detail), "llvm-mc disassembles '%s'", r[i].text);
+                disagree(t, peer, gid, "dis-text", k, detail);
+            } else {
+                t->agree++;
+            }
+        }
+    }
+    free(lines);
+    free(r);
+}
+
+static void check_peer(const char *peer)
+{
+    int g;
+    size_t i,
+        nknown = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(known.root, "known"));
+    tally total = {0, 0, 0, 0, 0};
+    used = calloc(nknown + 1, sizeof(*used));
+    assert_non_null(used);
+    for (g = 0; g < gcn_gen_count(); g++) {
+        cases cs = {NULL, 0, 0};
+        tally t = {0, 0, 0, 0, 0};
+        gcn_enc_cases(g, collect, &cs);
+        round_trips(&cs, &t);
+        against(peer, g, &cs, &t);
+        fprintf(stderr,
+                "%s %s: %zu cases, %zu comparisons: %zu agree, %zu explained by "
+                "llvm-mc-known.json, %zu by peer_lacks, %zu not\n",
+                peer, gcn_gen_id(g), cs.n, t.cases, t.agree, t.explained, t.lacking, t.failed);
+        total.cases += t.cases;
+        total.agree += t.agree;
+        total.explained += t.explained;
+        total.lacking += t.lacking;
+        total.failed += t.failed;
+        free(cs.v);
+    }
+    /* an entry that explains nothing any more is stale: the codec or the peer changed */
+    for (i = 0; i < nknown; i++) {
+        const cJSON *e =
+            cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(known.root, "known"), (int)i);
+        const cJSON *pe = cJSON_GetObjectItemCaseSensitive(e, "peer");
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+        if (cJSON_IsString(pe) && fnmatch(pe->valuestring, peer, 0) != 0)
+            continue;
+        fprintf(stderr, "%s: %s explains %zu disagreements\n", peer,
+                cJSON_IsString(id) ? id->valuestring : "?", used[i]);
+        if (!used[i]) {
+            fprintf(stderr, "%s: known entry %s explains nothing: remove or correct it\n", peer,
+                    cJSON_IsString(id) ? id->valuestring : "?");
+            total.failed++;
+        }
+    }
+    free(used);
+    used = NULL;
+    assert_true(total.cases > 0);
+    assert_true(total.agree > total.cases / 2);
+    assert_int_equal(total.failed, 0);
+}
+
+static void test_llvm_mc_14(void **state)
+{
+    (void)state;
+    check_peer("llvm-mc-14");
+}
+
+static void test_llvm_mc_19(void **state)
+{
+    char *p = gcn_mc_find("llvm-mc-19");
+    (void)state;
+    if (!p)
+        skip();
+    free(p);
+    check_peer("llvm-mc-19");
+}
+
+static int load(gcn_json_doc *doc, const char *rel)
+{
+    char path[4096];
+    gcn_diag d;
+    snprintf(path, sizeof(path), "%s/%s", getenv("GCN_SOURCE_DIR") ? getenv("GCN_SOURCE_DIR") : ".",
+             rel);
+    if (gcn_json_load(doc, path, &d) != GCN_OK) {
+        gcn_diag_print(&d, stderr);
+        return 0;
+    }
+    return 1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_llvm_mc_14),
+                                       cmocka_unit_test(test_llvm_mc_19)};
+    char *p = gcn_mc_find("llvm-mc-14");
+    int rc;
+    if (!p) {
+        fprintf(stderr, "llvm-mc-14 is not installed: skipped\n");
+        return 77;
+    }
+    free(p);
+    if (!load(&known, "spec/peers/llvm-mc-known.json") || !load(&spec, "spec/gcn.json"))
+        return 1;
+    rc = cmocka_run_group_tests(tests, NULL, NULL);
+    gcn_json_free(&known);
+    gcn_json_free(&spec);
+    return rc;
+}

@@ -1,0 +1,293 @@
+#include "enc_cases.h"
+
+#include <string.h>
+
+#include "codec/codec_internal.h"
+
+typedef struct gen_ctx {
+    const gcn_tables *t;
+    int gen;
+    int (*fn)(const gcn_enc_case *, void *);
+    void *ctx;
+    size_t count;
+    int stop;
+} gen_ctx;
+
+static void emit_as(gen_ctx *g, const gcn_inst *in, const char *what, const char *slot,
+                    int canonical)
+{
+    gcn_enc_case c;
+    int literal = 0;
+    if (g->stop)
+        return;
+    /* only well-formed instructions: the operand checks of the codec decide */
+    if (codec_check_operands(g->t, in, &literal) != GCN_OK)
+        return;
+    c.inst = *in;
+    c.inst.has_literal = (uint8_t)literal;
+    if (!literal)
+        c.inst.literal = 0;
+    c.inst.size = (uint8_t)(codec_layout(g->t, in->gen, in->encoding)->bytes + (literal ? 4 : 0));
+    c.what = what;
+    c.slot = slot;
+    c.canonical = canonical;
+    g->count++;
+    if (g->fn(&c, g->ctx))
+        g->stop = 1;
+}
+
+static void emit(gen_ctx *g, const gcn_inst *in, const char *what, const char *slot)
+{
+    emit_as(g, in, what, slot, 1);
+}
+
+/* The first code, at or after `from`, that is a valid register of `regs` for the kind. */
+static int first_reg(const gcn_tables *t, unsigned gen, unsigned from, unsigned regs, int dst)
+{
+    unsigned c;
+    for (c = from; c < 256; c++)
+        if (codec_scalar_reg_ok(t, gen, c, regs, dst))
+            return (int)c;
+    for (c = 0; c < from && c < 256; c++)
+        if (codec_scalar_reg_ok(t, gen, c, regs, dst))
+            return (int)c;
+    return -1;
+}
+
+static uint32_t mask_of(unsigned width)
+{
+    return width >= 32 ? 0xffffffffu : (1u << width) - 1;
+}
+
+/* A valid base form: registers away from the ends, immediates small, required flags set. */
+static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, gcn_inst *in)
+{
+    unsigned i;
+    for (i = 0; i < row->noperands; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        int c;
+        switch (op->kind) {
+        case GCN_KIND_VGPR:
+            in->field[op->slot] = 1 + 8 * i;
+            break;
+        case GCN_KIND_SDST:
+        case GCN_KIND_SGPR:
+            c = first_reg(g->t, in->gen, 8 + 16 * i, op->regs, 1);
+            in->field[op->slot] = c < 0 ? 0 : (uint32_t)c;
+            break;
+        case GCN_KIND_SSRC:
+            c = first_reg(g->t, in->gen, 8 + 16 * i, op->regs, 0);
+            in->field[op->slot] = c < 0 ? 0 : (uint32_t)c;
+            break;
+        case GCN_KIND_SBASE:
+            c = first_reg(g->t, in->gen, 40, op->regs, 0);
+            in->field[op->slot] = c < 0 ? 0 : (uint32_t)c / 2;
+            break;
+        case GCN_KIND_SMEM_OFFSET:
+        case GCN_KIND_SMRD_OFFSET:
+            in->field[op->slot] = 4;
+            if (op->aux[0] != GCN_NO_SLOT)
+                in->field[op->aux[0]] = 1;
+            break;
+        case GCN_KIND_IMM:
+            in->field[op->slot] = 1 & mask_of(l->slot[op->slot].width);
+            break;
+        default:
+            break;
+        }
+    }
+    for (i = 0; i < row->nmodifiers; i++)
+        if (row->modifier[i].required)
+            in->field[row->modifier[i].slot] = 1;
+}
+
+/* Every code the scalar operand can hold: registers of the width, and for sources the inline
+ * constants, conditions and the literal (with two literal values). */
+static void scalar_codes(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *op, int dst,
+                         const char *slot)
+{
+    unsigned c;
+    for (c = 0; c < 256; c++) {
+        const gcn_scalar_row *r = codec_scalar(g->t, (unsigned)g->gen, c);
+        gcn_inst in = *b;
+        in.field[op->slot] = c;
+        if (codec_scalar_reg_ok(g->t, (unsigned)g->gen, c, op->regs, dst)) {
+            emit(g, &in,
+                 r->sclass == GCN_SC_SGPR   ? "sgpr"
+                 : r->sclass == GCN_SC_TTMP ? "ttmp"
+                                            : "special",
+                 slot);
+        } else if (!dst && r->src) {
+            if (r->sclass == GCN_SC_LITERAL) {
+                in.literal = 0x12345678u;
+                emit(g, &in, "literal", slot);
+                /* -16 as a 32-bit operand reads it: an inline constant's value */
+                in.literal = 0xfffffff0u;
+                emit_as(g, &in, "literal", slot, op->regs != 1);
+            } else if (r->sclass == GCN_SC_INLINE_INT) {
+                emit(g, &in, "inline-int", slot);
+            } else if (r->sclass == GCN_SC_INLINE_FLOAT) {
+                emit(g, &in, "inline-float", slot);
+            } else if (r->sclass == GCN_SC_COND) {
+                emit(g, &in, "cond", slot);
+            }
+        }
+    }
+}
+
+static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *op,
+                          const gcn_layout_row *l)
+{
+    const char *slot = g->t->encodings[b->encoding].slot_name[op->slot];
+    gcn_inst in = *b;
+    unsigned c;
+    switch (op->kind) {
+    case GCN_KIND_VGPR:
+        in.field[op->slot] = 0;
+        emit(g, &in, "vgpr-first", slot);
+        in.field[op->slot] = 256 - op->regs;
+        emit(g, &in, "vgpr-last", slot);
+        in.field[op->slot] = 128;
+        emit(g, &in, "vgpr", slot);
+        break;
+    case GCN_KIND_SDST:
+    case GCN_KIND_SGPR:
+        scalar_codes(g, b, op, 1, slot);
+        break;
+    case GCN_KIND_SSRC:
+        scalar_codes(g, b, op, 0, slot);
+        break;
+    case GCN_KIND_SBASE:
+        for (c = 0; c < 256; c += 2)
+            if (codec_scalar_reg_ok(g->t, (unsigned)g->gen, c, op->regs, 0)) {
+                in.field[op->slot] = c / 2;
+                emit(g, &in, "sbase", slot);
+            }
+        break;
+    case GCN_KIND_SMEM_OFFSET: {
+        unsigned w = l->slot[op->slot].width;
+        int sgn = (op->signed_gens >> g->gen) & 1;
+        uint32_t vals[] = {0,
+                           1,
+                           0x3c,
+                           sgn ? mask_of(w - 1) : mask_of(w),
+                           sgn ? 1u << (w - 1) : 0,
+                           sgn ? mask_of(w) : 0};
+        size_t k;
+        in.field[op->aux[0]] = 1;
+        for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
+            in.field[op->slot] = vals[k];
+            emit(g, &in, "smem-imm", slot);
+        }
+        in.field[op->aux[0]] = 0;
+        for (c = 0; c < 256; c++)
+            if (codec_scalar_reg_ok(g->t, (unsigned)g->gen, c, 1, 1)) {
+                in.field[op->slot] = c;
+                emit(g, &in, "smem-sgpr", slot);
+            }
+        /* GCN 1.4: SGPR[SOFFSET] + immediate (SOE) */
+        if (op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width) {
+            in.field[op->aux[0]] = 1;
+            in.field[op->aux[1]] = 1;
+            in.field[op->aux[2]] = 5;
+            in.field[op->slot] = 0x10;
+            emit(g, &in, "smem-soe", slot);
+        }
+        break;
+    }
+    case GCN_KIND_SMRD_OFFSET: {
+        in.field[op->aux[0]] = 1;
+        in.field[op->slot] = 0;
+        emit(g, &in, "smrd-imm", slot);
+        in.field[op->slot] = mask_of(l->slot[op->slot].width);
+        emit(g, &in, "smrd-imm", slot);
+        in.field[op->aux[0]] = 0;
+        for (c = 0; c < 256; c++) {
+            const gcn_scalar_row *r = codec_scalar(g->t, (unsigned)g->gen, c);
+            in.field[op->slot] = c;
+            if (codec_scalar_reg_ok(g->t, (unsigned)g->gen, c, 1, 0))
+                emit(g, &in, "smrd-sgpr", slot);
+            else if (r->sclass == GCN_SC_LITERAL && (op->literal_gens >> g->gen) & 1) {
+                in.literal = 0x100;
+                emit(g, &in, "smrd-literal", slot);
+                in.literal = 0xffffffffu;
+                emit(g, &in, "smrd-literal", slot);
+            }
+        }
+        break;
+    }
+    case GCN_KIND_IMM:
+        in.field[op->slot] = 0;
+        emit(g, &in, "imm", slot);
+        in.field[op->slot] = mask_of(l->slot[op->slot].width);
+        emit(g, &in, "imm", slot);
+        break;
+    default:
+        break;
+    }
+}
+
+static void modifier_cases(gen_ctx *g, const gcn_inst *b, const gcn_modifier_row *m,
+                           const gcn_layout_row *l)
+{
+    const char *slot = g->t->encodings[b->encoding].slot_name[m->slot];
+    gcn_inst in = *b;
+    unsigned w = l->slot[m->slot].width;
+    if (!((m->gens >> g->gen) & 1) || !w || m->required)
+        return;
+    if (m->format == GCN_FMT_FLAG) {
+        in.field[m->slot] = !b->field[m->slot];
+        emit(g, &in, "flag", slot);
+        return;
+    }
+    if (m->format == GCN_FMT_SWIZZLE) {
+        /* one of each printed form, and values that fit none */
+        static const uint32_t sw[] = {0x8000, 0x801f, 0x80e4, 0x001f, 0x041f, 0x7c1f, 0x0c1f,
+                                      0x003c, 0x0038, 0x1224, 0x03e0, 0xffff, 0x8100, 0x1234};
+        size_t k;
+        for (k = 0; k < sizeof(sw) / sizeof(sw[0]); k++) {
+            in.field[m->slot] = sw[k] & mask_of(w);
+            /* 0x1234: BITMASK_PERM with bits the form does not print (OR and XOR masks
+             * overlapping the AND mask); it reads back as 0x1224 */
+            emit_as(g, &in, "swizzle", slot, sw[k] != 0x1234);
+        }
+        return;
+    }
+    in.field[m->slot] = 0;
+    emit(g, &in, "modifier-zero", slot);
+    in.field[m->slot] = 1;
+    emit(g, &in, "modifier", slot);
+    in.field[m->slot] = mask_of(w);
+    emit(g, &in, "modifier-max", slot);
+}
+
+size_t gcn_enc_cases(int gen, int (*fn)(const gcn_enc_case *c, void *ctx), void *ctx)
+{
+    gen_ctx g;
+    unsigned i, k;
+    memset(&g, 0, sizeof(g));
+    g.t = gcn_codec_tables();
+    g.gen = gen;
+    g.fn = fn;
+    g.ctx = ctx;
+    if (gen < 0 || (unsigned)gen >= g.t->ngens)
+        return 0;
+    for (i = 0; i < g.t->ninsns && !g.stop; i++) {
+        const gcn_insn_row *row = &g.t->insns[i];
+        const gcn_layout_row *l = codec_layout(g.t, (unsigned)gen, row->encoding);
+        gcn_inst b;
+        if (row->opcode[gen] == GCN_NO_INSN || !l->present)
+            continue;
+        memset(&b, 0, sizeof(b));
+        b.insn = (uint16_t)i;
+        b.gen = (uint8_t)gen;
+        b.encoding = row->encoding;
+        base(&g, row, l, &b);
+        emit(&g, &b, "base", NULL);
+        for (k = 0; k < row->noperands; k++)
+            operand_cases(&g, &b, &row->operand[k], l);
+        for (k = 0; k < row->nmodifiers; k++)
+            modifier_cases(&g, &b, &row->modifier[k], l);
+    }
+    return g.count;
+}
