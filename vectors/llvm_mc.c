@@ -74,7 +74,8 @@ static gcn_status run_peer(const char *peer, const char *mcpu, int disassemble,
     gcn_buf_free(&in);
     free(path);
     if (r->failure[0] || r->signal) {
-        snprintf(why, why_size, "%s: %s", peer, r->failure[0] ? r->failure : "killed by a signal");
+        snprintf(why, why_size, "%s: %.200s", peer,
+                 r->failure[0] ? r->failure : "killed by a signal");
         gcn_proc_result_free(r);
         return GCN_ERR_PEER;
     }
