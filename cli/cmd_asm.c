@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,8 @@ static void help(void)
     printf("usage: gcnspec asm --gen G [--show-encoding] [FILE]\n\n"
            "Assembles one instruction per line (LLVM's syntax; the documents' upper case is\n"
            "accepted) and prints each encoding as a line of bytes, 0x01,0x00,0x80,0xbe, the\n"
-           "form 'gcnspec disasm' and 'llvm-mc -disassemble' read. Reads stdin without FILE.\n"
+           "form 'gcnspec disasm' and 'llvm-mc -disassemble' read. Reads stdin without FILE\n"
+           "or with FILE '-'.\n"
            "Comments start with ';', '//' or '#'. A bad line is reported as FILE:LINE:COL:\n"
            "message; the rest are still assembled, and the exit status is 1.\n\n"
            "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
@@ -27,11 +29,17 @@ int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag)
     gcn_buf b;
     char chunk[65536];
     size_t n;
-    if (path)
+    if (path && strcmp(path, "-") != 0)
         return gcn_read_file(path, text, len, diag) == GCN_OK;
     gcn_buf_init(&b);
     while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
         gcn_buf_append(&b, chunk, n);
+    /* a read error (stdin is a directory, say) is no empty input */
+    if (ferror(stdin)) {
+        gcn_buf_free(&b);
+        gcn_diag_set(diag, "<stdin>", 0, 0, "read error: %s", strerror(errno));
+        return 0;
+    }
     gcn_buf_putc(&b, 0);
     if (b.oom) {
         gcn_buf_free(&b);
@@ -41,6 +49,27 @@ int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag)
     *len = b.len - 1;
     *text = gcn_buf_take(&b);
     return 1;
+}
+
+const char *cli_input_name(const char *path)
+{
+    return path && strcmp(path, "-") != 0 ? path : "<stdin>";
+}
+
+char *cli_next_line(char **at, char *end, const char *name, unsigned lineno)
+{
+    char *line = *at, *eol = memchr(line, '\n', (size_t)(end - line)), *nul;
+    size_t len = (size_t)((eol ? eol : end) - line);
+    *at = eol ? eol + 1 : end;
+    line[len] = 0;
+    /* read as a C string, a NUL byte would cut the line short and hide the rest of the input */
+    nul = memchr(line, 0, len);
+    if (nul) {
+        fprintf(stderr, "%s:%u:%zu: NUL byte in the text\n", name, lineno,
+                (size_t)(nul - line) + 1);
+        return NULL;
+    }
+    return line;
 }
 
 void cli_print_encoded(FILE *f, const char *text, const uint8_t *bytes, size_t n, int show)
@@ -64,7 +93,7 @@ int cmd_asm(int argc, char **argv)
     const char *gen_name = NULL, *path = NULL, *name;
     int c, gen, show = 0, errors = 0;
     unsigned lineno = 0;
-    char *text = NULL, *line, *next;
+    char *text = NULL, *line, *at;
     size_t len = 0;
     gcn_diag diag;
     optind = 1;
@@ -100,16 +129,18 @@ int cmd_asm(int argc, char **argv)
         gcn_diag_print(&diag, stderr);
         return 1;
     }
-    name = path ? path : "<stdin>";
-    for (line = text; line && *line; line = next) {
+    name = cli_input_name(path);
+    for (at = text; at < text + len;) {
         char *cut;
         gcn_inst in;
         uint8_t bytes[GCN_INST_MAX_BYTES];
         size_t n = 0, k;
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = 0;
         lineno++;
+        line = cli_next_line(&at, text + len, name, lineno);
+        if (!line) {
+            errors++;
+            continue;
+        }
         for (k = 0; line[k]; k++)
             if (line[k] == '\r')
                 line[k] = 0;

@@ -12,10 +12,15 @@ static void help(void)
 {
     printf("usage: gcnspec disasm --gen G [--binary] [--show-encoding] [FILE]\n\n"
            "Disassembles bytes written as llvm-mc prints them (0x01,0x00,0x80,0xbe; spaces,\n"
-           "commas and [ ] separate them; one or more instructions a line) or, with --binary,\n"
-           "a raw little-endian file. Prints one instruction per line in LLVM's syntax.\n"
+           "commas and [ ] separate them; one or more instructions a line, none spanning\n"
+           "lines; comments start with ';', '//' or '#') or, with --binary, a raw\n"
+           "little-endian file. Reads stdin without FILE or with FILE '-'. Prints one\n"
+           "instruction per line in LLVM's syntax.\n"
            "Bytes that are no instruction are reported as FILE:LINE:COL (or FILE:+OFFSET\n"
-           "with --binary): message, skipped one dword, and the exit status is 1.\n\n"
+           "with --binary): message, and skipped one dword (a truncated instruction: the\n"
+           "rest of its line or file); a line holding something that is no byte (0xNN) is\n"
+           "reported and skipped whole. Either way the rest is still decoded, and the exit\n"
+           "status is 1.\n\n"
            "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
            "                       tonga|gfx900\n"
            "  -b, --binary         FILE holds raw bytes\n"
@@ -50,6 +55,36 @@ static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
         at += in.size;
     }
     return errors;
+}
+
+/* A byte token runs up to a separator or a comment. */
+static size_t byte_token_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n] && !strchr(" \t\r,[];#", s[n]) && !(s[n] == '/' && s[n + 1] == '/'))
+        n++;
+    return n;
+}
+
+/* 0xNN, as llvm-mc prints bytes. A bare "12" is refused: llvm-mc reads it as decimal, a hex
+ * dump means 0x12, and guessing would decode the wrong instruction without a word. */
+static int parse_byte(const char *s, size_t n, uint8_t *out)
+{
+    unsigned v = 0;
+    size_t i;
+    if (n < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+        return 0;
+    for (i = 2; i < n; i++) {
+        if (!isxdigit((unsigned char)s[i]))
+            return 0;
+        v = v * 16 + (unsigned)(isdigit((unsigned char)s[i])
+                                    ? s[i] - '0'
+                                    : tolower((unsigned char)s[i]) - 'a' + 10);
+        if (v > 255)
+            return 0;
+    }
+    *out = (uint8_t)v;
+    return 1;
 }
 
 int cmd_disasm(int argc, char **argv)
@@ -100,13 +135,13 @@ int cmd_disasm(int argc, char **argv)
         gcn_diag_print(&diag, stderr);
         return 1;
     }
-    name = path ? path : "<stdin>";
+    name = cli_input_name(path);
     if (binary) {
         errors = decode_stream(gen, (const uint8_t *)text, len, name, NULL, NULL, show);
     } else {
         /* each text line is one stream (an instruction never spans lines) */
         unsigned lineno = 0;
-        char *line = text, *next;
+        char *at = text;
         uint8_t *bytes = malloc(len + 1);
         unsigned *lines = malloc((len + 1) * sizeof(unsigned));
         unsigned *cols = malloc((len + 1) * sizeof(unsigned));
@@ -118,33 +153,32 @@ int cmd_disasm(int argc, char **argv)
             free(text);
             return 1;
         }
-        for (; line && *line; line = next) {
+        while (at < text + len) {
             size_t nb = 0, k = 0;
-            next = strchr(line, '\n');
-            if (next)
-                *next++ = 0;
-            lineno++;
+            char *line = cli_next_line(&at, text + len, name, ++lineno);
+            if (!line) {
+                errors++;
+                continue;
+            }
             while (line[k]) {
-                char *e;
-                unsigned long v;
+                size_t tok;
                 if (strchr(" \t\r,[]", line[k])) {
                     k++;
                     continue;
                 }
-                if (line[k] == ';' || line[k] == '#')
+                if (line[k] == ';' || line[k] == '#' || (line[k] == '/' && line[k + 1] == '/'))
                     break;
-                v = strtoul(line + k, &e, 16);
-                if (e == line + k || !(e[0] == 0 || strchr(" \t\r,[];#", e[0])) || v > 255) {
-                    fprintf(stderr, "%s:%u:%zu: not a byte: '%.*s'\n", name, lineno, k + 1,
-                            (int)strcspn(line + k, " \t\r,[]"), line + k);
+                tok = byte_token_len(line + k);
+                if (!parse_byte(line + k, tok, &bytes[nb])) {
+                    fprintf(stderr, "%s:%u:%zu: not a byte (0x00..0xff): '%.*s'\n", name, lineno,
+                            k + 1, (int)tok, line + k);
                     errors++;
                     nb = 0;
                     break;
                 }
                 lines[nb] = lineno;
-                cols[nb] = (unsigned)k + 1;
-                bytes[nb++] = (uint8_t)v;
-                k = (size_t)(e - line);
+                cols[nb++] = (unsigned)k + 1;
+                k += tok;
             }
             if (nb)
                 errors += decode_stream(gen, bytes, nb, name, lines, cols, show);

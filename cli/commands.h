@@ -27,8 +27,13 @@ struct gcn_findings;
 #include <stdio.h>
 
 #include "gcnspec/diag.h"
-/* Reads FILE (or stdin when path is NULL) whole. */
+/* Reads FILE (or stdin when path is NULL or "-") whole; the text ends with a NUL. */
 int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag);
+/* The name messages give the input: path, or "<stdin>". */
+const char *cli_input_name(const char *path);
+/* Splits the next line off [*at, end): NUL-terminates it and moves *at past it. Returns the
+ * line, or NULL after reporting "name:lineno:col: NUL byte in the text" when it holds one. */
+char *cli_next_line(char **at, char *end, const char *name, unsigned lineno);
 /* "0x01,0x02" or, with show, llvm-mc's "\tTEXT   ; encoding: [0x01,0x02]" */
 void cli_print_encoded(FILE *f, const char *text, const uint8_t *bytes, size_t n, int show);
 
