@@ -39,13 +39,38 @@ static inline uint64_t codec_load(const uint8_t *b, size_t n)
     return w;
 }
 
+/* Little-endian loads of exactly 4 and 8 bytes (compiled to one load on x86-64/aarch64). */
+static inline uint64_t codec_load4(const uint8_t *b)
+{
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+}
+
+static inline uint64_t codec_load8(const uint8_t *b)
+{
+    return codec_load4(b) | codec_load4(b + 4) << 32;
+}
+
+/* The generated tables (codec/tables.c): reached directly by the hot paths. */
+extern const gcn_tables gcn_codec_table_data;
+
 /* Is `code` (the first of `regs` registers) a register operand the field may hold?
- * dst: as a destination (7-bit fields), else as a source. */
-int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs, int dst);
+ * dst: as a destination (7-bit fields), else as a source. gcngen decided it for 1, 2, 4, 8
+ * and 16 registers (gcn_scalar_row.ok). */
+static inline int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigned code,
+                                      unsigned regs, int dst)
+{
+    int k = regs == 1 ? 0 : regs == 2 ? 1 : regs == 4 ? 2 : regs == 8 ? 3 : regs == 16 ? 4 : -1;
+    if (code > 255 || k < 0)
+        return 0;
+    return (t->reg_ok[gen * 256u + code] & GCN_REG_OK((unsigned)k, dst)) != 0;
+}
 
 /* Checks every operand of an instruction whose fields are set; sets *literal when an operand
  * takes the 32-bit literal that follows the word. */
 gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);
+/* Checks that every field the instruction uses holds its value (nothing would be cut when
+ * encoding). Decoded fields always do. */
+gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in);
 
 /* The inline constant code that stands for the value an operand of `regs` registers reads,
  * or -1. A 32-bit operand reads v as 32 bits (0xfffffff0 is -16; 0x3f800000 is 1.0), as

@@ -2,40 +2,13 @@
 
 #include "codec_internal.h"
 
-int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs, int dst)
-{
-    const gcn_scalar_row *r;
-    unsigned k;
-    if (code > 255)
-        return 0;
-    r = codec_scalar(t, gen, code);
-    if (dst ? !r->dst : !r->src)
-        return 0;
-    if (r->sclass != GCN_SC_SGPR && r->sclass != GCN_SC_SPECIAL && r->sclass != GCN_SC_TTMP)
-        return 0;
-    if (regs == 1)
-        return r->name32 != NULL;
-    if (regs == 2)
-        return r->pair;
-    /* wider tuples: SGPRs or TTMPs, 4-aligned, all of one class */
-    if ((r->sclass != GCN_SC_SGPR && r->sclass != GCN_SC_TTMP) || (r->index & 3) ||
-        code + regs - 1 > 255)
-        return 0;
-    for (k = 1; k < regs; k++) {
-        const gcn_scalar_row *n = codec_scalar(t, gen, code + k);
-        if (n->sclass != r->sclass || n->index != r->index + (int)k)
-            return 0;
-    }
-    return 1;
-}
-
 /* A source operand (SSRC0): a register, an inline constant, a condition, or the literal. */
 static int ssrc_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs, int *literal)
 {
-    const gcn_scalar_row *r = codec_scalar(t, gen, code);
-    if (!r->src)
+    unsigned info = t->code_info[gen * 256u + (code & 0xffu)];
+    if (!(info & 0x10u))
         return 0;
-    switch (r->sclass) {
+    switch (info & 0xfu) {
     case GCN_SC_LITERAL:
         *literal = 1;
         return 1;
@@ -43,7 +16,7 @@ static int ssrc_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned re
     case GCN_SC_INLINE_FLOAT:
         return 1;
     case GCN_SC_COND:
-        return regs == 1 ? r->name32 != NULL : r->name64 != NULL;
+        return regs == 1 ? (info >> 5) & 1 : (info >> 6) & 1;
     default:
         return codec_scalar_reg_ok(t, gen, code, regs, 0);
     }
@@ -60,18 +33,16 @@ int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsig
 
 int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs)
 {
-    unsigned c;
+    const uint8_t *f = t->inline_float_codes + gen * 16u;
+    unsigned k;
     if (regs == 1 && v >= 0x80000000ll && v <= 0xffffffffll)
         v -= 0x100000000ll;
-    for (c = 0; c < 256; c++) {
-        const gcn_scalar_row *r = codec_scalar(t, gen, c);
-        if (!r->src)
-            continue;
-        if (r->sclass == GCN_SC_INLINE_INT && r->ivalue == v)
-            return (int)c;
-        if (r->sclass == GCN_SC_INLINE_FLOAT &&
-            ((regs == 1 && (uint32_t)v == r->f32) || (regs == 2 && (uint64_t)v == r->f64)))
-            return (int)c;
+    if (v >= -128 && v <= 127 && t->inline_int_code[gen * 256u + (uint8_t)(int8_t)v] != 0xff)
+        return t->inline_int_code[gen * 256u + (uint8_t)(int8_t)v];
+    for (k = 0; k < 16 && f[k] != 0xff; k++) {
+        const gcn_scalar_row *r = codec_scalar(t, gen, f[k]);
+        if ((regs == 1 && (uint32_t)v == r->f32) || (regs == 2 && (uint64_t)v == r->f64))
+            return f[k];
     }
     return -1;
 }
@@ -82,124 +53,166 @@ static int fits_slot(const gcn_layout_row *l, unsigned slot, uint32_t v)
     return w >= 32 || (uint64_t)v < (1ull << w);
 }
 
-gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
+gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
     unsigned i;
+    for (i = 0; i < row->nfetch; i++)
+        if ((row->fetch_gens[i] >> in->gen) & 1 &&
+            !fits_slot(l, row->fetch[i], in->field[row->fetch[i]]))
+            return GCN_ERR_OPERAND;
+    return GCN_OK;
+}
+
+/* The IMM/SOE-dependent rules of an SMEM offset operand. */
+static int smem_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_operand_row *op,
+                          const gcn_layout_row *l)
+{
+    int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
+    int soe = op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
+    /* OFFSET (IMM=0) and SOFFSET hold SGPR numbers: registers of the 7-bit range */
+    if (!imm && !codec_scalar_reg_ok(t, in->gen, in->field[op->slot], 1, 1))
+        return 0;
+    if (soe && (op->aux[2] == GCN_NO_SLOT ||
+                !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 1)))
+        return 0;
+    return 1;
+}
+
+/* The IMM-dependent rules of an SMRD offset operand; *literal when it is the trailing one. */
+static int smrd_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_operand_row *op,
+                          int *literal)
+{
+    uint32_t v = in->field[op->slot];
+    if (op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]])
+        return 1;
+    if ((t->code_info[in->gen * 256u + (v & 0xffu)] & 0xfu) == GCN_SC_LITERAL && v < 256 &&
+        (op->literal_gens >> in->gen) & 1) {
+        *literal = 1;
+        return 1;
+    }
+    return codec_scalar_reg_ok(t, in->gen, v, 1, 0);
+}
+
+gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
+{
+    const gcn_plan_row *p = &t->plans[in->gen * t->ninsns + in->insn];
+    unsigned i;
     *literal = 0;
-    /* every field the instruction uses holds its value (nothing is cut at encoding) */
-    for (i = 0; i < row->nmodifiers; i++)
-        if ((row->modifier[i].gens >> in->gen) & 1 &&
-            !fits_slot(l, row->modifier[i].slot, in->field[row->modifier[i].slot]))
-            return GCN_ERR_OPERAND;
-    for (i = 0; i < row->noperands; i++) {
-        const gcn_operand_row *op = &row->operand[i];
-        uint32_t v = in->field[op->slot];
-        unsigned k;
-        if (!fits_slot(l, op->slot, v))
-            return GCN_ERR_OPERAND;
-        for (k = 0; k < 3; k++)
-            if (op->aux[k] != GCN_NO_SLOT && !fits_slot(l, op->aux[k], in->field[op->aux[k]]))
-                return GCN_ERR_OPERAND;
-        switch (op->kind) {
-        case GCN_KIND_VGPR:
-            if (v + op->regs - 1 > 255)
-                return GCN_ERR_OPERAND;
+    for (i = 0; i < p->nck; i++) {
+        const gcn_check_op *c = &p->ck[i];
+        uint32_t v = in->field[c->slot];
+        int ok;
+        switch (c->kind) {
+        case GCN_CK_VGPR:
+            ok = v <= c->arg;
             break;
-        case GCN_KIND_SDST:
-        case GCN_KIND_SGPR:
-            if (!codec_scalar_reg_ok(t, in->gen, v, op->regs, 1))
-                return GCN_ERR_OPERAND;
+        case GCN_CK_REG:
+            ok = v < 256 && (t->reg_ok[in->gen * 256u + v] >> c->arg) & 1;
             break;
-        case GCN_KIND_SSRC:
-            if (!ssrc_ok(t, in->gen, v, op->regs, literal))
-                return GCN_ERR_OPERAND;
+        case GCN_CK_SBASE:
+            ok = v < 128 && (t->reg_ok[in->gen * 256u + v * 2] >> c->arg) & 1;
             break;
-        case GCN_KIND_SBASE:
-            if (!codec_scalar_reg_ok(t, in->gen, v * 2, op->regs, 0))
-                return GCN_ERR_OPERAND;
+        case GCN_CK_SSRC:
+            ok = v < 256 && ssrc_ok(t, in->gen, v, c->arg, literal);
             break;
-        case GCN_KIND_SMEM_OFFSET: {
-            int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
-            int soe =
-                op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
-            /* OFFSET (IMM=0) and SOFFSET hold SGPR numbers: registers of the 7-bit range */
-            if (!imm && !codec_scalar_reg_ok(t, in->gen, v, 1, 1))
-                return GCN_ERR_OPERAND;
-            if (soe && (op->aux[2] == GCN_NO_SLOT ||
-                        !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 1)))
-                return GCN_ERR_OPERAND;
+        case GCN_CK_SMEM_OFFSET: {
+            const gcn_insn_row *row = &t->insns[in->insn];
+            ok = smem_offset_ok(t, in, &row->operand[c->arg],
+                                codec_layout(t, in->gen, row->encoding));
             break;
         }
-        case GCN_KIND_SMRD_OFFSET: {
-            int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
-            if (!imm) {
-                const gcn_scalar_row *r = codec_scalar(t, in->gen, v);
-                if (r->sclass == GCN_SC_LITERAL && (op->literal_gens >> in->gen) & 1)
-                    *literal = 1;
-                else if (!codec_scalar_reg_ok(t, in->gen, v, 1, 0))
-                    return GCN_ERR_OPERAND;
-            }
-            break;
-        }
-        case GCN_KIND_IMM:
+        case GCN_CK_SMRD_OFFSET:
+            ok = smrd_offset_ok(t, in, &t->insns[in->insn].operand[c->arg], literal);
             break;
         default:
-            return GCN_ERR_OPERAND;
+            ok = 0;
         }
+        if (!ok)
+            return GCN_ERR_OPERAND;
     }
     return GCN_OK;
 }
 
-gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+/* The rest of decoding once the encoding and instruction are known: the fields the
+ * instruction uses, its operand checks, its literal. */
+static gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
+                         unsigned enc, unsigned nbytes, uint16_t insn, uint64_t w, gcn_inst *out)
 {
-    const gcn_tables *t = gcn_codec_tables();
-    const gcn_layout_row *l = NULL;
-    uint64_t w, opcode;
-    unsigned e, i;
+    const gcn_plan_row *p = &t->plans[(unsigned)gen * t->ninsns + insn];
+    unsigned i;
     int literal = 0;
-    uint16_t insn;
     gcn_status st;
-    if (gen < 0 || (unsigned)gen >= t->ngens || !bytes || !out)
-        return GCN_ERR_INVALID;
-    if (len < 4)
-        return GCN_ERR_TRUNCATED;
-    w = codec_load(bytes, len < 8 ? len : 8);
-    for (e = 0; e < t->nencodings; e++) {
-        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
-        if (c->present && (w & c->match_mask & 0xffffffffull) ==
-                              (c->match_value & c->match_mask & 0xffffffffull)) {
-            l = c;
-            break;
-        }
-    }
-    if (!l)
-        return GCN_ERR_NO_ENCODING;
-    if (len < l->bytes)
-        return GCN_ERR_TRUNCATED;
-    if (l->bytes < 8)
-        w &= 0xffffffffull;
-    opcode = codec_get(w, l->slot[l->opcode_slot]);
-    insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
-    if (insn == GCN_NO_INSN)
-        return GCN_ERR_NO_OPCODE;
     memset(out, 0, sizeof(*out));
     out->insn = insn;
     out->gen = (uint8_t)gen;
-    out->encoding = (uint8_t)e;
-    out->size = l->bytes;
-    for (i = 0; i < t->encodings[e].nslots; i++)
-        out->field[i] = (uint32_t)codec_get(w, l->slot[i]);
+    out->encoding = (uint8_t)enc;
+    out->size = (uint8_t)nbytes;
+    /* only the fields the instruction uses: the others are not part of what it says */
+    for (i = 0; i < p->n; i++)
+        out->field[p->op[i].slot] = (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
     st = codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
         return st;
     if (literal) {
-        if (len < (size_t)l->bytes + 4)
+        if (len < (size_t)nbytes + 4)
             return GCN_ERR_TRUNCATED;
         out->has_literal = 1;
-        out->literal = (uint32_t)codec_load(bytes + l->bytes, 4);
-        out->size = (uint8_t)(l->bytes + 4);
+        out->literal = (uint32_t)codec_load4(bytes + nbytes);
+        out->size = (uint8_t)(nbytes + 4);
     }
     return GCN_OK;
+}
+
+/* Top bits that several encodings allow: each layout is tried in turn. */
+static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
+                              gcn_inst *out)
+{
+    uint64_t w = codec_load4(bytes), opcode;
+    unsigned e;
+    uint16_t insn;
+    for (e = 0; e < t->nencodings; e++) {
+        const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
+        if (!l->present || ((w ^ l->match_value) & l->match_mask & 0xffffffffull))
+            continue;
+        if (len < l->bytes)
+            return GCN_ERR_TRUNCATED;
+        if (l->bytes >= 8)
+            w = codec_load8(bytes);
+        opcode = codec_get(w, l->slot[l->opcode_slot]);
+        insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
+        if (insn == GCN_NO_INSN)
+            return GCN_ERR_NO_OPCODE;
+        return finish(t, gen, bytes, len, e, l->bytes, insn, w, out);
+    }
+    return GCN_ERR_NO_ENCODING;
+}
+
+gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_dispatch_row *d;
+    uint64_t w, opcode;
+    uint16_t insn;
+    if (gen < 0 || (unsigned)gen >= t->ngens || !bytes || !out)
+        return GCN_ERR_INVALID;
+    if (len < 4)
+        return GCN_ERR_TRUNCATED;
+    w = codec_load4(bytes);
+    /* the encoding: one table lookup on the top bits, then its fixed bits confirmed */
+    d = &t->dispatch[(unsigned)gen * 512u + (unsigned)(w >> 23)];
+    if (d->enc == GCN_ENC_SCAN)
+        return decode_scan(t, gen, bytes, len, out);
+    if (d->enc == GCN_ENC_NONE || ((uint32_t)w ^ d->match_value) & d->match_mask)
+        return GCN_ERR_NO_ENCODING;
+    if (len < d->bytes)
+        return GCN_ERR_TRUNCATED;
+    if (d->bytes >= 8)
+        w = codec_load8(bytes);
+    opcode = (w >> d->opcode_lo) & ((1ull << d->opcode_width) - 1);
+    insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
+    if (insn == GCN_NO_INSN)
+        return GCN_ERR_NO_OPCODE;
+    return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }

@@ -2,7 +2,7 @@
 
 gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
 {
-    const gcn_tables *t = gcn_codec_tables();
+    const gcn_tables *t = &gcn_codec_table_data;
     const gcn_insn_row *row;
     const gcn_layout_row *l;
     uint64_t w;
@@ -15,7 +15,9 @@ gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
     l = codec_layout(t, in->gen, row->encoding);
     if (!l->present || row->opcode[in->gen] == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
-    st = codec_check_operands(t, in, &literal);
+    st = codec_check_fields(t, in);
+    if (st == GCN_OK)
+        st = codec_check_operands(t, in, &literal);
     if (st != GCN_OK)
         return st;
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))
@@ -23,17 +25,9 @@ gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
     /* Only the fields the instruction uses are written: the others (and bits no field
      * covers) are zero, which is the canonical form. */
     w = l->match_value;
-    for (i = 0; i < row->noperands; i++) {
-        const gcn_operand_row *op = &row->operand[i];
-        unsigned k;
-        w = codec_put(w, l->slot[op->slot], in->field[op->slot]);
-        for (k = 0; k < 3; k++)
-            if (op->aux[k] != GCN_NO_SLOT)
-                w = codec_put(w, l->slot[op->aux[k]], in->field[op->aux[k]]);
-    }
-    for (i = 0; i < row->nmodifiers; i++)
-        if ((row->modifier[i].gens >> in->gen) & 1)
-            w = codec_put(w, l->slot[row->modifier[i].slot], in->field[row->modifier[i].slot]);
+    for (i = 0; i < row->nfetch; i++)
+        if ((row->fetch_gens[i] >> in->gen) & 1)
+            w = codec_put(w, l->slot[row->fetch[i]], in->field[row->fetch[i]]);
     w = codec_put(w, l->slot[l->opcode_slot], row->opcode[in->gen]);
     for (i = 0; i < l->bytes; i++)
         out[i] = (uint8_t)(w >> (8 * i));

@@ -1,7 +1,6 @@
 /* LLVM's assembler syntax (and the documents' upper-case spelling) -> fields. One line, one
  * instruction; errors name the 1-based column of the offending text. */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,27 +61,38 @@ static size_t token_end(const pctx *p, size_t from)
     return i;
 }
 
-/* A whole-token number: decimal, 0x hex, optional sign. */
+/* A whole-token number: decimal, 0x hex, 0 octal, optional sign; at most 48 bits. */
 static int number(const char *s, size_t n, int64_t *out)
 {
-    char tmp[40];
-    char *e;
-    int neg = 0;
-    unsigned long long v;
     size_t k = 0;
-    if (n == 0 || n >= sizeof(tmp))
-        return 0;
-    memcpy(tmp, s, n);
-    tmp[n] = 0;
-    if (tmp[0] == '-' || tmp[0] == '+') {
-        neg = tmp[0] == '-';
+    int neg = 0;
+    uint64_t v = 0;
+    if (n && (s[0] == '-' || s[0] == '+')) {
+        neg = s[0] == '-';
         k = 1;
     }
-    if (!isdigit((unsigned char)tmp[k]))
+    if (k >= n || s[k] < '0' || s[k] > '9')
         return 0;
-    errno = 0;
-    v = strtoull(tmp + k, &e, 0);
-    if (*e || errno || v > 0xffffffffffffull)
+    if (n - k > 2 && s[k] == '0' && s[k + 1] == 'x') {
+        for (k += 2; k < n; k++) {
+            char c = s[k];
+            unsigned d = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
+                         : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                                                : 16u;
+            if (d > 15 || v >> 44)
+                return 0;
+            v = v << 4 | d;
+        }
+    } else {
+        /* a leading 0 makes it octal, as in LLVM's assembler */
+        unsigned base = n - k > 1 && s[k] == '0' ? 8 : 10;
+        for (; k < n; k++) {
+            if (s[k] < '0' || s[k] >= (char)('0' + base) || v > 0xffffffffffffull / base)
+                return 0;
+            v = v * base + (uint64_t)(s[k] - '0');
+        }
+    }
+    if (v > 0xffffffffffffull)
         return 0;
     *out = neg ? -(int64_t)v : (int64_t)v;
     return 1;
@@ -93,46 +103,65 @@ static int same(const char *a, const char *b, size_t n)
     return b && strlen(b) == n && memcmp(a, b, n) == 0;
 }
 
+/* The code a scalar operand spelling names on the generation (binary search of the sorted
+ * spellings): wide selects the 64-bit spelling, -1 either. -1 when none. */
+static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n, int wide)
+{
+    const uint16_t *slots = t->name_hash + gen * (t->name_hash_mask + 1u);
+    uint32_t h = gcn_name_hash(tok, n) & t->name_hash_mask;
+    size_t k;
+    for (; slots[h] != GCN_HASH_EMPTY; h = (h + 1) & t->name_hash_mask) {
+        const char *x = t->scalar_names[slots[h]].name;
+        if (strncmp(x, tok, n) != 0 || x[n])
+            continue;
+        /* the rows of one spelling are adjacent: the 32-bit one first */
+        for (k = slots[h]; k < t->scalar_name_first[gen + 1]; k++) {
+            const gcn_scalar_name_row *r = &t->scalar_names[k];
+            if (strncmp(r->name, tok, n) != 0 || r->name[n])
+                break;
+            if (wide < 0 || r->wide == (unsigned)wide)
+                return r->code;
+        }
+        return -1;
+    }
+    return -1;
+}
+
 /* A scalar register operand by name: s5, vcc, s[4:5], ttmp[4:7], exec, m0 ... */
 static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst, unsigned *code)
 {
-    unsigned c;
-    for (c = 0; c < 256; c++) {
-        const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
-        if (r->sclass != GCN_SC_SGPR && r->sclass != GCN_SC_SPECIAL && r->sclass != GCN_SC_TTMP)
-            continue;
-        if ((regs == 1 && same(tok, r->name32, n)) || (regs == 2 && same(tok, r->name64, n))) {
-            if (!codec_scalar_reg_ok(p->t, p->in->gen, c, regs, dst))
-                return 0;
-            *code = c;
-            return 1;
-        }
-    }
-    if (regs >= 3) {
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen;
+    if (regs <= 2) {
+        int c = spelled(t, gen, tok, n, regs == 2);
+        unsigned cls = c < 0 ? GCN_SC_INVALID : t->code_info[gen * 256u + (unsigned)c] & 0xfu;
+        if (cls != GCN_SC_SGPR && cls != GCN_SC_SPECIAL && cls != GCN_SC_TTMP)
+            return 0;
+        if (!codec_scalar_reg_ok(t, gen, (unsigned)c, regs, dst))
+            return 0;
+        *code = (unsigned)c;
+        return 1;
+    } else {
         /* s[a:b] / ttmp[a:b] */
         const char *b = memchr(tok, '[', n);
         long a, z;
         char *e;
+        unsigned c;
         int ttmp = n > 4 && memcmp(tok, "ttmp[", 5) == 0;
-        if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')))
+        if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')) || !isdigit((unsigned char)b[1]))
             return 0;
         a = strtol(b + 1, &e, 10);
-        if (*e != ':')
+        if (*e != ':' || a < 0 || a > 127)
             return 0;
         z = strtol(e + 1, &e, 10);
         if (*e != ']' || e != tok + n - 1 || z - a + 1 != (long)regs)
             return 0;
-        for (c = 0; c < 256; c++) {
-            const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
-            if (r->sclass == (ttmp ? GCN_SC_TTMP : GCN_SC_SGPR) && r->index == a) {
-                if (!codec_scalar_reg_ok(p->t, p->in->gen, c, regs, dst))
-                    return 0;
-                *code = c;
-                return 1;
-            }
-        }
+        c = t->reg_code[(gen * 2u + (ttmp ? 1u : 0u)) * 128u + (unsigned)a];
+        if (c == 0xff || !codec_scalar_reg_ok(t, gen, c, regs, dst))
+            return 0;
+        *code = c;
+        return 1;
     }
-    return 0;
 }
 
 /* A source operand: a register, an inline constant (integer, float, or the float's bits), a
@@ -142,13 +171,15 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
 {
     int64_t v;
     unsigned c;
+    int sp;
     if (scalar_reg(p, tok, n, regs, 0, code))
         return GCN_OK;
-    for (c = 0; c < 256; c++) {
-        const gcn_scalar_row *r = codec_scalar(p->t, p->in->gen, c);
-        if ((r->sclass == GCN_SC_COND || r->sclass == GCN_SC_INLINE_FLOAT) && r->src &&
-            (same(tok, r->name32, n) || same(tok, r->name64, n))) {
-            *code = c;
+    sp = spelled(p->t, p->in->gen, tok, n, -1);
+    if (sp >= 0) {
+        unsigned info = p->t->code_info[p->in->gen * 256u + (unsigned)sp];
+        if (((info & 0xfu) == GCN_SC_COND || (info & 0xfu) == GCN_SC_INLINE_FLOAT) &&
+            (info & 0x10u)) {
+            *code = (unsigned)sp;
             return GCN_OK;
         }
     }
@@ -431,37 +462,34 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
     return err(p, col, "unknown modifier%s", NULL);
 }
 
-/* The instruction row for a mnemonic on a generation (binary search of the sorted index). */
+/* The instruction row for a mnemonic on a generation: the hash table gives the first of the
+ * rows that spell it (adjacent in by_mnemonic); the one the generation has is taken. */
 static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t n, int gen,
                                      uint16_t *index)
 {
-    size_t lo = 0, hi = t->ninsns;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        const char *x = t->insns[t->by_mnemonic[mid]].mnemonic;
-        int c = strncmp(x, m, n);
-        if (c == 0 && x[n])
-            c = 1;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (; lo < t->ninsns; lo++) {
-        const gcn_insn_row *r = &t->insns[t->by_mnemonic[lo]];
-        if (strncmp(r->mnemonic, m, n) != 0 || r->mnemonic[n])
-            break;
-        if (r->opcode[gen] != GCN_NO_INSN) {
-            *index = t->by_mnemonic[lo];
-            return r;
+    uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
+    size_t k;
+    for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask) {
+        const char *x = t->insns[t->by_mnemonic[t->mnemonic_hash[h]]].mnemonic;
+        if (strncmp(x, m, n) != 0 || x[n])
+            continue;
+        for (k = t->mnemonic_hash[h]; k < t->ninsns; k++) {
+            const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
+            if (strncmp(r->mnemonic, m, n) != 0 || r->mnemonic[n])
+                break;
+            if (r->opcode[gen] != GCN_NO_INSN) {
+                *index = t->by_mnemonic[k];
+                return r;
+            }
         }
+        return NULL;
     }
     return NULL;
 }
 
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
 {
-    const gcn_tables *t = gcn_codec_tables();
+    const gcn_tables *t = &gcn_codec_table_data;
     char line[LINE_MAX_CHARS + 1];
     pctx p;
     size_t n, i, e;
@@ -485,8 +513,10 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
         }
         return GCN_ERR_SYNTAX;
     }
-    for (i = 0; i <= n; i++)
-        line[i] = (char)tolower((unsigned char)text[i]);
+    for (i = 0; i <= n; i++) {
+        char c = text[i];
+        line[i] = c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
+    }
     memset(&p, 0, sizeof(p));
     memset(out, 0, sizeof(*out));
     p.t = t;
@@ -495,7 +525,8 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     p.s = line;
     skip_ws(&p);
     e = p.pos;
-    while (line[e] && (isalnum((unsigned char)line[e]) || line[e] == '_'))
+    while ((line[e] >= 'a' && line[e] <= 'z') || (line[e] >= '0' && line[e] <= '9') ||
+           line[e] == '_')
         e++;
     if (e == p.pos)
         return err(&p, p.pos, "expected a mnemonic%s", NULL);
@@ -542,7 +573,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     while (line[p.pos]) {
         size_t end = token_end(&p, p.pos);
         if (end == p.pos)
-            return err(&p, p.pos, "unexpected '%c'", NULL);
+            return err(&p, p.pos, "unexpected character%s", NULL);
         st = modifier(&p, line + p.pos, end - p.pos, p.pos, &seen, smem);
         if (st != GCN_OK)
             return st;

@@ -1,43 +1,94 @@
 /* LLVM's assembler text for a decoded instruction: the same bytes llvm-mc prints. */
-#include <stdio.h>
 #include <string.h>
 
 #include "codec_internal.h"
+
+/* The writers are inlined into gcn_print so that the output cursor lives in registers: a
+ * character store could otherwise alias it and force a reload after every byte. */
+#if defined(__GNUC__)
+#define PRINT_INLINE static inline __attribute__((always_inline))
+#else
+#define PRINT_INLINE static inline
+#endif
 
 typedef struct out {
     char *buf;
     size_t size, len;
 } out;
 
-static void put(out *o, const char *s)
+/* Copies short strings without the block-copy set-up a general memcpy of unknown length
+ * compiles to (rep movs): 8 bytes at a time, then the tail. */
+PRINT_INLINE void copy_short(char *d, const char *s, size_t n)
 {
-    size_t n = strlen(s);
-    if (o->len < o->size) {
-        size_t room = o->size - o->len - 1, k = n < room ? n : room;
+    while (n >= 8) {
+        memcpy(d, s, 8);
+        d += 8;
+        s += 8;
+        n -= 8;
+    }
+    while (n--)
+        *d++ = *s++;
+}
+
+PRINT_INLINE void put_n(out *o, const char *s, size_t n)
+{
+    if (o->len + n < o->size) {
+        copy_short(o->buf + o->len, s, n);
+        o->buf[o->len + n] = 0;
+    } else if (o->len < o->size) {
+        size_t k = o->size - o->len - 1;
         memcpy(o->buf + o->len, s, k);
         o->buf[o->len + k] = 0;
     }
     o->len += n;
 }
 
-static void putf(out *o, const char *fmt, unsigned long long a, unsigned long long b)
+PRINT_INLINE void put(out *o, const char *s)
 {
-    char tmp[64];
-    snprintf(tmp, sizeof(tmp), fmt, a, b);
-    put(o, tmp);
+    put_n(o, s, strlen(s));
 }
 
-static void hex(out *o, unsigned long long v)
+/* Numbers without printf: decimal and 0x-prefixed lower-case hex. */
+PRINT_INLINE void dec(out *o, unsigned long long v)
 {
-    putf(o, "0x%llx", v, 0);
+    char tmp[24];
+    size_t k = sizeof(tmp);
+    do {
+        tmp[--k] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put_n(o, tmp + k, sizeof(tmp) - k);
+}
+
+PRINT_INLINE void hex(out *o, unsigned long long v)
+{
+    static const char digits[] = "0123456789abcdef";
+    char tmp[24];
+    size_t k = sizeof(tmp);
+    do {
+        tmp[--k] = digits[v & 15];
+        v >>= 4;
+    } while (v);
+    tmp[--k] = 'x';
+    tmp[--k] = '0';
+    put_n(o, tmp + k, sizeof(tmp) - k);
+}
+
+/* "[a:b]" */
+PRINT_INLINE void range(out *o, unsigned long long a, unsigned long long b)
+{
+    put_n(o, "[", 1);
+    dec(o, a);
+    put_n(o, ":", 1);
+    dec(o, b);
+    put_n(o, "]", 1);
 }
 
 /* A register tuple of 3 or more: s[a:b] / ttmp[a:b]. */
-static void scalar_tuple(out *o, const gcn_scalar_row *r, unsigned regs)
+PRINT_INLINE void scalar_tuple(out *o, const gcn_scalar_row *r, unsigned regs)
 {
     put(o, r->sclass == GCN_SC_TTMP ? "ttmp" : "s");
-    putf(o, "[%llu:%llu]", (unsigned long long)r->index,
-         (unsigned long long)(r->index + (int)regs - 1));
+    range(o, (unsigned long long)r->index, (unsigned long long)(r->index + (int)regs - 1));
 }
 
 /* Does an inline integer constant have this value? */
@@ -47,7 +98,8 @@ static int inline_int(const gcn_tables *t, unsigned gen, uint32_t v)
     return c >= 0 && codec_scalar(t, gen, (unsigned)c)->sclass == GCN_SC_INLINE_INT;
 }
 
-static void scalar(out *o, const gcn_tables *t, const gcn_inst *in, unsigned code, unsigned regs)
+PRINT_INLINE void scalar(out *o, const gcn_tables *t, const gcn_inst *in, unsigned code,
+                         unsigned regs)
 {
     const gcn_scalar_row *r = codec_scalar(t, in->gen, code);
     if (r->sclass == GCN_SC_LITERAL) {
@@ -61,9 +113,9 @@ static void scalar(out *o, const gcn_tables *t, const gcn_inst *in, unsigned cod
         r = codec_scalar(t, in->gen, (unsigned)ic);
     }
     if (regs == 1)
-        put(o, r->name32 ? r->name32 : "?");
+        put_n(o, r->name32 ? r->name32 : "?", r->name32 ? r->len32 : 1);
     else if (regs == 2 || r->sclass == GCN_SC_INLINE_INT || r->sclass == GCN_SC_INLINE_FLOAT)
-        put(o, r->name64 ? r->name64 : "?");
+        put_n(o, r->name64 ? r->name64 : "?", r->name64 ? r->len64 : 1);
     else
         scalar_tuple(o, r, regs);
 }
@@ -88,13 +140,21 @@ static void swizzle(out *o, unsigned v)
         for (k = 0; k < 5; k++)
             pop += (xor_m >> k) & 1;
         if (and_m == 31 && or_m == 0 && pop == 1) {
-            putf(o, "swizzle(SWAP,%llu)", xor_m, 0);
+            put(o, "swizzle(SWAP,");
+            dec(o, xor_m);
+            put(o, ")");
         } else if (and_m == 31 && or_m == 0 && xor_m > 0 && ((xor_m + 1) & xor_m) == 0) {
-            putf(o, "swizzle(REVERSE,%llu)", xor_m + 1, 0);
+            put(o, "swizzle(REVERSE,");
+            dec(o, xor_m + 1);
+            put(o, ")");
         } else {
             unsigned group = 31 - and_m + 1;
             if (group > 1 && (group & (group - 1)) == 0 && or_m < group && xor_m == 0) {
-                putf(o, "swizzle(BROADCAST,%llu,%llu)", group, or_m);
+                put(o, "swizzle(BROADCAST,");
+                dec(o, group);
+                put(o, ",");
+                dec(o, or_m);
+                put(o, ")");
             } else {
                 unsigned p0 = or_m ^ xor_m, p1 = ((31 & and_m) | or_m) ^ xor_m, m;
                 put(o, "swizzle(BITMASK_PERM,\"");
@@ -106,13 +166,13 @@ static void swizzle(out *o, unsigned v)
             }
         }
     } else {
-        putf(o, "%llu", v, 0);
+        dec(o, v);
     }
 }
 
 size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
 {
-    const gcn_tables *t = gcn_codec_tables();
+    const gcn_tables *t = &gcn_codec_table_data;
     const gcn_insn_row *row;
     const gcn_layout_row *l;
     out o;
@@ -128,17 +188,20 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
     }
     row = &t->insns[in->insn];
     l = codec_layout(t, in->gen, row->encoding);
-    put(&o, row->mnemonic);
+    put_n(&o, row->mnemonic, row->mnemonic_len);
     for (i = 0; i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];
         uint32_t v = in->field[op->slot];
-        put(&o, i ? ", " : " ");
+        put_n(&o, i ? ", " : " ", i ? 2u : 1u);
         switch (op->kind) {
         case GCN_KIND_VGPR:
-            if (op->regs == 1)
-                putf(&o, "v%llu", v, 0);
-            else
-                putf(&o, "v[%llu:%llu]", v, (unsigned long long)v + op->regs - 1);
+            if (op->regs == 1) {
+                put_n(&o, "v", 1);
+                dec(&o, v);
+            } else {
+                put_n(&o, "v", 1);
+                range(&o, v, (unsigned long long)v + op->regs - 1);
+            }
             break;
         case GCN_KIND_SDST:
         case GCN_KIND_SGPR:
@@ -185,7 +248,7 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
                 (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
                 hex(&o, v);
             else
-                putf(&o, "%llu", v, 0);
+                dec(&o, v);
             break;
         default:
             put(&o, "?");
@@ -206,7 +269,7 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
         else if (m->format == GCN_FMT_SWIZZLE)
             swizzle(&o, v);
         else
-            putf(&o, "%llu", v, 0);
+            dec(&o, v);
     }
     return o.len;
 }

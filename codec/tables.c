@@ -9,12 +9,12 @@
 
 const gcn_tables *gcn_codec_tables(void)
 {
-    return &gcn_generated_tables;
+    return &gcn_codec_table_data;
 }
 
 int gcn_gen_count(void)
 {
-    return (int)gcn_generated_tables.ngens;
+    return (int)gcn_codec_table_data.ngens;
 }
 
 static int same_icase(const char *a, const char *b)
@@ -28,8 +28,8 @@ static int same_icase(const char *a, const char *b)
 int gcn_gen_lookup(const char *name)
 {
     unsigned g, k;
-    for (g = 0; name && g < gcn_generated_tables.ngens; g++) {
-        const gcn_gen_row *r = &gcn_generated_tables.gens[g];
+    for (g = 0; name && g < gcn_codec_table_data.ngens; g++) {
+        const gcn_gen_row *r = &gcn_codec_table_data.gens[g];
         if (same_icase(name, r->id) || same_icase(name, r->llvm) || same_icase(name, r->mcpu))
             return (int)g;
         for (k = 0; k < 8 && r->aliases[k]; k++)
@@ -41,50 +41,50 @@ int gcn_gen_lookup(const char *name)
 
 const char *gcn_gen_id(int gen)
 {
-    return gen >= 0 && (unsigned)gen < gcn_generated_tables.ngens
-               ? gcn_generated_tables.gens[gen].id
+    return gen >= 0 && (unsigned)gen < gcn_codec_table_data.ngens
+               ? gcn_codec_table_data.gens[gen].id
                : NULL;
 }
 
 const char *gcn_gen_mcpu(int gen)
 {
-    return gen >= 0 && (unsigned)gen < gcn_generated_tables.ngens
-               ? gcn_generated_tables.gens[gen].mcpu
+    return gen >= 0 && (unsigned)gen < gcn_codec_table_data.ngens
+               ? gcn_codec_table_data.gens[gen].mcpu
                : NULL;
 }
 
 const char *gcn_inst_mnemonic(const gcn_inst *inst)
 {
-    return inst->insn < gcn_generated_tables.ninsns
-               ? gcn_generated_tables.insns[inst->insn].mnemonic
+    return inst->insn < gcn_codec_table_data.ninsns
+               ? gcn_codec_table_data.insns[inst->insn].mnemonic
                : NULL;
 }
 
 const char *gcn_inst_encoding(const gcn_inst *inst)
 {
-    return inst->encoding < gcn_generated_tables.nencodings
-               ? gcn_generated_tables.encodings[inst->encoding].name
+    return inst->encoding < gcn_codec_table_data.nencodings
+               ? gcn_codec_table_data.encodings[inst->encoding].name
                : NULL;
 }
 
 int gcn_insn_count(void)
 {
-    return (int)gcn_generated_tables.ninsns;
+    return (int)gcn_codec_table_data.ninsns;
 }
 
 const char *gcn_insn_mnemonic(int insn)
 {
-    return insn >= 0 && (unsigned)insn < gcn_generated_tables.ninsns
-               ? gcn_generated_tables.insns[insn].mnemonic
+    return insn >= 0 && (unsigned)insn < gcn_codec_table_data.ninsns
+               ? gcn_codec_table_data.insns[insn].mnemonic
                : NULL;
 }
 
 long gcn_insn_opcode(int insn, int gen)
 {
     uint16_t op;
-    if (insn < 0 || (unsigned)insn >= gcn_generated_tables.ninsns || gen < 0 ||
-        (unsigned)gen >= gcn_generated_tables.ngens)
+    if (insn < 0 || (unsigned)insn >= gcn_codec_table_data.ninsns || gen < 0 ||
+        (unsigned)gen >= gcn_codec_table_data.ngens)
         return -1;
-    op = gcn_generated_tables.insns[insn].opcode[gen];
+    op = gcn_codec_table_data.insns[insn].opcode[gen];
     return op == GCN_NO_INSN ? -1 : (long)op;
 }

@@ -110,7 +110,50 @@ typedef struct gcn_insn_row {
     gcn_operand_row operand[GCN_MAX_OPERANDS];
     gcn_modifier_row modifier[GCN_MAX_MODIFIERS];
     uint16_t opcode[GCN_MAX_GENS]; /* GCN_NO_INSN where the generation lacks it */
+    /* the slots the instruction uses (operand fields with their auxiliary fields, modifier
+     * fields), each with the generations that use it */
+    uint8_t nfetch;
+    uint8_t fetch[GCN_MAX_SLOTS];
+    uint8_t fetch_gens[GCN_MAX_SLOTS];
+    uint8_t mnemonic_len;
 } gcn_insn_row;
+
+/* One field to extract: its bits in the word and the slot it fills. */
+typedef struct gcn_fetch_op {
+    uint8_t lo, width, slot;
+} gcn_fetch_op;
+
+/* One operand check, compiled by gcngen from the operand's kind and width. */
+typedef enum gcn_check_kind {
+    GCN_CK_VGPR,        /* field <= arg (the last register of the tuple is v255 at most) */
+    GCN_CK_REG,         /* reg_ok[field] has bit arg */
+    GCN_CK_SBASE,       /* reg_ok[field * 2] has bit arg */
+    GCN_CK_SSRC,        /* a scalar source of arg registers (register, constant, literal) */
+    GCN_CK_SMEM_OFFSET, /* the operand row arg's IMM/SOE-dependent rules */
+    GCN_CK_SMRD_OFFSET  /* the operand row arg's IMM-dependent rules */
+} gcn_check_kind;
+
+typedef struct gcn_check_op {
+    uint8_t kind, slot, arg;
+} gcn_check_op;
+
+/* The fields an instruction uses on one generation, positioned, and the checks its operands
+ * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand
+ * validity. */
+typedef struct gcn_plan_row {
+    gcn_fetch_op op[GCN_MAX_SLOTS];
+    uint8_t n;
+    uint8_t nck;
+    gcn_check_op ck[GCN_MAX_OPERANDS];
+} gcn_plan_row;
+
+/* The decoder's first lookup: an encoding and the parts of its layout it needs at once. */
+typedef struct gcn_dispatch_row {
+    const uint16_t *opcode_map;
+    uint32_t match_mask, match_value; /* the fixed bits of the first word */
+    uint16_t opcode_count;
+    uint8_t enc, bytes, opcode_lo, opcode_width;
+} gcn_dispatch_row;
 
 typedef struct gcn_encoding_row {
     const char *name;
@@ -125,16 +168,29 @@ typedef struct gcn_gen_row {
 
 /* One scalar operand code on one generation. */
 typedef struct gcn_scalar_row {
-    uint8_t sclass;     /* gcn_sclass */
-    uint8_t src, dst;   /* usable as a source / destination */
-    uint8_t pair;       /* valid as the first register of a 64-bit operand */
-    int16_t index;      /* register number for SGPR/TTMP classes */
-    const char *name32; /* spelling as a 32-bit operand */
-    const char *name64; /* spelling as a 64-bit operand, NULL when not a pair start */
-    int32_t ivalue;     /* inline integer */
-    uint32_t f32;       /* inline float bits for 32-bit operands */
-    uint64_t f64;       /* inline float bits for 64-bit operands */
+    uint8_t sclass;       /* gcn_sclass */
+    uint8_t src, dst;     /* usable as a source / destination */
+    uint8_t pair;         /* valid as the first register of a 64-bit operand */
+    int16_t index;        /* register number for SGPR/TTMP classes */
+    const char *name32;   /* spelling as a 32-bit operand */
+    const char *name64;   /* spelling as a 64-bit operand, NULL when not a pair start */
+    int32_t ivalue;       /* inline integer */
+    uint32_t f32;         /* inline float bits for 32-bit operands */
+    uint64_t f64;         /* inline float bits for 64-bit operands */
+    uint16_t ok;          /* GCN_REG_OK bits: a valid register operand of 1/2/4/8/16 registers */
+    uint8_t len32, len64; /* the spellings' lengths */
 } gcn_scalar_row;
+
+/* Bit of gcn_scalar_row.ok for a register operand of 2^k registers (k = 0..4), as a source or
+ * (dst) in a 7-bit destination field. gcngen decides them once from the spec's classes. */
+#define GCN_REG_OK(k, dst) (1u << ((k) + ((dst) ? 5 : 0)))
+
+/* A scalar operand spelling (name32 or name64) -> its code, per generation, sorted by name. */
+typedef struct gcn_scalar_name_row {
+    const char *name;
+    uint8_t code;
+    uint8_t wide; /* the 64-bit spelling (name64) */
+} gcn_scalar_name_row;
 
 typedef struct gcn_tables {
     unsigned ngens, nencodings, ninsns;
@@ -145,7 +201,50 @@ typedef struct gcn_tables {
     const gcn_scalar_row *scalars; /* [gen * 256 + code] */
     const uint16_t *by_mnemonic;   /* instruction rows sorted by mnemonic (for the parser) */
     const char *spec_sha256;
+    /* [gen * 512 + the first word's top 9 bits]: the one encoding whose fixed bits there allow
+     * it, with what the decoder needs of its layout (enc GCN_ENC_NONE: none; GCN_ENC_SCAN:
+     * several, try each) */
+    const gcn_dispatch_row *dispatch;
+    const gcn_scalar_name_row *scalar_names; /* per generation, sorted by name ... */
+    const uint16_t *scalar_name_first;       /* ... from [gen] to [gen + 1] */
+    /* [(gen * 2 + ttmp) * 128 + index]: the code of SGPR/TTMP number index, 0xff when none */
+    const uint8_t *reg_code;
+    /* [gen * 256 + (uint8_t)value]: the inline integer constant's code, 0xff when none */
+    const uint8_t *inline_int_code;
+    /* [gen * 16 ...]: the inline float constants' codes, 0xff-terminated */
+    const uint8_t *inline_float_codes;
+    const gcn_plan_row *plans; /* [gen * ninsns + insn] */
+    /* [gen * 256 + code], compact copies of gcn_scalar_row for the operand checks: its ok bits,
+     * and its class | src << 4 | (name32 != NULL) << 5 | (name64 != NULL) << 6 */
+    const uint16_t *reg_ok;
+    const uint8_t *code_info;
+    /* open-addressing hash tables (linear probing, GCN_HASH_EMPTY ends a probe): mnemonic ->
+     * position in by_mnemonic of its first row; per generation, spelling -> position in
+     * scalar_names of its first row */
+    const uint16_t *mnemonic_hash;
+    uint32_t mnemonic_hash_mask;
+    const uint16_t *name_hash; /* [gen * (name_hash_mask + 1) + slot] */
+    uint32_t name_hash_mask;
 } gcn_tables;
+
+#define GCN_ENC_NONE 0xffu
+#define GCN_HASH_EMPTY 0xffffu
+
+/* The hash of the parser's name tables, shared by gcngen, which lays the tables out, and the
+ * parser, which probes them: the length and the first and last 8 bytes of the lower-case name
+ * (shorter names zero-padded), mixed by two multiplications. */
+static inline uint32_t gcn_name_hash(const char *s, size_t n)
+{
+    uint64_t a = 0, b = 0, h;
+    size_t i, k = n < 8 ? n : 8;
+    for (i = 0; i < k; i++) {
+        a |= (uint64_t)(uint8_t)s[i] << (8 * i);
+        b |= (uint64_t)(uint8_t)s[n - k + i] << (8 * i);
+    }
+    h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ n;
+    return (uint32_t)(h ^ (h >> 32));
+}
+#define GCN_ENC_SCAN 0xfeu
 
 const gcn_tables *gcn_codec_tables(void);
 

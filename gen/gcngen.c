@@ -72,6 +72,7 @@ typedef struct spec_t {
     unsigned ninsns;
     char sha[65];
     gcn_diag *diag;
+    unsigned mnemonic_hash_mask, name_hash_mask;
 } spec_t;
 
 static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
@@ -291,6 +292,16 @@ static int check_encodings_disjoint(spec_t *s)
 
 /* Each instruction: a known encoding, opcodes that fit the OPCODE field, operands and modifiers
  * naming fields its layouts have, kinds and formats the runtime knows. */
+/* log2 of a register count the checks know (1, 2, 4, 8, 16), -1 otherwise. */
+static int regs_log2(unsigned regs)
+{
+    int k;
+    for (k = 0; k < 5; k++)
+        if (regs == 1u << k)
+            return k;
+    return -1;
+}
+
 static int check_instructions(spec_t *s)
 {
     const cJSON *in;
@@ -348,6 +359,9 @@ static int check_instructions(spec_t *s)
                 return fail(s, op, "%s: unknown format \"%s\"", name, fmt);
             if (!(regs >= 1 && regs <= 16))
                 return fail(s, op, "%s: %g registers", name, regs);
+            /* scalar register operands come in 1, 2, 4, 8 or 16 registers */
+            if (strcmp(k, "vgpr") != 0 && strcmp(k, "imm") != 0 && regs_log2((unsigned)regs) < 0)
+                return fail(s, op, "%s: a scalar operand of %g registers", name, regs);
         }
         cJSON_ArrayForEach(m, get(in, "modifiers"))
         {
@@ -520,6 +534,52 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
     gcn_buf_puts(b, "};\n\n");
 }
 
+/* [gen * 512 + top 9 bits of the first word]: the encoding whose fixed bits there allow it,
+ * with its first word's fixed bits, its size and its opcode field and map. */
+static void emit_dispatch(spec_t *s, gcn_buf *b)
+{
+    unsigned g, v, e;
+    gcn_buf_printf(b, "static const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n", s->ngens * 512);
+    for (g = 0; g < s->ngens; g++)
+        for (v = 0; v < 512; v++) {
+            unsigned found = GCN_ENC_NONE;
+            for (e = 0; e < s->nencs; e++) {
+                const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
+                uint64_t mask, value;
+                if (!l)
+                    continue;
+                match_bits(l, &mask, &value);
+                if ((((uint64_t)v << 23) ^ value) & mask & 0xff800000ull)
+                    continue;
+                found = found == GCN_ENC_NONE ? e : GCN_ENC_SCAN;
+            }
+            if (found >= s->nencs) {
+                gcn_buf_printf(b, "    {0, 0, 0, 0, %u, 0, 0, 0},\n", found);
+                continue;
+            }
+            {
+                const cJSON *l =
+                                layout_for(s, encoding_node(s, s->encs[found].name), s->gens[g].id),
+                            *f;
+                uint64_t mask, value;
+                unsigned lo = 0, w = 0;
+                match_bits(l, &mask, &value);
+                cJSON_ArrayForEach(f, get(l, "fields"))
+                {
+                    if (strcmp(str(f, "name"), "OPCODE") == 0) {
+                        lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+                        w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
+                    }
+                }
+                gcn_buf_printf(b, "    {gcn_opcode_map_%u_%u, 0x%xu, 0x%xu, %u, %u, %u, %u, %u},\n",
+                               g, found, (unsigned)(mask & 0xffffffffu),
+                               (unsigned)(value & mask & 0xffffffffu), 1u << w, found,
+                               (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo, w);
+            }
+        }
+    gcn_buf_puts(b, "};\n\n");
+}
+
 static unsigned gens_mask(spec_t *s, const cJSON *gens)
 {
     const cJSON *g;
@@ -533,6 +593,141 @@ static unsigned gens_mask(spec_t *s, const cJSON *gens)
             m |= 1u << i;
     }
     return m;
+}
+
+/* The slots an instruction uses, each with the generations that use it: operand fields and
+ * their auxiliary fields (all generations), modifier fields (the modifier's). */
+static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned *slot,
+                            unsigned *gens)
+{
+    unsigned n = 0;
+    const cJSON *op, *m;
+    const char *const aux_keys[3] = {"imm_field", "soe_field", "soffset_field"};
+#define FETCH(sl, gm)                                                                              \
+    do {                                                                                           \
+        int sl_ = (sl);                                                                            \
+        unsigned k_;                                                                               \
+        if (sl_ < 0)                                                                               \
+            break;                                                                                 \
+        for (k_ = 0; k_ < n && slot[k_] != (unsigned)sl_; k_++)                                    \
+            ;                                                                                      \
+        if (k_ == n) {                                                                             \
+            slot[n] = (unsigned)sl_;                                                               \
+            gens[n++] = 0;                                                                         \
+        }                                                                                          \
+        gens[k_] |= (gm);                                                                          \
+    } while (0)
+    cJSON_ArrayForEach(op, get(in, "operands"))
+    {
+        unsigned k;
+        FETCH(slot_index(e, str(op, "field")), 0xffu);
+        for (k = 0; k < 3; k++)
+            if (str(op, aux_keys[k]))
+                FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
+    }
+    cJSON_ArrayForEach(m, get(in, "modifiers"))
+        FETCH(slot_index(e, str(m, "field")), gens_mask(s, get(m, "gens")));
+#undef FETCH
+    return n;
+}
+
+static void emit_fetch(spec_t *s, const enc_t *e, const cJSON *in, gcn_buf *b)
+{
+    unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n = fetch_slots(s, e, in, slot, gens), i;
+    gcn_buf_printf(b, "}, %u, {", n);
+    for (i = 0; i < n; i++)
+        gcn_buf_printf(b, "%u, ", slot[i]);
+    gcn_buf_puts(b, "}, {");
+    for (i = 0; i < n; i++)
+        gcn_buf_printf(b, "0x%x, ", gens[i]);
+}
+
+/* The operand checks of an instruction: what each operand kind requires of its field. A
+ * one-register VGPR in an 8-bit field needs none. */
+static void emit_checks(const enc_t *e, const cJSON *in, gcn_buf *b)
+{
+    const cJSON *op;
+    unsigned n = 0, idx = 0, i;
+    const char *cks[GCN_MAX_OPERANDS];
+    int slots[GCN_MAX_OPERANDS];
+    unsigned args[GCN_MAX_OPERANDS];
+    cJSON_ArrayForEach(op, get(in, "operands"))
+    {
+        const char *kind = str(op, "kind");
+        unsigned regs = (unsigned)cJSON_GetNumberValue(get(op, "regs"));
+        int k = regs_log2(regs);
+        const char *ck = NULL;
+        unsigned arg = 0;
+        if (strcmp(kind, "vgpr") == 0 && regs > 1) {
+            ck = "GCN_CK_VGPR";
+            arg = 256 - regs;
+        } else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
+            ck = "GCN_CK_REG";
+            arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
+        } else if (strcmp(kind, "sbase") == 0) {
+            ck = "GCN_CK_SBASE";
+            arg = (unsigned)k;
+        } else if (strcmp(kind, "ssrc") == 0) {
+            ck = "GCN_CK_SSRC";
+            arg = regs;
+        } else if (strcmp(kind, "smem-offset") == 0) {
+            ck = "GCN_CK_SMEM_OFFSET";
+            arg = idx;
+        } else if (strcmp(kind, "smrd-offset") == 0) {
+            ck = "GCN_CK_SMRD_OFFSET";
+            arg = idx;
+        }
+        if (ck && n < GCN_MAX_OPERANDS) {
+            cks[n] = ck;
+            slots[n] = slot_index(e, str(op, "field"));
+            args[n++] = arg;
+        }
+        idx++;
+    }
+    gcn_buf_printf(b, "%u, {", n);
+    for (i = 0; i < n; i++)
+        gcn_buf_printf(b, "%s{%s, %d, %u}", i ? ", " : "", cks[i], slots[i], args[i]);
+    gcn_buf_puts(b, n ? "}" : "{0}}");
+}
+
+/* Per generation and instruction, the fields to extract with their bit positions there: the
+ * decoder's inner loop reads one row. */
+static void emit_plans(spec_t *s, gcn_buf *b)
+{
+    unsigned g;
+    const cJSON *in;
+    gcn_buf_printf(b, "static const gcn_plan_row gcn_plan_rows[%u] = {\n", s->ngens * s->ninsns);
+    for (g = 0; g < s->ngens; g++) {
+        cJSON_ArrayForEach(in, s->insns)
+        {
+            const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
+            const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f;
+            unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0;
+            long op;
+            if (!l || !opcode_of(in, s->gens[g].id, &op)) {
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, {{0}}},\n");
+                continue;
+            }
+            n = fetch_slots(s, e, in, slot, gens);
+            gcn_buf_puts(b, "    {");
+            for (i = 0; i < n; i++) {
+                if (!((gens[i] >> g) & 1))
+                    continue;
+                cJSON_ArrayForEach(f, get(l, "fields"))
+                {
+                    if (strcmp(str(f, "name"), e->slot[slot[i]]) == 0) {
+                        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+                        unsigned w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
+                        gcn_buf_printf(b, "%s{%u, %u, %u}", k++ ? ", " : "{", lo, w, slot[i]);
+                    }
+                }
+            }
+            gcn_buf_printf(b, "%s, %u, ", k ? "}" : "{{0}}", k);
+            emit_checks(e, in, b);
+            gcn_buf_puts(b, "},\n");
+        }
+    }
+    gcn_buf_puts(b, "};\n\n");
 }
 
 static void emit_insns(spec_t *s, gcn_buf *b)
@@ -592,7 +787,8 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             else
                 gcn_buf_puts(b, "GCN_NO_INSN, ");
         }
-        gcn_buf_puts(b, "}},\n");
+        emit_fetch(s, e, in, b);
+        gcn_buf_printf(b, "}, %zu},\n", strlen(mn));
     }
     gcn_buf_puts(b, "};\n\n");
 }
@@ -616,17 +812,147 @@ static void render(const char *tmpl, long n, char *out, size_t size)
     out[k < size ? k : size - 1] = 0;
 }
 
+/* A power of two at least twice n: linear probes stay short. */
+static unsigned hash_size(unsigned n)
+{
+    unsigned size = 16;
+    while (size < 2 * n)
+        size *= 2;
+    return size;
+}
+
+typedef struct row {
+    int sclass, src, dst, pair;
+    long index;
+    char name32[48], name64[48];
+    long ivalue;
+    uint64_t f32, f64;
+    int has32, has64;
+} row;
+
+typedef struct scalar_name {
+    const char *name;
+    unsigned code, wide;
+} scalar_name;
+
+static int scalar_name_cmp(const void *a, const void *b)
+{
+    const scalar_name *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c)
+        return c;
+    if (x->wide != y->wide)
+        return x->wide < y->wide ? -1 : 1;
+    return x->code < y->code ? -1 : x->code > y->code;
+}
+
+/* The parser's lookups: spellings sorted by name, SGPR/TTMP numbers to codes, inline integer
+ * values to codes, the inline float codes. */
+static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
+{
+    scalar_name *names = calloc(s->ngens * 512, sizeof(*names));
+    unsigned gi, code, n = 0, i;
+    unsigned first[GCN_MAX_GENS + 1];
+    gcn_buf_puts(b, "static const gcn_scalar_name_row gcn_scalar_names[] = {\n");
+    for (gi = 0; gi < s->ngens; gi++) {
+        unsigned start = n;
+        first[gi] = n;
+        for (code = 0; code < 256; code++) {
+            const row *r = &rows[gi * 256 + code];
+            if (r->has32)
+                names[n++] = (scalar_name){r->name32, code, 0};
+            if (r->has64)
+                names[n++] = (scalar_name){r->name64, code, 1};
+        }
+        qsort(names + start, n - start, sizeof(*names), scalar_name_cmp);
+        for (i = start; i < n; i++) {
+            gcn_buf_puts(b, "    {");
+            c_string(b, names[i].name);
+            gcn_buf_printf(b, ", %u, %u},\n", names[i].code, names[i].wide);
+        }
+    }
+    first[s->ngens] = n;
+    gcn_buf_puts(b, "    {0, 0, 0}\n};\n");
+    {
+        unsigned most = 0, size, k;
+        unsigned *slots;
+        for (gi = 0; gi < s->ngens; gi++)
+            if (first[gi + 1] - first[gi] > most)
+                most = first[gi + 1] - first[gi];
+        size = hash_size(most);
+        slots = malloc(size * s->ngens * sizeof(*slots));
+        for (k = 0; k < size * s->ngens; k++)
+            slots[k] = GCN_HASH_EMPTY;
+        for (gi = 0; gi < s->ngens; gi++)
+            for (i = first[gi]; i < first[gi + 1]; i++) {
+                uint32_t h;
+                if (i > first[gi] && strcmp(names[i].name, names[i - 1].name) == 0)
+                    continue;
+                h = gcn_name_hash(names[i].name, strlen(names[i].name)) & (size - 1);
+                while (slots[gi * size + h] != GCN_HASH_EMPTY)
+                    h = (h + 1) & (size - 1);
+                slots[gi * size + h] = i;
+            }
+        s->name_hash_mask = size - 1;
+        gcn_buf_printf(b, "static const uint16_t gcn_scalar_name_hash[%u] = {", size * s->ngens);
+        for (k = 0; k < size * s->ngens; k++)
+            gcn_buf_printf(b, "%s%s%u", k ? "," : "", k % 16 ? " " : "\n    ", slots[k]);
+        gcn_buf_puts(b, "\n};\n\n");
+        free(slots);
+    }
+    gcn_buf_printf(b, "static const uint16_t gcn_scalar_name_first[%u] = {", s->ngens + 1);
+    for (gi = 0; gi <= s->ngens; gi++)
+        gcn_buf_printf(b, "%s%u", gi ? ", " : "", first[gi]);
+    gcn_buf_puts(b, "};\n\n");
+    free(names);
+
+    gcn_buf_printf(b, "static const uint8_t gcn_reg_code[%u] = {", s->ngens * 2 * 128);
+    for (gi = 0; gi < s->ngens; gi++)
+        for (i = 0; i < 2 * 128; i++) {
+            unsigned cls = i < 128 ? GCN_SC_SGPR : GCN_SC_TTMP, found = 0xff;
+            for (code = 0; code < 256; code++) {
+                const row *r = &rows[gi * 256 + code];
+                if ((unsigned)r->sclass == cls && r->index == (long)(i % 128))
+                    found = code;
+            }
+            gcn_buf_printf(b, "%s%s%u", gi || i ? "," : "", i % 16 ? " " : "\n    ", found);
+        }
+    gcn_buf_puts(b, "\n};\n\n");
+
+    gcn_buf_printf(b, "static const uint8_t gcn_inline_int_code[%u] = {", s->ngens * 256);
+    for (gi = 0; gi < s->ngens; gi++)
+        for (i = 0; i < 256; i++) {
+            long v = (long)(int8_t)(uint8_t)i;
+            unsigned found = 0xff;
+            for (code = 0; code < 256; code++) {
+                const row *r = &rows[gi * 256 + code];
+                if (r->sclass == GCN_SC_INLINE_INT && r->src && r->ivalue == v)
+                    found = code;
+            }
+            gcn_buf_printf(b, "%s%s%u", gi || i ? "," : "", i % 16 ? " " : "\n    ", found);
+        }
+    gcn_buf_puts(b, "\n};\n\n");
+
+    gcn_buf_printf(b, "static const uint8_t gcn_inline_float_codes[%u] = {", s->ngens * 16);
+    for (gi = 0; gi < s->ngens; gi++) {
+        unsigned k = 0;
+        for (code = 0; code < 256 && k < 15; code++) {
+            const row *r = &rows[gi * 256 + code];
+            if (r->sclass == GCN_SC_INLINE_FLOAT && r->src) {
+                gcn_buf_printf(b, "%s%u", gi || k ? ", " : "", code);
+                k++;
+            }
+        }
+        for (; k < 16; k++)
+            gcn_buf_printf(b, "%s0xff", gi || k ? ", " : "");
+    }
+    gcn_buf_puts(b, "};\n\n");
+}
+
 static void emit_scalars(spec_t *s, gcn_buf *b)
 {
-    typedef struct row {
-        int sclass, src, dst, pair;
-        long index;
-        char name32[48], name64[48];
-        long ivalue;
-        uint64_t f32, f64;
-        int has32, has64;
-    } row;
     row *rows = calloc(s->ngens * 256, sizeof(row));
+    unsigned *oks = calloc(s->ngens * 256, sizeof(*oks));
     const cJSON *f, *g;
     unsigned gi, code;
     cJSON_ArrayForEach(f, get(s->doc.root, "scalar_operands"))
@@ -678,15 +1004,57 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
     for (gi = 0; gi < s->ngens; gi++)
         for (code = 0; code < 256; code++) {
             const row *r = &rows[gi * 256 + code];
+            unsigned ok = 0, k, dst;
+            /* which register operands may start here: the rules of codec_scalar_reg_ok */
+            for (dst = 0; dst < 2; dst++)
+                for (k = 0; k < 5; k++) {
+                    const row *base = &rows[gi * 256];
+                    unsigned regs = 1u << k, i;
+                    int valid = (dst ? r->dst : r->src) &&
+                                (r->sclass == GCN_SC_SGPR || r->sclass == GCN_SC_SPECIAL ||
+                                 r->sclass == GCN_SC_TTMP);
+                    if (valid && regs == 1)
+                        valid = r->has32;
+                    else if (valid && regs == 2)
+                        valid = r->pair;
+                    else if (valid) {
+                        /* wider tuples: SGPRs or TTMPs, 4-aligned, all of one class */
+                        valid = (r->sclass == GCN_SC_SGPR || r->sclass == GCN_SC_TTMP) &&
+                                !(r->index & 3) && code + regs - 1 <= 255;
+                        for (i = 1; valid && i < regs; i++)
+                            valid = base[code + i].sclass == r->sclass &&
+                                    base[code + i].index == r->index + (long)i;
+                    }
+                    if (valid)
+                        ok |= GCN_REG_OK(k, dst);
+                }
+            oks[gi * 256 + code] = ok;
             gcn_buf_printf(b, "    /* %s %3u */ {%s, %d, %d, %d, %ld, ", s->gens[gi].id, code,
                            sclass_enums[r->sclass], r->src, r->dst, r->pair, r->index);
             c_string(b, r->has32 ? r->name32 : NULL);
             gcn_buf_puts(b, ", ");
             c_string(b, r->has64 ? r->name64 : NULL);
-            gcn_buf_printf(b, ", %ld, 0x%llxu, 0x%llxull},\n", r->ivalue,
-                           (unsigned long long)r->f32, (unsigned long long)r->f64);
+            gcn_buf_printf(b, ", %ld, 0x%llxu, 0x%llxull, 0x%x, %zu, %zu},\n", r->ivalue,
+                           (unsigned long long)r->f32, (unsigned long long)r->f64, ok,
+                           r->has32 ? strlen(r->name32) : 0, r->has64 ? strlen(r->name64) : 0);
         }
     gcn_buf_puts(b, "};\n\n");
+    /* the operand checks' compact copies: validity bits, and class | src << 4 | has32 << 5 |
+     * has64 << 6 */
+    gcn_buf_printf(b, "static const uint16_t gcn_reg_ok[%u] = {", s->ngens * 256);
+    for (gi = 0; gi < s->ngens * 256; gi++)
+        gcn_buf_printf(b, "%s%s0x%x", gi ? "," : "", gi % 16 ? " " : "\n    ", oks[gi]);
+    gcn_buf_puts(b, "\n};\n\n");
+    gcn_buf_printf(b, "static const uint8_t gcn_code_info[%u] = {", s->ngens * 256);
+    for (gi = 0; gi < s->ngens * 256; gi++) {
+        const row *r = &rows[gi];
+        unsigned info = (unsigned)r->sclass | (unsigned)(r->src != 0) << 4 |
+                        (unsigned)(r->has32 != 0) << 5 | (unsigned)(r->has64 != 0) << 6;
+        gcn_buf_printf(b, "%s%s0x%x", gi ? "," : "", gi % 16 ? " " : "\n    ", info);
+    }
+    gcn_buf_puts(b, "\n};\n\n");
+    emit_scalar_lookups(s, b, rows);
+    free(oks);
     free(rows);
 }
 
@@ -719,6 +1087,26 @@ static void emit_mnemonic_index(spec_t *s, gcn_buf *b)
     for (i = 0; i < s->ninsns; i++)
         gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 16 ? " " : "\n    ", v[i].insn);
     gcn_buf_puts(b, "\n};\n\n");
+    {
+        unsigned size = hash_size(s->ninsns), *slots = malloc(size * sizeof(*slots)), k;
+        for (k = 0; k < size; k++)
+            slots[k] = GCN_HASH_EMPTY;
+        for (i = 0; i < s->ninsns; i++) {
+            uint32_t h;
+            if (i && strcmp(v[i].mnemonic, v[i - 1].mnemonic) == 0)
+                continue; /* the first row of a mnemonic stands for all of them */
+            h = gcn_name_hash(v[i].mnemonic, strlen(v[i].mnemonic)) & (size - 1);
+            while (slots[h] != GCN_HASH_EMPTY)
+                h = (h + 1) & (size - 1);
+            slots[h] = i;
+        }
+        s->mnemonic_hash_mask = size - 1;
+        gcn_buf_printf(b, "static const uint16_t gcn_mnemonic_hash[%u] = {", size);
+        for (k = 0; k < size; k++)
+            gcn_buf_printf(b, "%s%s%u", k ? "," : "", k % 16 ? " " : "\n    ", slots[k]);
+        gcn_buf_puts(b, "\n};\n\n");
+        free(slots);
+    }
     free(v);
 }
 
@@ -752,13 +1140,30 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         emit_encodings(&s, &b);
         emit_layouts(&s, &b);
         emit_insns(&s, &b);
+        emit_plans(&s, &b);
         emit_scalars(&s, &b);
         emit_mnemonic_index(&s, &b);
+        emit_dispatch(&s, &b);
         gcn_buf_printf(&b,
-                       "static const gcn_tables gcn_generated_tables = {%u, %u, %u, gcn_gen_rows, "
-                       "gcn_encoding_rows, gcn_layout_rows, gcn_insn_rows, gcn_scalar_rows, "
-                       "gcn_by_mnemonic, \"%s\"};\n",
-                       s.ngens, s.nencs, s.ninsns, s.sha);
+                       "const gcn_tables gcn_codec_table_data = {\n"
+                       "    .ngens = %u, .nencodings = %u, .ninsns = %u,\n"
+                       "    .gens = gcn_gen_rows, .encodings = gcn_encoding_rows,\n"
+                       "    .layouts = gcn_layout_rows, .insns = gcn_insn_rows,\n"
+                       "    .scalars = gcn_scalar_rows, .by_mnemonic = gcn_by_mnemonic,\n"
+                       "    .spec_sha256 = \"%s\",\n"
+                       "    .dispatch = gcn_dispatch_rows,\n"
+                       "    .scalar_names = gcn_scalar_names,\n"
+                       "    .scalar_name_first = gcn_scalar_name_first,\n"
+                       "    .reg_code = gcn_reg_code,\n"
+                       "    .inline_int_code = gcn_inline_int_code,\n"
+                       "    .inline_float_codes = gcn_inline_float_codes,\n"
+                       "    .plans = gcn_plan_rows,\n"
+                       "    .reg_ok = gcn_reg_ok,\n"
+                       "    .code_info = gcn_code_info,\n"
+                       "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"
+                       "    .name_hash = gcn_scalar_name_hash, .name_hash_mask = %u,\n"
+                       "};\n",
+                       s.ngens, s.nencs, s.ninsns, s.sha, s.mnemonic_hash_mask, s.name_hash_mask);
         ok = !b.oom && gcn_write_file_atomic(out_path, b.data, b.len, diag) == GCN_OK;
         gcn_buf_free(&b);
     }

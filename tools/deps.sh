@@ -7,7 +7,7 @@ PACKAGES=(
   cmake make gcc pkg-config          # build
   libcjson-dev libcmocka-dev libssl-dev  # cJSON, cmocka, libcrypto (SHA-256)
   clang-14 libclang-rt-14-dev        # sanitizers, libFuzzer
-  llvm-14 llvm-14-dev llvm-19        # llvm-mc peers, LLVM-C disassembler
+  llvm-14 llvm-14-dev llvm-19 llvm-19-dev  # llvm-mc peers, LLVM-C disassemblers
   afl++                              # AFL++ fuzzing
   clang-format-14                    # the formatting check
 )
