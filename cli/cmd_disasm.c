@@ -39,10 +39,12 @@ static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
         gcn_status st = gcn_decode(gen, b + at, n - at, &in);
         char text[256];
         if (st != GCN_OK) {
+            char why[256];
+            gcn_decode_why(gen, b + at, n - at, why, sizeof(why));
             if (line)
-                fprintf(stderr, "%s:%u:%u: %s\n", name, line[at], col[at], gcn_status_str(st));
+                fprintf(stderr, "%s:%u:%u: %s\n", name, line[at], col[at], why);
             else
-                fprintf(stderr, "%s:+%zu: %s\n", name, at, gcn_status_str(st));
+                fprintf(stderr, "%s:+%zu: %s\n", name, at, why);
             errors++;
             at += st == GCN_ERR_TRUNCATED ? n - at : (n - at < 4 ? n - at : 4);
             continue;

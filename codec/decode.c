@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 
 #include "codec_internal.h"
@@ -95,9 +96,9 @@ static int smrd_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_ope
     return codec_scalar_reg_ok(t, in->gen, v, 1, 0);
 }
 
-gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
+static gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, const gcn_plan_row *p,
+                             int *literal)
 {
-    const gcn_plan_row *p = &t->plans[in->gen * t->ninsns + in->insn];
     unsigned i;
     *literal = 0;
     for (i = 0; i < p->nck; i++) {
@@ -133,6 +134,11 @@ gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *li
             return GCN_ERR_OPERAND;
     }
     return GCN_OK;
+}
+
+gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
+{
+    return check_plan(t, in, &t->plans[in->gen * t->ninsns + in->insn], literal);
 }
 
 /* The rest of decoding once the encoding and instruction are known: the fields the
@@ -215,4 +221,66 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
+}
+
+gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, size_t size)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    gcn_inst in;
+    gcn_status st = gcn_decode(gen, bytes, len, &in);
+    uint64_t w;
+    unsigned e;
+    if (!why || !size)
+        return st;
+    snprintf(why, size, "%s", gcn_status_str(st));
+    if (st == GCN_OK || st == GCN_ERR_INVALID || len < 4)
+        return st;
+    w = codec_load4(bytes);
+    for (e = 0; e < t->nencodings; e++) {
+        const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
+        const gcn_plan_row *p;
+        uint64_t opcode;
+        uint16_t insn;
+        unsigned i;
+        int literal = 0;
+        if (!l->present || ((w ^ l->match_value) & l->match_mask & 0xffffffffull))
+            continue;
+        if (st == GCN_ERR_TRUNCATED) {
+            snprintf(why, size, "truncated %s instruction: %u bytes%s, %zu given",
+                     t->encodings[e].name, l->bytes, len >= l->bytes ? " and a literal" : "", len);
+            return st;
+        }
+        if (l->bytes >= 8)
+            w = codec_load8(bytes);
+        opcode = codec_get(w, l->slot[l->opcode_slot]);
+        insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
+        if (insn == GCN_NO_INSN) {
+            snprintf(why, size, "%s opcode %llu is no instruction on %s", t->encodings[e].name,
+                     (unsigned long long)opcode, gcn_gen_id(gen));
+            return st;
+        }
+        /* the first operand check that fails names its field and value */
+        memset(&in, 0, sizeof(in));
+        in.insn = insn;
+        in.gen = (uint8_t)gen;
+        in.encoding = (uint8_t)e;
+        p = &t->plans[(unsigned)gen * t->ninsns + insn];
+        for (i = 0; i < p->n; i++)
+            in.field[p->op[i].slot] =
+                (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
+        for (i = 0; i < p->nck; i++) {
+            gcn_plan_row one = *p;
+            one.nck = 1;
+            one.ck[0] = p->ck[i];
+            if (check_plan(t, &in, &one, &literal) != GCN_OK) {
+                snprintf(why, size, "%s: %s=%u is not a valid operand there",
+                         t->insns[insn].mnemonic, t->encodings[e].slot_name[p->ck[i].slot],
+                         in.field[p->ck[i].slot]);
+                return st;
+            }
+        }
+        return st;
+    }
+    snprintf(why, size, "no encoding of %s matches the word 0x%08x", gcn_gen_id(gen), (unsigned)w);
+    return st;
 }

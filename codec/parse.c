@@ -2,6 +2,8 @@
  * instruction; errors name the 1-based column of the offending text. */
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,14 +23,24 @@ typedef struct pctx {
     int64_t literal;
 } pctx;
 
-static gcn_status err(pctx *p, size_t col0, const char *fmt, const char *what)
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static gcn_status
+err(pctx *p, size_t col0, const char *fmt, ...)
 {
     if (p->diag) {
+        va_list ap;
+        va_start(ap, fmt);
         p->diag->col = (unsigned)col0 + 1;
-        snprintf(p->diag->msg, sizeof(p->diag->msg), fmt, what ? what : "");
+        vsnprintf(p->diag->msg, sizeof(p->diag->msg), fmt, ap);
+        va_end(ap);
     }
     return GCN_ERR_SYNTAX;
 }
+
+/* A token, quoted in a message (at most 40 characters of it). */
+#define TOK(tok, n) (int)((n) < 40 ? (n) : 40), (tok)
 
 static void skip_ws(pctx *p)
 {
@@ -164,6 +176,86 @@ static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst
     }
 }
 
+/* sN, s[a:b], ttmpN, ttmp[a:b]: the class (ttmp or not) and the first and last numbers. */
+static int reg_name(const char *tok, size_t n, int *ttmp, long *a, long *z)
+{
+    size_t k = 0;
+    char *e;
+    *ttmp = n > 4 && memcmp(tok, "ttmp", 4) == 0;
+    if (*ttmp)
+        k = 4;
+    else if (n > 1 && tok[0] == 's')
+        k = 1;
+    else
+        return 0;
+    if (tok[k] == '[') {
+        if (!isdigit((unsigned char)tok[k + 1]))
+            return 0;
+        *a = strtol(tok + k + 1, &e, 10);
+        if (*e != ':' || !isdigit((unsigned char)e[1]))
+            return 0;
+        *z = strtol(e + 1, &e, 10);
+        return *e == ']' && e == tok + n - 1 && *z >= *a;
+    }
+    if (!isdigit((unsigned char)tok[k]))
+        return 0;
+    *a = *z = strtol(tok + k, &e, 10);
+    return e == tok + n;
+}
+
+/* Why a token is not the scalar register operand wanted: the most specific reason. */
+static gcn_status reg_error(pctx *p, const char *tok, size_t n, unsigned regs, int dst, size_t col)
+{
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen, g;
+    int64_t v;
+    int sp, ttmp;
+    long a, z;
+    if (dst && number(tok, n, &v))
+        return err(p, col, "the destination must be a register, not the constant '%.*s'",
+                   TOK(tok, n));
+    if (n > 1 && tok[0] == 'v' && (isdigit((unsigned char)tok[1]) || tok[1] == '['))
+        return err(p, col, "'%.*s' is a VGPR: this operand takes a scalar register", TOK(tok, n));
+    if (reg_name(tok, n, &ttmp, &a, &z)) {
+        const uint8_t *codes = t->reg_code + (gen * 2u + (ttmp ? 1u : 0u)) * 128u;
+        long last = -1, i;
+        for (i = 0; i < 128; i++)
+            if (codes[i] != 0xff)
+                last = i;
+        if (z > last)
+            return err(p, col, "'%.*s' is out of range: %s has %s0 to %s%ld", TOK(tok, n),
+                       gcn_gen_id((int)gen), ttmp ? "ttmp" : "s", ttmp ? "ttmp" : "s", last);
+        if ((unsigned long)(z - a + 1) != regs)
+            return err(p, col, "'%.*s' is %ld register%s: this operand takes %u", TOK(tok, n),
+                       z - a + 1, z > a ? "s" : "", regs);
+        if (regs > 1 && a % (regs == 2 ? 2 : 4))
+            return err(p, col,
+                       "'%.*s' is misaligned: a %u-register operand starts at a multiple of %u",
+                       TOK(tok, n), regs, regs == 2 ? 2u : 4u);
+    }
+    sp = spelled(t, gen, tok, n, -1);
+    if (sp >= 0) {
+        unsigned cls = t->code_info[gen * 256u + (unsigned)sp] & 0xfu;
+        if (dst && cls != GCN_SC_SGPR && cls != GCN_SC_SPECIAL && cls != GCN_SC_TTMP)
+            return err(p, col, "the destination must be a register, not '%.*s'", TOK(tok, n));
+        if (dst && codec_scalar_reg_ok(t, gen, (unsigned)sp, 1, 0) &&
+            !codec_scalar_reg_ok(t, gen, (unsigned)sp, 1, 1))
+            return err(p, col, "'%.*s' cannot be written", TOK(tok, n));
+        if (spelled(t, gen, tok, n, regs == 2) < 0)
+            return err(p, col, "'%.*s' is not %s", TOK(tok, n),
+                       regs == 1 ? "a 32-bit operand" : "a 64-bit register pair");
+        return err(p, col, "'%.*s' is not allowed here", TOK(tok, n));
+    }
+    for (g = 0; g < t->ngens; g++)
+        if (spelled(t, g, tok, n, -1) >= 0)
+            return err(p, col, "'%.*s' does not exist on %s", TOK(tok, n), gcn_gen_id((int)gen));
+    return err(p, col, "expected %s, not '%.*s'",
+               regs == 1   ? "a scalar register"
+               : regs == 2 ? "a scalar register pair (s[2n:2n+1], vcc, exec, ...)"
+                           : "a scalar register tuple (s[a:b], ttmp[a:b])",
+               TOK(tok, n));
+}
+
 /* A source operand: a register, an inline constant (integer, float, or the float's bits), a
  * condition, or a literal. */
 static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t col,
@@ -190,7 +282,7 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
             return GCN_OK;
         }
         if (v < -0x80000000ll || v > 0xffffffffll)
-            return err(p, col, "'%s' does not fit a 32-bit literal", NULL);
+            return err(p, col, "'%.*s' does not fit a 32-bit literal", TOK(tok, n));
         for (c = 0; c < 256; c++)
             if (codec_scalar(p->t, p->in->gen, c)->sclass == GCN_SC_LITERAL) {
                 *code = c;
@@ -220,7 +312,7 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
                 }
         }
     }
-    return err(p, col, "not a scalar source operand%s", NULL);
+    return reg_error(p, tok, n, regs, 0, col);
 }
 
 static unsigned field_width(const pctx *p, unsigned slot)
@@ -258,15 +350,18 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
                 }
             }
         }
-        return err(p, col,
-                   op->regs == 1 ? "expected a VGPR (vN)%s"
-                                 : "expected a VGPR tuple v[a:b] of the right width%s",
-                   NULL);
+        if (n > 1 && tok[0] == 'v' && isdigit((unsigned char)tok[1]) && op->regs == 1)
+            return err(p, col, "'%.*s' is out of range: VGPRs are v0 to v255", TOK(tok, n));
+        if (n > 1 && tok[0] == 'v' && tok[1] == '[')
+            return err(p, col, "'%.*s' is not a VGPR tuple of %u registers within v0 to v255",
+                       TOK(tok, n), op->regs);
+        return err(p, col, "expected %s, not '%.*s'",
+                   op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])", TOK(tok, n));
     }
     case GCN_KIND_SDST:
     case GCN_KIND_SGPR:
         if (!scalar_reg(p, tok, n, op->regs, 1, &code))
-            return err(p, col, "expected a scalar register of the right width%s", NULL);
+            return reg_error(p, tok, n, op->regs, 1, col);
         in->field[op->slot] = code;
         return GCN_OK;
     case GCN_KIND_SSRC:
@@ -276,7 +371,7 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
         return GCN_OK;
     case GCN_KIND_SBASE:
         if (!scalar_reg(p, tok, n, op->regs, 0, &code) || (code & 1))
-            return err(p, col, "expected an aligned SGPR pair or quad%s", NULL);
+            return reg_error(p, tok, n, op->regs, 0, col);
         in->field[op->slot] = code / 2;
         return GCN_OK;
     case GCN_KIND_SMEM_OFFSET:
@@ -295,7 +390,8 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
         }
         /* IMM=0: the number of the SGPR holding the offset (a 7-bit register number) */
         if (!scalar_reg(p, tok, n, 1, 1, &code))
-            return err(p, col, "expected an offset: an immediate or a scalar register%s", NULL);
+            return err(p, col, "expected an offset (an immediate or an SGPR), not '%.*s'",
+                       TOK(tok, n));
         in->field[op->slot] = code;
         in->field[op->aux[0]] = 0;
         return GCN_OK;
@@ -316,20 +412,22 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
                 p->literal = v;
                 return GCN_OK;
             }
-            return err(p, col, "offset out of range%s", NULL);
+            return err(p, col, "offset '%.*s' is out of range", TOK(tok, n));
         }
         if (!scalar_reg(p, tok, n, 1, 0, &code))
-            return err(p, col, "expected an offset: an immediate or a scalar register%s", NULL);
+            return err(p, col, "expected an offset (an immediate or an SGPR), not '%.*s'",
+                       TOK(tok, n));
         in->field[op->slot] = code;
         in->field[op->aux[0]] = 0;
         return GCN_OK;
     case GCN_KIND_IMM:
         if (!number(tok, n, &v) || !fits_unsigned(v, field_width(p, op->slot)))
-            return err(p, col, "expected an immediate that fits the field%s", NULL);
+            return err(p, col, "expected an immediate that fits the field, not '%.*s'",
+                       TOK(tok, n));
         in->field[op->slot] = (uint32_t)v;
         return GCN_OK;
     default:
-        return err(p, col, "unsupported operand%s", NULL);
+        return err(p, col, "unsupported operand");
     }
 }
 
@@ -435,7 +533,7 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
             return GCN_OK;
         }
         if (!colon)
-            return err(p, col, "'%s' needs a value ('%s:N')", m->asm_name);
+            return err(p, col, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
         if (!number(colon + 1, n - name_len - 1, &v) &&
             !(m->format == GCN_FMT_SWIZZLE && swizzle_value(colon + 1, n - name_len - 1, &v)))
             return err(p, col + name_len + 1, "bad value for '%s'", m->asm_name);
@@ -450,7 +548,7 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
         unsigned w = p->l->slot[soe_op->slot].width;
         if (!number(colon + 1, n - name_len - 1, &v) ||
             !(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))))
-            return err(p, col + name_len + 1, "bad offset%s", NULL);
+            return err(p, col + name_len + 1, "bad offset");
         *seen |= 0x100u;
         /* the register operand moves to SOFFSET */
         p->in->field[soe_op->aux[2]] = p->in->field[soe_op->slot];
@@ -459,7 +557,28 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
         p->in->field[soe_op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
         return GCN_OK;
     }
-    return err(p, col, "unknown modifier%s", NULL);
+    /* the SGPR-plus-immediate SMEM form, where it is not allowed */
+    for (i = 0; colon && same(tok, "offset", name_len) && i < row->noperands; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        if (op->kind != GCN_KIND_SMEM_OFFSET || op->aux[1] == GCN_NO_SLOT)
+            continue;
+        if (!p->l->slot[op->aux[1]].width)
+            return err(p, col,
+                       "the 'sN offset:imm' form (SGPR plus immediate) does not exist on this "
+                       "generation");
+        return err(p, col, "'offset:' follows an SGPR offset only ('sN offset:imm')");
+    }
+    /* a modifier this instruction takes on another generation */
+    for (i = 0; i < p->t->ninsns; i++) {
+        const gcn_insn_row *r = &p->t->insns[i];
+        unsigned k;
+        if (strcmp(r->mnemonic, row->mnemonic) != 0)
+            continue;
+        for (k = 0; k < r->nmodifiers; k++)
+            if (same(tok, r->modifier[k].asm_name, name_len))
+                return err(p, col, "'%.*s' does not exist on this generation", TOK(tok, name_len));
+    }
+    return err(p, col, "unexpected '%.*s'", TOK(tok, n));
 }
 
 /* The instruction row for a mnemonic on a generation: the hash table gives the first of the
@@ -529,7 +648,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
            line[e] == '_')
         e++;
     if (e == p.pos)
-        return err(&p, p.pos, "expected a mnemonic%s", NULL);
+        return err(&p, p.pos, "expected a mnemonic");
     p.row = find_insn(t, line + p.pos, e - p.pos, gen, &index);
     if (!p.row) {
         char m[80];
@@ -569,11 +688,11 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     }
     skip_ws(&p);
     if (line[p.pos] == ',')
-        return err(&p, p.pos, "too many operands%s", NULL);
+        return err(&p, p.pos, "too many operands");
     while (line[p.pos]) {
         size_t end = token_end(&p, p.pos);
         if (end == p.pos)
-            return err(&p, p.pos, "unexpected character%s", NULL);
+            return err(&p, p.pos, "unexpected '%c'", line[p.pos]);
         st = modifier(&p, line + p.pos, end - p.pos, p.pos, &seen, smem);
         if (st != GCN_OK)
             return st;
@@ -586,7 +705,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
             return err(&p, n, "missing required '%s'", p.row->modifier[i].asm_name);
     st = codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
-        return err(&p, 0, "invalid operand%s", NULL);
+        return err(&p, 0, "invalid operand");
     out->size = p.l->bytes;
     if (p.has_literal) {
         out->has_literal = 1;

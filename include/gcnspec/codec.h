@@ -40,6 +40,10 @@ const char *gcn_gen_mcpu(int gen);
  * GCN_ERR_NO_OPCODE when the encoding has no instruction at that opcode on this generation,
  * GCN_ERR_OPERAND when a field holds a value no operand can have. */
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+/* Why gcn_decode refuses these bytes, for people: the encoding, the opcode or the operand
+ * field and value at fault ("DS_ADD_U32 ... SSRC0=209 is no valid source"). Returns the
+ * status gcn_decode returns. */
+gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, size_t size);
 
 /* Encodes into out (cap bytes); *len receives the size. */
 gcn_status gcn_encode(const gcn_inst *inst, uint8_t *out, size_t cap, size_t *len);
