@@ -157,7 +157,7 @@ static gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, siz
     out->size = (uint8_t)nbytes;
     /* only the fields the instruction uses: the others are not part of what it says */
     for (i = 0; i < p->n; i++)
-        out->field[p->op[i].slot] = (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
+        out->field[p->op[i].slot] = (uint32_t)(w >> p->op[i].lo) & p->op[i].mask;
     st = codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
         return st;
@@ -266,8 +266,7 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         in.encoding = (uint8_t)e;
         p = &t->plans[(unsigned)gen * t->ninsns + insn];
         for (i = 0; i < p->n; i++)
-            in.field[p->op[i].slot] =
-                (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
+            in.field[p->op[i].slot] = (uint32_t)(w >> p->op[i].lo) & p->op[i].mask;
         for (i = 0; i < p->nck; i++) {
             gcn_plan_row one = *p;
             one.nck = 1;

@@ -120,7 +120,8 @@ typedef struct gcn_insn_row {
 
 /* One field to extract: its bits in the word and the slot it fills. */
 typedef struct gcn_fetch_op {
-    uint8_t lo, width, slot;
+    uint32_t mask; /* (1 << width) - 1 */
+    uint8_t lo, slot;
 } gcn_fetch_op;
 
 /* One operand check, compiled by gcngen from the operand's kind and width. */

@@ -718,7 +718,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                     if (strcmp(str(f, "name"), e->slot[slot[i]]) == 0) {
                         unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
                         unsigned w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
-                        gcn_buf_printf(b, "%s{%u, %u, %u}", k++ ? ", " : "{", lo, w, slot[i]);
+                        gcn_buf_printf(b, "%s{0x%xu, %u, %u}", k++ ? ", " : "{",
+                                       w >= 32 ? 0xffffffffu : (1u << w) - 1u, lo, slot[i]);
                     }
                 }
             }
