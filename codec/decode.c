@@ -72,13 +72,41 @@ static int smem_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_ope
 {
     int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
     int soe = op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
-    /* OFFSET (IMM=0) and SOFFSET hold SGPR numbers: registers of the 7-bit range */
-    if (!imm && !codec_scalar_reg_ok(t, in->gen, in->field[op->slot], 1, 1))
+    uint32_t v = in->field[op->slot];
+    /* IMM=0, SOE=0: OFFSET holds an SGPR number (the register bits; the rest unused).
+     * IMM=0, SOE=1: the address is SGPR[SOFFSET] alone; OFFSET is unused. SOFFSET holds an
+     * SGPR number too. */
+    if (!imm && !soe &&
+        ((op->reg_mask && v > op->reg_mask) || !codec_scalar_reg_ok(t, in->gen, v, 1, 1)))
+        return 0;
+    if (!imm && soe && v)
         return 0;
     if (soe && (op->aux[2] == GCN_NO_SLOT ||
                 !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 1)))
         return 0;
     return 1;
+}
+
+/* Decoding: the bits of a field the instruction does not use as written are dropped, so that
+ * the fields are canonical (an SMEM OFFSET holding an SGPR number keeps its register bits;
+ * with SOE=1 and IMM=0 it is unused). */
+static void normalize(const gcn_tables *t, gcn_inst *in, const gcn_plan_row *p)
+{
+    unsigned i;
+    for (i = 0; i < p->nck; i++) {
+        const gcn_operand_row *op;
+        const gcn_layout_row *l;
+        if (p->ck[i].kind != GCN_CK_SMEM_OFFSET)
+            continue;
+        op = &t->insns[in->insn].operand[p->ck[i].arg];
+        l = codec_layout(t, in->gen, in->encoding);
+        if (op->aux[0] == GCN_NO_SLOT || in->field[op->aux[0]])
+            continue;
+        if (op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]])
+            in->field[op->slot] = 0;
+        else if (op->reg_mask)
+            in->field[op->slot] &= op->reg_mask;
+    }
 }
 
 /* The IMM-dependent rules of an SMRD offset operand; *literal when it is the trailing one. */
@@ -127,6 +155,9 @@ static gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, const gcn_
         case GCN_CK_SMRD_OFFSET:
             ok = smrd_offset_ok(t, in, &t->insns[in->insn].operand[c->arg], literal);
             break;
+        case GCN_CK_ONE:
+            ok = v == 1;
+            break;
         default:
             ok = 0;
         }
@@ -158,7 +189,8 @@ static gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, siz
     /* only the fields the instruction uses: the others are not part of what it says */
     for (i = 0; i < p->n; i++)
         out->field[p->op[i].slot] = (uint32_t)(w >> p->op[i].lo) & p->op[i].mask;
-    st = codec_check_operands(t, out, &literal);
+    normalize(t, out, p);
+    st = check_plan(t, out, p, &literal);
     if (st != GCN_OK)
         return st;
     if (literal) {
@@ -267,10 +299,16 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         p = &t->plans[(unsigned)gen * t->ninsns + insn];
         for (i = 0; i < p->n; i++)
             in.field[p->op[i].slot] = (uint32_t)(w >> p->op[i].lo) & p->op[i].mask;
+        normalize(t, &in, p);
         for (i = 0; i < p->nck; i++) {
             gcn_plan_row one = *p;
             one.nck = 1;
             one.ck[0] = p->ck[i];
+            if (check_plan(t, &in, &one, &literal) != GCN_OK && p->ck[i].kind == GCN_CK_ONE) {
+                snprintf(why, size, "%s: %s=0, but the instruction requires it set",
+                         t->insns[insn].mnemonic, t->encodings[e].slot_name[p->ck[i].slot]);
+                return st;
+            }
             if (check_plan(t, &in, &one, &literal) != GCN_OK) {
                 snprintf(why, size, "%s: %s=%u is not a valid operand there",
                          t->insns[insn].mnemonic, t->encodings[e].slot_name[p->ck[i].slot],

@@ -91,6 +91,7 @@ typedef struct gcn_operand_row {
     uint8_t signed_gens;  /* generations where the immediate is signed (bit set) */
     uint8_t literal_gens; /* generations where code 255 means a trailing 32-bit literal */
     const char *name;     /* the spec's operand name, for diagnostics */
+    uint8_t reg_mask;     /* smem-offset: the bits of OFFSET that hold an SGPR number */
 } gcn_operand_row;
 
 typedef struct gcn_modifier_row {
@@ -131,7 +132,8 @@ typedef enum gcn_check_kind {
     GCN_CK_SBASE,       /* reg_ok[field * 2] has bit arg */
     GCN_CK_SSRC,        /* a scalar source of arg registers (register, constant, literal) */
     GCN_CK_SMEM_OFFSET, /* the operand row arg's IMM/SOE-dependent rules */
-    GCN_CK_SMRD_OFFSET  /* the operand row arg's IMM-dependent rules */
+    GCN_CK_SMRD_OFFSET, /* the operand row arg's IMM-dependent rules */
+    GCN_CK_ONE          /* a required modifier's field is 1 */
 } gcn_check_kind;
 
 typedef struct gcn_check_op {
@@ -145,7 +147,7 @@ typedef struct gcn_plan_row {
     gcn_fetch_op op[GCN_MAX_SLOTS];
     uint8_t n;
     uint8_t nck;
-    gcn_check_op ck[GCN_MAX_OPERANDS];
+    gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
 } gcn_plan_row;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once. */

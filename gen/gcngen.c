@@ -644,13 +644,14 @@ static void emit_fetch(spec_t *s, const enc_t *e, const cJSON *in, gcn_buf *b)
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. */
-static void emit_checks(const enc_t *e, const cJSON *in, gcn_buf *b)
+static void emit_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON *in, gcn_buf *b)
 {
     const cJSON *op;
     unsigned n = 0, idx = 0, i;
-    const char *cks[GCN_MAX_OPERANDS];
-    int slots[GCN_MAX_OPERANDS];
-    unsigned args[GCN_MAX_OPERANDS];
+    const char *cks[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    int slots[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    unsigned args[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    const cJSON *m;
     cJSON_ArrayForEach(op, get(in, "operands"))
     {
         const char *kind = str(op, "kind");
@@ -677,12 +678,22 @@ static void emit_checks(const enc_t *e, const cJSON *in, gcn_buf *b)
             ck = "GCN_CK_SMRD_OFFSET";
             arg = idx;
         }
-        if (ck && n < GCN_MAX_OPERANDS) {
+        if (ck && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS) {
             cks[n] = ck;
             slots[n] = slot_index(e, str(op, "field"));
             args[n++] = arg;
         }
         idx++;
+    }
+    /* a required modifier (GWS and ordered-count gds): its field must be set */
+    cJSON_ArrayForEach(m, get(in, "modifiers"))
+    {
+        if (cJSON_IsTrue(get(m, "required")) && (gens_mask(s, get(m, "gens")) >> gen) & 1 &&
+            n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS) {
+            cks[n] = "GCN_CK_ONE";
+            slots[n] = slot_index(e, str(m, "field"));
+            args[n++] = 0;
+        }
     }
     gcn_buf_printf(b, "%u, {", n);
     for (i = 0; i < n; i++)
@@ -724,7 +735,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 }
             }
             gcn_buf_printf(b, "%s, %u, ", k ? "}" : "{{0}}", k);
-            emit_checks(e, in, b);
+            emit_checks(s, g, e, in, b);
             gcn_buf_puts(b, "},\n");
         }
     }
@@ -768,7 +779,11 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                            get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
                            get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens")) : 0);
             c_string(b, str(op, "name"));
-            gcn_buf_puts(b, "}, ");
+            gcn_buf_printf(b, ", 0x%x}, ",
+                           get(op, "register_bits")
+                               ? (1u << (unsigned)cJSON_GetNumberValue(get(op, "register_bits"))) -
+                                     1u
+                               : 0u);
         }
         gcn_buf_puts(b, "}, {");
         cJSON_ArrayForEach(m, get(in, "modifiers"))

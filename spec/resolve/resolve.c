@@ -602,8 +602,9 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {
-    "format", "imm_field", "soe_field", "soffset_field", "signed_gens", "literal_gens", NULL};
+static const char *const operand_extras[] = {"format",        "imm_field",   "soe_field",
+                                             "soffset_field", "signed_gens", "literal_gens",
+                                             "register_bits", NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */

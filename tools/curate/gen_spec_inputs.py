@@ -108,9 +108,11 @@ OPERANDS = [
           "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
          {"name": "OFFSET", "kind": "smem-offset", "field": "OFFSET", "format": "hex",
           "imm_field": "IMM", "soe_field": "SOE", "soffset_field": "SOFFSET",
-          "signed_gens": ["gcn1.4"],
-          "note": "an immediate (IMM=1) or an SGPR (IMM=0); on GCN 1.4 with SOE=1 an SGPR in "
-                  "SOFFSET plus the immediate, written 'sN offset:imm'"},
+          "signed_gens": ["gcn1.4"], "register_bits": 7,
+          "note": "an immediate (IMM=1) or an SGPR (IMM=0; the SMEM page: 'OFFSET holds number of "
+                  "SGPR', an SGPR number of 7 bits like SDATA's, the field's upper bits unused); "
+                  "on GCN 1.4 with SOE=1 an SGPR in SOFFSET plus the immediate, written 'sN "
+                  "offset:imm' (IMM=0 SOE=1: SOFFSET alone, OFFSET unused)"},
          {"name": "PROBE", "kind": "imm", "field": "SDATA", "format": "inline",
           "note": "s_atc_probe*: a 3-bit probe type in the SDATA field"},
      ],
