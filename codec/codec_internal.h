@@ -77,6 +77,18 @@ gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in);
  * LLVM's assembler and printer do; a 64-bit operand reads it whole. */
 int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs);
 
+/* The lane DS_SWIZZLE_B32 with this offset reads for `lane` (0-31): the documents' two modes,
+ * OFFSET[15] = 1: within each quad, lane pair k of OFFSET[7:0] selects; OFFSET[15] = 0: on the
+ * lane's 5 bits, ((lane & AND) | OR) ^ XOR with the masks in OFFSET[4:0], [9:5], [14:10]. Two
+ * offsets that agree on every lane are the same instruction (the text of one may encode the
+ * other). */
+static inline unsigned codec_swizzle_lane(uint32_t off, unsigned lane)
+{
+    if (off & 0x8000u)
+        return (lane & ~3u) | ((off >> (2 * (lane & 3))) & 3u);
+    return (((lane & (off & 31u)) | ((off >> 5) & 31u)) ^ ((off >> 10) & 31u)) & 31u;
+}
+
 /* The value of the smem immediate offset as written (sign-extended where it is signed). */
 int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
                        uint64_t raw);

@@ -89,22 +89,31 @@ static int smem_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_ope
 
 /* Decoding: the bits of a field the instruction does not use as written are dropped, so that
  * the fields are canonical (an SMEM OFFSET holding an SGPR number keeps its register bits;
- * with SOE=1 and IMM=0 it is unused). */
+ * SOFFSET is unused with SOE=0; SOE=1 with IMM=0, SGPR[SOFFSET] alone, becomes the same
+ * address in the IMM=0, SOE=0 form). */
 static void normalize(const gcn_tables *t, gcn_inst *in, const gcn_plan_row *p)
 {
     unsigned i;
     for (i = 0; i < p->nck; i++) {
         const gcn_operand_row *op;
         const gcn_layout_row *l;
+        int soe;
         if (p->ck[i].kind != GCN_CK_SMEM_OFFSET)
             continue;
         op = &t->insns[in->insn].operand[p->ck[i].arg];
         l = codec_layout(t, in->gen, in->encoding);
+        soe = op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
+        if (!soe && op->aux[2] != GCN_NO_SLOT)
+            in->field[op->aux[2]] = 0; /* SOFFSET is read only with SOE=1 */
         if (op->aux[0] == GCN_NO_SLOT || in->field[op->aux[0]])
             continue;
-        if (op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]])
-            in->field[op->slot] = 0;
-        else if (op->reg_mask)
+        if (soe) {
+            /* SGPR[SOFFSET] alone: the same address as IMM=0, SOE=0 with that SGPR in OFFSET,
+             * the canonical form (and the one the text 'sN' assembles to) */
+            in->field[op->slot] = in->field[op->aux[2]];
+            in->field[op->aux[1]] = 0;
+            in->field[op->aux[2]] = 0;
+        } else if (op->reg_mask)
             in->field[op->slot] &= op->reg_mask;
     }
 }

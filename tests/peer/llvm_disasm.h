@@ -1,0 +1,173 @@
+/* The differential of gcnspec's codec against LLVM, shared by tests/peer/test_codec_vs_llvmc
+ * (LLVM-C disassembler, in-process), tests/peer/test_codec_reassemble (llvm-mc assembles our
+ * text) and tools/sop1_sweep:
+ *
+ *  - a thin wrapper over the LLVM-C disassembler (llvm-c/Disassembler.h), compiled only where
+ *    GCN_LLVM_C is defined, once against each LLVM version: two versions never share a process,
+ *    so every symbol has one definition per executable;
+ *  - the words of our encodings as the codec tables define them (fixed bits, fields, the bits no
+ *    field covers), never typed by hand;
+ *  - the list of known, classified disagreements (spec/peers/llvm-known.json) and its matcher;
+ *  - the sections of reports/codec-vs-llvm.md, each written by the executable that owns it.
+ *
+ * LLVM's AMDGPU disassembler "accepts" many words it cannot really encode: it decodes them and
+ * marks the defect in the text instead of failing. The wrapper reads those marks as rejections
+ * (llvm_disasm_markers() lists them, with what LLVM 14 and 19 print), so a caller sees two
+ * outcomes: rejected, or accepted with the normalized text. */
+#ifndef GCN_TESTS_LLVM_DISASM_H
+#define GCN_TESTS_LLVM_DISASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gcnspec/codec.h"
+#include "gcnspec/diag.h"
+#include "gcnspec/status.h"
+
+/* ---- the LLVM-C disassembler (GCN_LLVM_C builds only) --------------------------------------- */
+
+#define LLVM_DISASM_TEXT_MAX 256
+
+typedef enum llvm_disasm_outcome {
+    LLVM_DISASM_ACCEPTED,
+    LLVM_DISASM_REJECTED,        /* LLVMDisasmInstruction returned 0 (Fail or SoftFail) */
+    LLVM_DISASM_REJECTED_MARKED, /* decoded, but the text carries an invalid-encoding marker */
+} llvm_disasm_outcome;
+
+typedef struct llvm_disasm_result {
+    llvm_disasm_outcome outcome;
+    size_t size;                     /* bytes consumed (0 when LLVM failed to decode) */
+    char text[LLVM_DISASM_TEXT_MAX]; /* normalized: no leading tab, no trailing blanks */
+    char raw[LLVM_DISASM_TEXT_MAX];  /* exactly what LLVM wrote */
+    const char *marker;              /* the marker found (REJECTED_MARKED), else NULL */
+} llvm_disasm_result;
+
+/* Substrings of LLVM's text that mean "this is not a valid encoding", NULL-terminated, each with
+ * what prints it. Matched case-insensitively (LLVM 14 writes "invalid immediate", 19 "Invalid"). */
+typedef struct llvm_disasm_marker {
+    const char *text;
+    const char *note;
+} llvm_disasm_marker;
+const llvm_disasm_marker *llvm_disasm_markers(void);
+
+typedef struct llvm_disasm llvm_disasm;
+
+#ifdef GCN_LLVM_C
+/* "LLVM 14.0.6" etc.: the version the executable was built against; "llvm-14" is its peer name
+ * in spec/peers/llvm-known.json. */
+const char *llvm_disasm_version(void);
+const char *llvm_disasm_peer(void);
+
+/* A disassembler for the triple amdgcn-- (what llvm-mc -arch=amdgcn uses) and the cpu (tonga,
+ * gfx900); NULL when this LLVM lacks the target or the cpu. Never ask for tahiti or bonaire:
+ * LLVM 14 and 19 abort the process there ("LLVM ERROR: Disassembly not yet supported for
+ * subtarget"). */
+llvm_disasm *llvm_disasm_open(const char *mcpu);
+void llvm_disasm_close(llvm_disasm *d);
+
+/* Disassembles one instruction from the len bytes at bytes; LLVM reads at most len. */
+llvm_disasm_outcome llvm_disasm_one(llvm_disasm *d, const uint8_t *bytes, size_t len,
+                                    llvm_disasm_result *r);
+#endif
+
+/* ---- our encodings, from the codec tables ------------------------------------------------------
+ */
+
+/* The encoding index named `name` (DS, SOP1, ...), -1 when the tables have none. */
+int peer_encoding_index(const char *name);
+/* The bits of gen's layout of enc (over its min(bytes, 8) bytes) that no field covers and that
+ * are not fixed: a word with one of them set is not canonical. */
+uint64_t peer_stray_mask(int gen, unsigned enc);
+/* The bits an instruction uses on gen: fixed bits, opcode, its operands' fields (with their
+ * auxiliary fields) and the modifiers it takes on gen. */
+uint64_t peer_used_mask(int gen, unsigned insn);
+/* The instruction row the word's opcode selects on gen, -1 when the opcode is undefined. */
+int peer_insn_of(int gen, unsigned enc, uint64_t word);
+/* The raw value of the named field in word (-1 when the layout lacks it). */
+long long peer_field(int gen, unsigned enc, uint64_t word, const char *field);
+/* Little-endian load of the first min(n, 8) bytes. */
+uint64_t peer_load(const uint8_t *bytes, size_t n);
+/* "0x6c,0x01,0x80,0xbe" (llvm-mc's byte list without brackets). */
+void peer_format_bytes(const uint8_t *bytes, size_t n, char *out, size_t size);
+/* Parses a byte list ("0x6c,0x01,..." with or without brackets/spaces); returns the count. */
+size_t peer_parse_bytes(const char *s, uint8_t *out, size_t max);
+
+/* A 64-bit PRNG (splitmix64): deterministic from its printed seed. */
+uint64_t peer_rand(uint64_t *state);
+
+/* ---- known, classified disagreements (spec/peers/llvm-known.json) --------------------------- */
+
+/* One word as both sides saw it. */
+typedef struct peer_view {
+    const char *peer; /* "llvm-14", "llvm-19" (LLVM-C), "llvm-mc-14" (reassembly) */
+    int gen;
+    int encoding;
+    const uint8_t *bytes;
+    size_t len;
+    int ours_ok;           /* gcn_decode returned GCN_OK */
+    const char *ours_text; /* gcn_print's text ("" when rejected) */
+    int peer_ok;           /* the peer accepted (disassembled; reassembly: assembled) */
+    const char *peer_text; /* the peer's text: LLVM's (marked) text, llvm-mc's error or bytes */
+} peer_view;
+
+typedef struct peer_known peer_known;
+
+/* Classifications: only those with `fails` set keep the test red. */
+typedef struct peer_class_info {
+    const char *name;
+    int fails;
+    const char *meaning;
+} peer_class_info;
+const peer_class_info *peer_classes(void); /* NULL-name terminated */
+
+typedef struct peer_known_entry {
+    const char *id;
+    const char *classification;
+    int fails; /* our-bug: a disagreement it explains is still a failure */
+    const char *encoding;
+    const char *instruction; /* the instruction or operand class, for people */
+    const char *pattern;     /* the bit pattern, for people */
+    const char *explanation;
+    /* the reproducer */
+    int repro_gen;
+    uint8_t repro_bytes[GCN_INST_MAX_BYTES + 4];
+    size_t repro_len;
+    const char *repro_ours; /* gcnspec's text, or "(rejected: <status>)" */
+} peer_known_entry;
+
+/* Loads the list. Each entry of "known": id; gens; peers (llvm-14, llvm-19, llvm-mc-14);
+ * encoding; instructions (optional mnemonics); instruction and pattern (for people); ours and
+ * llvm ("accept" / "reject" / "any"; a marked LLVM text is a reject); when (optional, all must
+ * hold): fields {NAME: {in: [[lo, hi], ...], class: [scalar classes of the value, or
+ * "beyond-8-bits"]}} (a field the layout lacks reads as 0), bits [{mask, value}] over the word,
+ * noncanonical (bits outside the instruction's fields), ours_regex / llvm_regex (POSIX ERE on the
+ * texts), ours_drop / llvm_drop (substrings removed from the texts, which must then be equal:
+ * those entries stack); classification; explanation; reproducer {gen, bytes, gcnspec, and the
+ * text each peer gives: LLVM's text, "(rejected)", or llvm-mc's bytes / "error: ..."}. Bad input
+ * is a file:line:col error. */
+gcn_status peer_known_load(peer_known **out, const char *path, gcn_diag *diag);
+void peer_known_free(peer_known *k);
+size_t peer_known_count(const peer_known *k);
+const peer_known_entry *peer_known_get(const peer_known *k, size_t i);
+/* The reproducer's recorded text for a peer (NULL when the entry records none for it). */
+const char *peer_known_repro_peer(const peer_known *k, size_t i, const char *peer);
+/* Does entry i apply to this peer and generation at all? */
+int peer_known_applies(const peer_known *k, size_t i, const char *peer, int gen);
+/* The first entry that explains the disagreement, -1 when none does. */
+long peer_known_match(const peer_known *k, const peer_view *v);
+int peer_known_match_one(const peer_known *k, size_t i, const peer_view *v);
+
+/* gcnspec's side of a word: "(rejected: <status>)" when decode fails. */
+void peer_ours_text(int gen, const uint8_t *bytes, size_t len, char *out, size_t size, int *ok);
+
+/* ---- reports/codec-vs-llvm.md ---------------------------------------------------------------- */
+
+/* Replaces (or adds) one section of the report, keeping the others: sections are delimited by
+ * "<!-- section: NAME -->" / "<!-- end: NAME -->" and always written in one fixed order
+ * (llvm-14, llvm-19, reassemble, sop1-sweep-llvm-14, sop1-sweep-llvm-19, sop1-sweep-none) after a
+ * fixed header, so the file does not depend on the order the writers run in. Written to a
+ * temporary file and renamed. */
+gcn_status peer_report_section(const char *path, const char *name, const char *body,
+                               gcn_diag *diag);
+
+#endif
