@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the default input: install what is missing, build, then extract the facts
-# from the documents (../shared/seeds), find and report the errata, and resolve the spec.
-#   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}
+# from the documents (../shared/seeds), find and report the errata, and resolve the spec; then
+# rebuild the codec from that spec and report where it and LLVM differ.
+#   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DOCS="${1:-../shared/seeds}"
@@ -9,3 +10,7 @@ bash tools/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 build/cli/gcnspec run --docs "$DOCS"
+# the codec generated from the spec just resolved, against LLVM (the SOP1 sweep sections of the
+# report take minutes: cmake --build build --target sop1_sweep_report)
+cmake --build build -j"$(nproc)"
+cmake --build build --target codec_vs_llvm_report
