@@ -3,8 +3,16 @@
 
 #include "codec_internal.h"
 
+/* The decoder's steps are inlined into gcn_decode: one function, no spills between them. */
+#if defined(__GNUC__)
+#define DECODE_INLINE static inline __attribute__((always_inline))
+#else
+#define DECODE_INLINE static inline
+#endif
+
 /* A source operand (SSRC0): a register, an inline constant, a condition, or the literal. */
-static int ssrc_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs, int *literal)
+DECODE_INLINE int ssrc_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs,
+                          int *literal)
 {
     unsigned info = t->code_info[gen * 256u + (code & 0xffu)];
     if (!(info & 0x10u))
@@ -133,8 +141,8 @@ static int smrd_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_ope
     return codec_scalar_reg_ok(t, in->gen, v, 1, 0);
 }
 
-static gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, const gcn_plan_row *p,
-                             int *literal)
+DECODE_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, const gcn_plan_row *p,
+                                    int *literal)
 {
     unsigned i;
     *literal = 0;
@@ -183,8 +191,9 @@ gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *li
 
 /* The rest of decoding once the encoding and instruction are known: the fields the
  * instruction uses, its operand checks, its literal. */
-static gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
-                         unsigned enc, unsigned nbytes, uint16_t insn, uint64_t w, gcn_inst *out)
+DECODE_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
+                                unsigned enc, unsigned nbytes, uint16_t insn, uint64_t w,
+                                gcn_inst *out)
 {
     const gcn_plan_row *p = &t->plans[(unsigned)gen * t->ninsns + insn];
     unsigned i;
@@ -197,8 +206,9 @@ static gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, siz
     out->size = (uint8_t)nbytes;
     /* only the fields the instruction uses: the others are not part of what it says */
     for (i = 0; i < p->n; i++)
-        out->field[p->op[i].slot] = (uint32_t)(w >> p->op[i].lo) & p->op[i].mask;
-    normalize(t, out, p);
+        out->field[p->op[i].slot] = (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
+    if (p->smem)
+        normalize(t, out, p);
     st = check_plan(t, out, p, &literal);
     if (st != GCN_OK)
         return st;
@@ -307,7 +317,8 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         in.encoding = (uint8_t)e;
         p = &t->plans[(unsigned)gen * t->ninsns + insn];
         for (i = 0; i < p->n; i++)
-            in.field[p->op[i].slot] = (uint32_t)(w >> p->op[i].lo) & p->op[i].mask;
+            in.field[p->op[i].slot] =
+                (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
         normalize(t, &in, p);
         for (i = 0; i < p->nck; i++) {
             gcn_plan_row one = *p;

@@ -121,9 +121,10 @@ typedef struct gcn_insn_row {
 
 /* One field to extract: its bits in the word and the slot it fills. */
 typedef struct gcn_fetch_op {
-    uint32_t mask; /* (1 << width) - 1 */
-    uint8_t lo, slot;
+    uint8_t lo, width, slot;
 } gcn_fetch_op;
+
+#define GCN_MAX_FETCH 8 /* fields one instruction uses */
 
 /* One operand check, compiled by gcngen from the operand's kind and width. */
 typedef enum gcn_check_kind {
@@ -144,8 +145,9 @@ typedef struct gcn_check_op {
  * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand
  * validity. */
 typedef struct gcn_plan_row {
-    gcn_fetch_op op[GCN_MAX_SLOTS];
+    gcn_fetch_op op[GCN_MAX_FETCH];
     uint8_t n;
+    uint8_t smem; /* an SMEM offset operand: the decoder canonicalizes its fields */
     uint8_t nck;
     gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
 } gcn_plan_row;

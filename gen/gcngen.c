@@ -302,6 +302,9 @@ static int regs_log2(unsigned regs)
     return -1;
 }
 
+static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned *slot,
+                            unsigned *gens);
+
 static int check_instructions(spec_t *s)
 {
     const cJSON *in;
@@ -362,6 +365,11 @@ static int check_instructions(spec_t *s)
             /* scalar register operands come in 1, 2, 4, 8 or 16 registers */
             if (strcmp(k, "vgpr") != 0 && strcmp(k, "imm") != 0 && regs_log2((unsigned)regs) < 0)
                 return fail(s, op, "%s: a scalar operand of %g registers", name, regs);
+        }
+        {
+            unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS];
+            if (fetch_slots(s, &s->encs[e], in, slot, gens) > GCN_MAX_FETCH)
+                return fail(s, in, "%s uses more than %d fields", name, GCN_MAX_FETCH);
         }
         cJSON_ArrayForEach(m, get(in, "modifiers"))
         {
@@ -716,7 +724,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0;
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
-                gcn_buf_puts(b, "    {{{0}}, 0, 0, {{0}}},\n");
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
                 continue;
             }
             n = fetch_slots(s, e, in, slot, gens);
@@ -729,12 +737,20 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                     if (strcmp(str(f, "name"), e->slot[slot[i]]) == 0) {
                         unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
                         unsigned w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
-                        gcn_buf_printf(b, "%s{0x%xu, %u, %u}", k++ ? ", " : "{",
-                                       w >= 32 ? 0xffffffffu : (1u << w) - 1u, lo, slot[i]);
+                        gcn_buf_printf(b, "%s{%u, %u, %u}", k++ ? ", " : "{", lo, w, slot[i]);
                     }
                 }
             }
-            gcn_buf_printf(b, "%s, %u, ", k ? "}" : "{{0}}", k);
+            {
+                const cJSON *op2;
+                int smem = 0;
+                cJSON_ArrayForEach(op2, get(in, "operands"))
+                {
+                    if (strcmp(str(op2, "kind"), "smem-offset") == 0)
+                        smem = 1;
+                }
+                gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
+            }
             emit_checks(s, g, e, in, b);
             gcn_buf_puts(b, "},\n");
         }
