@@ -82,6 +82,25 @@ static gcn_status run_peer(const char *peer, const char *mcpu, int disassemble,
     return GCN_OK;
 }
 
+/* needle in the n bytes at s, or NULL. The peer's output is searched within known lengths
+ * only: a strstr/strchr per line rescans the whole rest of the output under the sanitizers,
+ * quadratic in the batch. */
+static const char *span_find(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle), i;
+    for (i = 0; k <= n && i <= n - k; i++)
+        if (s[i] == needle[0] && memcmp(s + i, needle, k) == 0)
+            return s + i;
+    return NULL;
+}
+
+/* The end of the line at p (its '\n' or end). */
+static const char *line_end(const char *p, const char *end)
+{
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    return nl ? nl : end;
+}
+
 /* One diagnostic of the peer: "<stdin>:LINE:COL: error|warning: message". Returns 0 when the
  * line is not one. */
 static int diagnostic(const char *p, size_t len, unsigned long *line, unsigned long *col,
@@ -89,36 +108,45 @@ static int diagnostic(const char *p, size_t len, unsigned long *line, unsigned l
 {
     const char *kind;
     char *e;
-    if (strncmp(p, "<stdin>:", 8) != 0)
+    if (len < 8 || strncmp(p, "<stdin>:", 8) != 0)
         return 0;
     *line = strtoul(p + 8, &e, 10);
     *col = *e == ':' ? strtoul(e + 1, NULL, 10) : 0;
-    kind = strstr(p, ": error: ");
-    if (!kind || kind > p + len)
-        kind = strstr(p, ": warning: ");
-    if (!kind || kind > p + len)
+    kind = span_find(p, len, ": error: ");
+    if (!kind)
+        kind = span_find(p, len, ": warning: ");
+    if (!kind)
         return 0;
     *warning = kind[2] == 'w';
-    *msg = strchr(kind + 2, ':') + 2;
+    *msg = kind[2] == 'w' ? kind + 11 : kind + 9;
     *msg_len = (size_t)(p + len - *msg);
     return 1;
 }
 
-/* The next "text ; encoding: [bytes]" line of the peer's stdout from *p on; 0 at the end. */
-static int next_encoding(const char **p, char *text, size_t text_size, uint8_t *bytes,
-                         size_t *nbytes)
+/* The next "text ; encoding: [bytes]" line of the peer's stdout from *p (before end) on; 0 at
+ * the end. */
+static int next_encoding(const char **p, const char *end, char *text, size_t text_size,
+                         uint8_t *bytes, size_t *nbytes)
 {
-    const char *enc = strstr(*p, "; encoding: "), *ls, *nl;
-    if (!enc)
-        return 0;
-    ls = enc;
-    while (ls > *p && ls[-1] != '\n')
-        ls--;
-    trim_copy(text, text_size, ls, (size_t)(enc - ls));
-    *nbytes = parse_bytes(enc + 12, bytes, 16);
-    nl = strchr(enc, '\n');
-    *p = nl ? nl + 1 : enc + strlen(enc);
-    return 1;
+    const char *ls = *p;
+    while (ls < end) {
+        const char *le = line_end(ls, end), *enc = span_find(ls, (size_t)(le - ls), "; encoding: ");
+        if (enc) {
+            char tmp[160];
+            size_t n = (size_t)(le - enc - 12);
+            trim_copy(text, text_size, ls, (size_t)(enc - ls));
+            if (n >= sizeof(tmp))
+                n = sizeof(tmp) - 1;
+            memcpy(tmp, enc + 12, n);
+            tmp[n] = 0;
+            *nbytes = parse_bytes(tmp, bytes, 16);
+            *p = le < end ? le + 1 : end;
+            return 1;
+        }
+        ls = le < end ? le + 1 : end;
+    }
+    *p = end;
+    return 0;
 }
 
 /* Assembly is line by line: diagnostics name their line, and every line without an error
@@ -127,7 +155,7 @@ gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, 
                            gcn_mc_result *out, char *why, size_t why_size)
 {
     gcn_proc_result r;
-    const char *p;
+    const char *p, *err_end, *out_end;
     size_t i;
     unsigned char *errs = calloc(n + 2, 1);
     gcn_status st;
@@ -141,9 +169,11 @@ gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, 
         free(errs);
         return st;
     }
-    for (p = r.err.data ? r.err.data : ""; *p;) {
-        const char *nl = strchr(p, '\n'), *msg;
-        size_t len = nl ? (size_t)(nl - p) : strlen(p), mlen;
+    err_end = (r.err.data ? r.err.data : "") + r.err.len;
+    out_end = (r.out.data ? r.out.data : "") + r.out.len;
+    for (p = r.err.data ? r.err.data : ""; p < err_end;) {
+        const char *nl = line_end(p, err_end), *msg;
+        size_t len = (size_t)(nl - p), mlen;
         unsigned long ln, col;
         int warning;
         if (diagnostic(p, len, &ln, &col, &warning, &msg, &mlen) && ln >= 1 && ln <= n &&
@@ -152,13 +182,14 @@ gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, 
             errs[ln] = !warning;
             trim_copy(out[ln - 1].message, sizeof(out[ln - 1].message), msg, mlen);
         }
-        p = nl ? nl + 1 : p + len;
+        p = nl + 1;
     }
     p = r.out.data ? r.out.data : "";
     for (i = 0; i < n; i++) {
         if (errs[i + 1])
             continue;
-        if (!next_encoding(&p, out[i].text, sizeof(out[i].text), out[i].bytes, &out[i].nbytes)) {
+        if (!next_encoding(&p, out_end, out[i].text, sizeof(out[i].text), out[i].bytes,
+                           &out[i].nbytes)) {
             snprintf(why, why_size, "%s: no output for line %zu (%s)", peer, i + 1, lines[i]);
             gcn_proc_result_free(&r);
             free(errs);
@@ -245,10 +276,10 @@ static int try_marker(const gcn_enc_case *c, void *ctx)
     if (run_peer(ms->peer, ms->mcpu, 1, one, 1, &r, why, sizeof(why)) != GCN_OK)
         return 1;
     {
-        const char *p = r.out.data ? r.out.data : "";
+        const char *p = r.out.data ? r.out.data : "", *end = p + r.out.len;
         uint8_t eb[16];
         size_t en;
-        int ok = next_encoding(&p, ms->m->text, sizeof(ms->m->text), eb, &en) &&
+        int ok = next_encoding(&p, end, ms->m->text, sizeof(ms->m->text), eb, &en) &&
                  !strstr(p, "; encoding: ") && !(r.err.data && strstr(r.err.data, "<stdin>"));
         gcn_proc_result_free(&r);
         if (ok)
@@ -316,9 +347,11 @@ gcn_status gcn_mc_disassemble(const char *peer, int gen, const char *const *line
         st = run_peer(peer, gcn_gen_mcpu(gen), 1, argv_lines, 2 * n, &r, why, why_size);
     if (st == GCN_OK) {
         /* complaints: the first one about a line's first byte means it was rejected */
-        for (p = r.err.data ? r.err.data : ""; *p;) {
-            const char *nl = strchr(p, '\n'), *msg;
-            size_t len = nl ? (size_t)(nl - p) : strlen(p), mlen;
+        const char *err_end = (r.err.data ? r.err.data : "") + r.err.len;
+        const char *out_end = (r.out.data ? r.out.data : "") + r.out.len;
+        for (p = r.err.data ? r.err.data : ""; p < err_end;) {
+            const char *nl = line_end(p, err_end), *msg;
+            size_t len = (size_t)(nl - p), mlen;
             unsigned long ln, col;
             int warning;
             if (diagnostic(p, len, &ln, &col, &warning, &msg, &mlen) && ln >= 1 && ln <= 2 * n) {
@@ -333,7 +366,7 @@ gcn_status gcn_mc_disassemble(const char *peer, int gen, const char *const *line
                 if (byte_at_column(in[ln - 1], col) == 0)
                     out[(ln - 1) / 2].warning = 2; /* rejected at its first byte */
             }
-            p = nl ? nl + 1 : p + len;
+            p = nl + 1;
         }
         /* answers: everything up to the next marker belongs to the line */
         for (p = r.out.data ? r.out.data : ""; st == GCN_OK && line < n;) {
@@ -341,7 +374,8 @@ gcn_status gcn_mc_disassemble(const char *peer, int gen, const char *const *line
             uint8_t bytes[16];
             size_t nb, count = 0;
             gcn_mc_result *o = &out[line];
-            while (next_encoding(&p, text, sizeof(text), bytes, &nb) && strcmp(text, m.text) != 0) {
+            while (next_encoding(&p, out_end, text, sizeof(text), bytes, &nb) &&
+                   strcmp(text, m.text) != 0) {
                 if (count++ == 0) {
                     memcpy(o->text, text, sizeof(text));
                     memcpy(o->bytes, bytes, nb);
