@@ -123,13 +123,13 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
     uint32_t h = gcn_name_hash(tok, n) & t->name_hash_mask;
     size_t k;
     for (; slots[h] != GCN_HASH_EMPTY; h = (h + 1) & t->name_hash_mask) {
-        const char *x = t->scalar_names[slots[h]].name;
-        if (strncmp(x, tok, n) != 0 || x[n])
+        const gcn_scalar_name_row *x = &t->scalar_names[slots[h]];
+        if (x->len != n || memcmp(x->name, tok, n) != 0)
             continue;
         /* the rows of one spelling are adjacent: the 32-bit one first */
         for (k = slots[h]; k < t->scalar_name_first[gen + 1]; k++) {
             const gcn_scalar_name_row *r = &t->scalar_names[k];
-            if (strncmp(r->name, tok, n) != 0 || r->name[n])
+            if (r->len != n || memcmp(r->name, tok, n) != 0)
                 break;
             if (wide < 0 || r->wide == (unsigned)wide)
                 return r->code;
@@ -334,9 +334,11 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
     case GCN_KIND_VGPR: {
         long a, z;
         char *e;
-        if (n >= 2 && tok[0] == 'v' && isdigit((unsigned char)tok[1]) && op->regs == 1) {
-            a = strtol(tok + 1, &e, 10);
-            if (e == tok + n && a <= 255) {
+        if (n >= 2 && n <= 4 && tok[0] == 'v' && isdigit((unsigned char)tok[1]) && op->regs == 1) {
+            size_t k;
+            for (a = 0, k = 1; k < n && isdigit((unsigned char)tok[k]); k++)
+                a = a * 10 + (tok[k] - '0');
+            if (k == n && a <= 255) {
                 in->field[op->slot] = (uint32_t)a;
                 return GCN_OK;
             }
@@ -589,12 +591,12 @@ static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t 
     uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
     size_t k;
     for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask) {
-        const char *x = t->insns[t->by_mnemonic[t->mnemonic_hash[h]]].mnemonic;
-        if (strncmp(x, m, n) != 0 || x[n])
+        const gcn_insn_row *x = &t->insns[t->by_mnemonic[t->mnemonic_hash[h]]];
+        if (x->mnemonic_len != n || memcmp(x->mnemonic, m, n) != 0)
             continue;
         for (k = t->mnemonic_hash[h]; k < t->ninsns; k++) {
             const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
-            if (strncmp(r->mnemonic, m, n) != 0 || r->mnemonic[n])
+            if (r->mnemonic_len != n || memcmp(r->mnemonic, m, n) != 0)
                 break;
             if (r->opcode[gen] != GCN_NO_INSN) {
                 *index = t->by_mnemonic[k];

@@ -195,6 +195,7 @@ typedef struct gcn_scalar_name_row {
     const char *name;
     uint8_t code;
     uint8_t wide; /* the 64-bit spelling (name64) */
+    uint8_t len;
 } gcn_scalar_name_row;
 
 typedef struct gcn_tables {

@@ -900,11 +900,12 @@ static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
         for (i = start; i < n; i++) {
             gcn_buf_puts(b, "    {");
             c_string(b, names[i].name);
-            gcn_buf_printf(b, ", %u, %u},\n", names[i].code, names[i].wide);
+            gcn_buf_printf(b, ", %u, %u, %zu},\n", names[i].code, names[i].wide,
+                           strlen(names[i].name));
         }
     }
     first[s->ngens] = n;
-    gcn_buf_puts(b, "    {0, 0, 0}\n};\n");
+    gcn_buf_puts(b, "    {0, 0, 0, 0}\n};\n");
     {
         unsigned most = 0, size, k;
         unsigned *slots;
