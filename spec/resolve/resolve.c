@@ -51,7 +51,7 @@ typedef struct ctx {
     gcn_findings findings;
     gcn_errata errata;
     gcn_pseudo_env env;
-    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc;
+    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc, sem_doc;
     gen_info gens[MAX_GENS];
     size_t ngens;
     rlayout *layouts;
@@ -602,9 +602,9 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format",        "imm_field",   "soe_field",
-                                             "soffset_field", "signed_gens", "literal_gens",
-                                             "register_bits", NULL};
+static const char *const operand_extras[] = {
+    "format",       "imm_field",     "soe_field", "soffset_field", "signed_gens",
+    "literal_gens", "register_bits", "imm_scale", "literal_scale", NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -1246,6 +1246,149 @@ static cJSON *emit_scalar_operands(ctx *c)
     return out;
 }
 
+/* ---- curated semantics ------------------------------------------------------------------- */
+
+static unsigned sem_line(const ctx *c, const cJSON *node)
+{
+    unsigned line = 0, col = 0;
+    gcn_json_where(&c->sem_doc, node, &line, &col);
+    return line;
+}
+
+static cJSON *find_emitted(cJSON *list, const char *encoding, const char *name)
+{
+    cJSON *o;
+    cJSON_ArrayForEach(o, list)
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "name");
+        const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "encoding");
+        if (cJSON_IsString(n) && cJSON_IsString(e) && strcmp(n->valuestring, name) == 0 &&
+            strcmp(e->valuestring, encoding) == 0)
+            return o;
+    }
+    return NULL;
+}
+
+static int has_semantics(const cJSON *o)
+{
+    const cJSON *sem = cJSON_GetObjectItemCaseSensitive(o, "semantics");
+    return cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(sem, "written")) ||
+           cJSON_GetObjectItemCaseSensitive(sem, "corrected") ||
+           cJSON_GetObjectItemCaseSensitive(sem, "none") ||
+           cJSON_GetObjectItemCaseSensitive(sem, "unsupported");
+}
+
+/* spec/curated/semantics.json fills in the instructions the documents give no Operation block:
+ * the same operation as another encoding's instruction, curated pseudocode (parsed and checked
+ * like an erratum's correction), no effect on the modelled state, or unsupported. An entry for
+ * an instruction that has semantics, or an instruction left with none, is an error. */
+static gcn_status apply_curated_semantics(ctx *c, cJSON *list)
+{
+    const char *path = "spec/curated/semantics.json";
+    const cJSON *e;
+    cJSON *o;
+    int pass;
+    /* same_as entries last: their target may itself be curated */
+    for (pass = 0; pass < 2; pass++)
+        cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->sem_doc.root, "instructions"))
+        {
+            const cJSON *enc = cJSON_GetObjectItemCaseSensitive(e, "encoding");
+            const cJSON *name = cJSON_GetObjectItemCaseSensitive(e, "name");
+            const cJSON *same = cJSON_GetObjectItemCaseSensitive(e, "same_as");
+            const cJSON *code = cJSON_GetObjectItemCaseSensitive(e, "code");
+            const cJSON *none = cJSON_GetObjectItemCaseSensitive(e, "none");
+            const cJSON *unsup = cJSON_GetObjectItemCaseSensitive(e, "unsupported");
+            unsigned line = sem_line(c, e);
+            cJSON *sem, *target;
+            char at[300];
+            if ((pass == 0) != !same)
+                continue;
+            if (!cJSON_IsString(enc) || !cJSON_IsString(name) ||
+                (!!same + !!cJSON_IsString(code) + !!cJSON_IsString(none) +
+                 !!cJSON_IsString(unsup)) != 1)
+                return fail(c, path, line,
+                            "an entry needs encoding, name and one of same_as, code, none, "
+                            "unsupported");
+            target = find_emitted(list, enc->valuestring, name->valuestring);
+            if (!target)
+                continue; /* not in scope on any generation */
+            if (has_semantics(target))
+                return fail(c, path, line,
+                            "%s %s: the documents give its semantics; drop the entry",
+                            enc->valuestring, name->valuestring);
+            sem = cJSON_CreateObject();
+            snprintf(at, sizeof(at), "%s#%s/%s", path, enc->valuestring, name->valuestring);
+            if (same) {
+                const cJSON *se = cJSON_GetObjectItemCaseSensitive(same, "encoding");
+                const cJSON *sn = cJSON_GetObjectItemCaseSensitive(same, "name");
+                const cJSON *from = cJSON_IsString(se) && cJSON_IsString(sn)
+                                        ? find_emitted(list, se->valuestring, sn->valuestring)
+                                        : NULL;
+                const cJSON *fs = cJSON_GetObjectItemCaseSensitive(from, "semantics"), *k;
+                if (!from || !has_semantics(from)) {
+                    cJSON_Delete(sem);
+                    return fail(c, path, line, "%s %s: same_as names no instruction with semantics",
+                                enc->valuestring, name->valuestring);
+                }
+                cJSON_ArrayForEach(k, fs)
+                {
+                    cJSON_AddItemToObject(sem, k->string, cJSON_Duplicate(k, 1));
+                }
+                cJSON_AddStringToObject(sem, "via", at);
+            } else if (cJSON_IsString(code)) {
+                ps_source src;
+                ps_arena arena;
+                ps_node *prog = NULL;
+                gcn_diag pd;
+                ps_env penv;
+                ps_issue is[4];
+                cJSON *w;
+                ps_arena_init(&arena);
+                gcn_diag_clear(&pd);
+                src.file = path;
+                src.first_line = sem_line(c, code);
+                src.text = code->valuestring;
+                if (ps_parse(&src, &arena, &prog, &pd) != GCN_OK) {
+                    ps_arena_free(&arena);
+                    cJSON_Delete(sem);
+                    return fail(c, path, sem_line(c, code), "%s: the pseudocode does not parse: %s",
+                                name->valuestring, pd.msg);
+                }
+                if (gcn_pseudo_env_for(&c->env, enc->valuestring, &penv) &&
+                    ps_check(prog, &penv, is, 4) > 0) {
+                    ps_arena_free(&arena);
+                    cJSON_Delete(sem);
+                    return fail(c, path, sem_line(c, code),
+                                "%s: the pseudocode has a defect: %s: %s", name->valuestring,
+                                ps_issue_id(is[0].code), is[0].msg);
+                }
+                ps_arena_free(&arena);
+                w = cJSON_AddObjectToObject(sem, "written");
+                cJSON_AddStringToObject(w, "at", at);
+                cJSON_AddStringToObject(w, "code", code->valuestring);
+                cJSON_AddBoolToObject(w, "curated", 1);
+            } else if (cJSON_IsString(none)) {
+                cJSON *n = cJSON_AddObjectToObject(sem, "none");
+                cJSON_AddStringToObject(n, "at", at);
+                cJSON_AddStringToObject(n, "reason", none->valuestring);
+            } else {
+                cJSON *u = cJSON_AddObjectToObject(sem, "unsupported");
+                cJSON_AddStringToObject(u, "at", at);
+                cJSON_AddStringToObject(u, "reason", unsup->valuestring);
+            }
+            cJSON_ReplaceItemInObjectCaseSensitive(target, "semantics", sem);
+        }
+    cJSON_ArrayForEach(o, list)
+    {
+        if (!has_semantics(o))
+            return fail(c, path, 0,
+                        "%s %s: the documents give no semantics and %s has no entry for it",
+                        cJSON_GetObjectItemCaseSensitive(o, "encoding")->valuestring,
+                        cJSON_GetObjectItemCaseSensitive(o, "name")->valuestring, path);
+    }
+    return GCN_OK;
+}
+
 /* ---- driver ------------------------------------------------------------------------------- */
 
 static gcn_status check_findings(ctx *c, gcn_resolve_out *out)
@@ -1309,7 +1452,9 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         (st = load_curated(&c, &c.ops_doc, "operands.json", "operands")) != GCN_OK ||
         (st = load_curated(&c, &c.syn_doc, "syntax.json", "syntax")) != GCN_OK ||
         (st = load_curated(&c, &c.smrd_doc, "smrd.json", "smrd")) != GCN_OK ||
-        (st = load_curated(&c, &c.scalar_doc, "scalar_operands.json", "scalar-operands")) != GCN_OK)
+        (st = load_curated(&c, &c.scalar_doc, "scalar_operands.json", "scalar-operands")) !=
+            GCN_OK ||
+        (st = load_curated(&c, &c.sem_doc, "semantics.json", "semantics")) != GCN_OK)
         goto done;
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
@@ -1323,9 +1468,9 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     {
         cJSON *root = cJSON_CreateObject(), *inputs, *gens, *cur;
         char *h;
-        static const char *const curated[] = {"generations.json",     "operands.json",
-                                              "syntax.json",          "smrd.json",
-                                              "scalar_operands.json", NULL};
+        static const char *const curated[] = {
+            "generations.json",     "operands.json",  "syntax.json", "smrd.json",
+            "scalar_operands.json", "semantics.json", NULL};
         const char *const *cf;
         cJSON_AddStringToObject(root, "schema", "gcnspec/1");
         inputs = cJSON_AddObjectToObject(root, "inputs");
@@ -1365,6 +1510,9 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         }
         cJSON_AddItemToObject(root, "encodings", emit_encodings(&c));
         st = emit_instructions(&c, root, &out->ninstructions);
+        if (st == GCN_OK)
+            st =
+                apply_curated_semantics(&c, cJSON_GetObjectItemCaseSensitive(root, "instructions"));
         cJSON_AddItemToObject(root, "scalar_operands", emit_scalar_operands(&c));
         if (st != GCN_OK)
             cJSON_Delete(root);
@@ -1394,6 +1542,7 @@ done:
     gcn_json_free(&c.ops_doc);
     gcn_json_free(&c.syn_doc);
     gcn_json_free(&c.smrd_doc);
+    gcn_json_free(&c.sem_doc);
     gcn_json_free(&c.scalar_doc);
     gcn_errata_free(&c.errata);
     gcn_pseudo_env_free(&c.env);

@@ -133,9 +133,16 @@ OPERANDS = [
          {"name": "SBASE", "kind": "sbase", "field": "SBASE",
           "note": "the register pair (quad for buffer forms) is stored as its first SGPR / 2"},
          {"name": "OFFSET", "kind": "smrd-offset", "field": "OFFSET", "format": "hex",
-          "imm_field": "IMM", "literal_gens": ["gcn1.1"],
+          "imm_field": "IMM", "literal_gens": ["gcn1.1"], "imm_scale": 4, "literal_scale": 4,
           "note": "an 8-bit immediate (IMM=1) or a scalar operand code (IMM=0; 255 is a 32-bit "
-                  "literal on GCN 1.1)"},
+                  "literal on GCN 1.1). The immediate counts dwords, an SGPR offset bytes: "
+                  "LLVM's syntax reference (llvm/docs/AMDGPU/gfx7_soffset_*.rst) 'If offset is "
+                  "specified as an uimm8, it supplies an 8-bit unsigned dword offset' and 'as a "
+                  "register, it supplies an unsigned byte offset'. The GCN 1.1 literal counts "
+                  "dwords as LLVM's code generator encodes it (AMDGPUBaseInfo.cpp "
+                  "getSMRDEncodedLiteralOffset32: ByteOffset >> 2 on CI), while the same syntax "
+                  "reference calls it a byte offset: LLVM contradicts itself; the spec follows "
+                  "the encoder"},
      ],
      "modifiers": [],
      "extra_probes": [{"gen": "gcn1.1", "line": "s_load_dword s5, s[6:7], 0x12345",
