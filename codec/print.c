@@ -1,94 +1,93 @@
-/* LLVM's assembler text for a decoded instruction: the same bytes llvm-mc prints. */
+/* LLVM's assembler text for a decoded instruction: the same bytes llvm-mc prints.
+ *
+ * The text is built in a local buffer with a cursor held in a register: every string the tables
+ * hold (mnemonics, operand spellings, modifier names) sits in the generated string pool with
+ * GCN_POOL_PAD bytes after it, so it is copied in whole 16-byte blocks, and the buffer is large
+ * enough for any instruction's text (GCN_TEXT_MAX; gcngen bounds every table string's length).
+ * Then the caller's buffer gets it, snprintf-style. */
 #include <string.h>
 
 #include "codec_internal.h"
 
-/* The writers are inlined into gcn_print so that the output cursor lives in registers: a
- * character store could otherwise alias it and force a reload after every byte. */
 #if defined(__GNUC__)
 #define PRINT_INLINE static inline __attribute__((always_inline))
 #else
 #define PRINT_INLINE static inline
 #endif
 
-typedef struct out {
-    char *buf;
-    size_t size, len;
-} out;
+/* Longer than any text: a mnemonic, 4 operands and 4 modifiers at their longest (gcngen checks
+ * the table strings' lengths against GCN_NAME_MAX) */
+#define GCN_TEXT_MAX 512
+#define SLACK 32 /* room for a block copy's overrun */
 
-/* Copies short strings without the block-copy set-up a general memcpy of unknown length
- * compiles to (rep movs): 8 bytes at a time, then the tail. */
-PRINT_INLINE void copy_short(char *d, const char *s, size_t n)
+/* A string of the pool: n bytes, copied 16 at a time (the pool pads every string). */
+PRINT_INLINE char *put_pool(char *p, const char *s, unsigned n)
 {
-    while (n >= 8) {
-        memcpy(d, s, 8);
-        d += 8;
-        s += 8;
-        n -= 8;
+    unsigned k;
+    for (k = 0; k < n; k += 16)
+        memcpy(p + k, s + k, 16);
+    return p + n;
+}
+
+/* A string literal of the code. */
+#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
+
+/* Numbers: the digits are assembled in a register and stored at once (bytes stored one by one
+ * and then reloaded as a block would stall on store forwarding); the store may run past the
+ * digits, into room the buffer keeps (SLACK). */
+PRINT_INLINE char *dec(char *p, unsigned long long v)
+{
+    unsigned n = 1, i;
+    uint64_t r = 0;
+    unsigned long long x;
+    for (x = v; x >= 10 && n < 8; x /= 10)
+        n++;
+    if (v >= 100000000ull) {
+        /* nine digits or more: the upper part first, then eight with leading zeros */
+        p = dec(p, v / 100000000ull);
+        v %= 100000000ull;
+        n = 8;
     }
-    while (n--)
-        *d++ = *s++;
+    for (i = n; i-- > 0; v /= 10)
+        r |= (uint64_t)('0' + v % 10) << (8 * i);
+    memcpy(p, &r, 8); /* little-endian hosts (x86-64, aarch64) */
+    return p + n;
 }
 
-PRINT_INLINE void put_n(out *o, const char *s, size_t n)
+PRINT_INLINE char *hex(char *p, unsigned long long v)
 {
-    if (o->len + n < o->size) {
-        copy_short(o->buf + o->len, s, n);
-        o->buf[o->len + n] = 0;
-    } else if (o->len < o->size) {
-        size_t k = o->size - o->len - 1;
-        memcpy(o->buf + o->len, s, k);
-        o->buf[o->len + k] = 0;
+    unsigned n = 1, i;
+    uint64_t r = 0;
+    if (v > 0xffffffffull) {
+        /* wider than 32 bits: the upper digits, then eight with leading zeros */
+        p = hex(p, v >> 32);
+        for (i = 8; i-- > 0; v >>= 4) {
+            unsigned d = (unsigned)(v & 15);
+            r |= (uint64_t)(d < 10 ? '0' + d : 'a' + d - 10) << (8 * i);
+        }
+        memcpy(p, &r, 8);
+        return p + 8;
     }
-    o->len += n;
-}
-
-PRINT_INLINE void put(out *o, const char *s)
-{
-    put_n(o, s, strlen(s));
-}
-
-/* Numbers without printf: decimal and 0x-prefixed lower-case hex. */
-PRINT_INLINE void dec(out *o, unsigned long long v)
-{
-    char tmp[24];
-    size_t k = sizeof(tmp);
-    do {
-        tmp[--k] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    put_n(o, tmp + k, sizeof(tmp) - k);
-}
-
-PRINT_INLINE void hex(out *o, unsigned long long v)
-{
-    static const char digits[] = "0123456789abcdef";
-    char tmp[24];
-    size_t k = sizeof(tmp);
-    do {
-        tmp[--k] = digits[v & 15];
-        v >>= 4;
-    } while (v);
-    tmp[--k] = 'x';
-    tmp[--k] = '0';
-    put_n(o, tmp + k, sizeof(tmp) - k);
+    while ((v >> (4 * n)) && n < 8)
+        n++;
+    for (i = n; i-- > 0; v >>= 4) {
+        unsigned d = (unsigned)(v & 15);
+        r |= (uint64_t)(d < 10 ? '0' + d : 'a' + d - 10) << (8 * i);
+    }
+    memcpy(p, "0x", 2);
+    memcpy(p + 2, &r, 8);
+    return p + 2 + n;
 }
 
 /* "[a:b]" */
-PRINT_INLINE void range(out *o, unsigned long long a, unsigned long long b)
+PRINT_INLINE char *range(char *p, unsigned long long a, unsigned long long b)
 {
-    put_n(o, "[", 1);
-    dec(o, a);
-    put_n(o, ":", 1);
-    dec(o, b);
-    put_n(o, "]", 1);
-}
-
-/* A register tuple of 3 or more: s[a:b] / ttmp[a:b]. */
-PRINT_INLINE void scalar_tuple(out *o, const gcn_scalar_row *r, unsigned regs)
-{
-    put(o, r->sclass == GCN_SC_TTMP ? "ttmp" : "s");
-    range(o, (unsigned long long)r->index, (unsigned long long)(r->index + (int)regs - 1));
+    *p++ = '[';
+    p = dec(p, a);
+    *p++ = ':';
+    p = dec(p, b);
+    *p++ = ']';
+    return p;
 }
 
 /* Does an inline integer constant have this value? */
@@ -98,118 +97,100 @@ static int inline_int(const gcn_tables *t, unsigned gen, uint32_t v)
     return c >= 0 && codec_scalar(t, gen, (unsigned)c)->sclass == GCN_SC_INLINE_INT;
 }
 
-PRINT_INLINE void scalar(out *o, const gcn_tables *t, const gcn_inst *in, unsigned code,
-                         unsigned regs)
+PRINT_INLINE char *scalar(char *p, const gcn_tables *t, const gcn_inst *in, unsigned code,
+                          unsigned regs)
 {
     const gcn_scalar_row *r = codec_scalar(t, in->gen, code);
     if (r->sclass == GCN_SC_LITERAL) {
         /* a literal holding an inline constant's value is written as that constant, as LLVM
          * does (the text then assembles to the shorter, canonical form) */
         int ic = codec_inline_code(t, in->gen, in->literal, regs);
-        if (ic < 0) {
-            hex(o, in->literal);
-            return;
-        }
+        if (ic < 0)
+            return hex(p, in->literal);
         r = codec_scalar(t, in->gen, (unsigned)ic);
     }
     if (regs == 1)
-        put_n(o, r->name32 ? r->name32 : "?", r->name32 ? r->len32 : 1);
-    else if (regs == 2 || r->sclass == GCN_SC_INLINE_INT || r->sclass == GCN_SC_INLINE_FLOAT)
-        put_n(o, r->name64 ? r->name64 : "?", r->name64 ? r->len64 : 1);
-    else
-        scalar_tuple(o, r, regs);
+        return r->name32 ? put_pool(p, r->name32, r->len32) : PUT_LIT(p, "?");
+    if (regs == 2 || r->sclass == GCN_SC_INLINE_INT || r->sclass == GCN_SC_INLINE_FLOAT)
+        return r->name64 ? put_pool(p, r->name64, r->len64) : PUT_LIT(p, "?");
+    /* a register tuple of 3 or more: s[a:b] / ttmp[a:b] */
+    p = r->sclass == GCN_SC_TTMP ? PUT_LIT(p, "ttmp") : PUT_LIT(p, "s");
+    return range(p, (unsigned long long)r->index, (unsigned long long)(r->index + (int)regs - 1));
 }
 
 /* LLVM's offset:swizzle(...) forms; what fits none is written in decimal. The bit layout is
  * the one the documents give for DS_SWIZZLE_B32 (OFFSET[15] selects the quad permute; AND, OR
  * and XOR masks in bits 0-4, 5-9, 10-14). */
-static void swizzle(out *o, unsigned v)
+static char *swizzle(char *p, unsigned v)
 {
-    static const char *const lanes = "0123";
     if ((v & 0xff00u) == 0x8000u) {
         unsigned i;
-        put(o, "swizzle(QUAD_PERM");
+        p = PUT_LIT(p, "swizzle(QUAD_PERM");
         for (i = 0; i < 4; i++) {
-            char s[3] = {',', lanes[(v >> (2 * i)) & 3], 0};
-            put(o, s);
+            *p++ = ',';
+            *p++ = (char)('0' + ((v >> (2 * i)) & 3));
         }
-        put(o, ")");
+        *p++ = ')';
     } else if (!(v & 0x8000u)) {
         unsigned and_m = v & 31, or_m = (v >> 5) & 31, xor_m = (v >> 10) & 31;
         unsigned pop = 0, k;
         for (k = 0; k < 5; k++)
             pop += (xor_m >> k) & 1;
         if (and_m == 31 && or_m == 0 && pop == 1) {
-            put(o, "swizzle(SWAP,");
-            dec(o, xor_m);
-            put(o, ")");
+            p = PUT_LIT(p, "swizzle(SWAP,");
+            p = dec(p, xor_m);
+            *p++ = ')';
         } else if (and_m == 31 && or_m == 0 && xor_m > 0 && ((xor_m + 1) & xor_m) == 0) {
-            put(o, "swizzle(REVERSE,");
-            dec(o, xor_m + 1);
-            put(o, ")");
+            p = PUT_LIT(p, "swizzle(REVERSE,");
+            p = dec(p, xor_m + 1);
+            *p++ = ')';
         } else {
             unsigned group = 31 - and_m + 1;
             if (group > 1 && (group & (group - 1)) == 0 && or_m < group && xor_m == 0) {
-                put(o, "swizzle(BROADCAST,");
-                dec(o, group);
-                put(o, ",");
-                dec(o, or_m);
-                put(o, ")");
+                p = PUT_LIT(p, "swizzle(BROADCAST,");
+                p = dec(p, group);
+                *p++ = ',';
+                p = dec(p, or_m);
+                *p++ = ')';
             } else {
                 unsigned p0 = or_m ^ xor_m, p1 = ((31 & and_m) | or_m) ^ xor_m, m;
-                put(o, "swizzle(BITMASK_PERM,\"");
+                p = PUT_LIT(p, "swizzle(BITMASK_PERM,\"");
                 for (m = 16; m; m >>= 1) {
                     int a = (p0 & m) != 0, b = (p1 & m) != 0;
-                    put(o, a == b ? (a ? "1" : "0") : (a ? "i" : "p"));
+                    *p++ = a == b ? (a ? '1' : '0') : (a ? 'i' : 'p');
                 }
-                put(o, "\")");
+                p = PUT_LIT(p, "\")");
             }
         }
     } else {
-        dec(o, v);
+        p = dec(p, v);
     }
+    return p;
 }
 
-size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
+/* The operands and modifiers of a valid instruction into p; returns the end. */
+static char *text(char *p, const gcn_tables *t, const gcn_inst *in)
 {
-    const gcn_tables *t = &gcn_codec_table_data;
-    const gcn_insn_row *row;
-    const gcn_layout_row *l;
-    out o;
+    const gcn_insn_row *row = &t->insns[in->insn];
+    const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
     unsigned i;
-    char one[8] = "";
-    o.buf = size ? buf : one;
-    o.size = size ? size : 1;
-    o.len = 0;
-    o.buf[0] = 0;
-    if (!in || in->gen >= t->ngens || in->insn >= t->ninsns) {
-        put(&o, "<invalid>");
-        return o.len;
-    }
-    row = &t->insns[in->insn];
-    l = codec_layout(t, in->gen, row->encoding);
-    put_n(&o, row->mnemonic, row->mnemonic_len);
+    p = put_pool(p, row->mnemonic, row->mnemonic_len);
     for (i = 0; i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];
         uint32_t v = in->field[op->slot];
-        put_n(&o, i ? ", " : " ", i ? 2u : 1u);
+        p = i ? PUT_LIT(p, ", ") : PUT_LIT(p, " ");
         switch (op->kind) {
         case GCN_KIND_VGPR:
-            if (op->regs == 1) {
-                put_n(&o, "v", 1);
-                dec(&o, v);
-            } else {
-                put_n(&o, "v", 1);
-                range(&o, v, (unsigned long long)v + op->regs - 1);
-            }
+            *p++ = 'v';
+            p = op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
             break;
         case GCN_KIND_SDST:
         case GCN_KIND_SGPR:
         case GCN_KIND_SSRC:
-            scalar(&o, t, in, v, op->regs);
+            p = scalar(p, t, in, v, op->regs);
             break;
         case GCN_KIND_SBASE:
-            scalar(&o, t, in, v * 2, op->regs);
+            p = scalar(p, t, in, v * 2, op->regs);
             break;
         case GCN_KIND_SMEM_OFFSET: {
             int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
@@ -217,41 +198,41 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
                 op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
             if (soe) {
                 /* SGPR[SOFFSET] (+ the immediate, written as offset:) */
-                scalar(&o, t, in, in->field[op->aux[2]], 1);
+                p = scalar(p, t, in, in->field[op->aux[2]], 1);
                 if (imm) {
                     int64_t off = codec_smem_imm(op, l, in->gen, v);
-                    put(&o, off < 0 ? " offset:-" : " offset:");
-                    hex(&o, (unsigned long long)(off < 0 ? -off : off));
+                    p = off < 0 ? PUT_LIT(p, " offset:-") : PUT_LIT(p, " offset:");
+                    p = hex(p, (unsigned long long)(off < 0 ? -off : off));
                 }
             } else if (imm) {
                 int64_t off = codec_smem_imm(op, l, in->gen, v);
                 if (off < 0)
-                    put(&o, "-");
-                hex(&o, (unsigned long long)(off < 0 ? -off : off));
+                    *p++ = '-';
+                p = hex(p, (unsigned long long)(off < 0 ? -off : off));
             } else {
-                scalar(&o, t, in, v, 1);
+                p = scalar(p, t, in, v, 1);
             }
             break;
         }
         case GCN_KIND_SMRD_OFFSET: {
             int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
             if (imm)
-                hex(&o, v);
+                p = hex(p, v);
             else if (codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL)
-                hex(&o, in->literal); /* a dword offset, never an inline constant */
+                p = hex(p, in->literal); /* a dword offset, never an inline constant */
             else
-                scalar(&o, t, in, v, 1);
+                p = scalar(p, t, in, v, 1);
             break;
         }
         case GCN_KIND_IMM:
             if (op->format == GCN_FMT_HEX ||
                 (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
-                hex(&o, v);
+                p = hex(p, v);
             else
-                dec(&o, v);
+                p = dec(p, v);
             break;
         default:
-            put(&o, "?");
+            *p++ = '?';
         }
     }
     for (i = 0; i < row->nmodifiers; i++) {
@@ -259,17 +240,55 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
         uint32_t v = in->field[m->slot];
         if (!((m->gens >> in->gen) & 1) || (v == 0 && (m->omit_zero || m->format == GCN_FMT_FLAG)))
             continue;
-        put(&o, " ");
-        put(&o, m->asm_name);
+        *p++ = ' ';
+        p = put_pool(p, m->asm_name, m->asm_len);
         if (m->format == GCN_FMT_FLAG)
             continue;
-        put(&o, ":");
+        *p++ = ':';
         if (m->format == GCN_FMT_HEX)
-            hex(&o, v);
+            p = hex(p, v);
         else if (m->format == GCN_FMT_SWIZZLE)
-            swizzle(&o, v);
+            p = swizzle(p, v);
         else
-            dec(&o, v);
+            p = dec(p, v);
     }
-    return o.len;
+    return p;
+}
+
+/* An upper bound of the text's length (operands and modifier values at their longest). */
+static size_t text_bound(const gcn_tables *t, const gcn_inst *in)
+{
+    const gcn_insn_row *row = &t->insns[in->insn];
+    size_t n = row->mnemonic_len + 32u * row->noperands, i;
+    for (i = 0; i < row->nmodifiers; i++)
+        n += 1u + row->modifier[i].asm_len + 40u;
+    return n;
+}
+
+size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    char tmp[GCN_TEXT_MAX + SLACK];
+    size_t len, n, k;
+    if (!in || in->gen >= t->ngens || in->insn >= t->ninsns) {
+        static const char invalid[] = "<invalid>";
+        memcpy(tmp, invalid, sizeof(invalid));
+        len = sizeof(invalid) - 1;
+    } else if (size >= text_bound(t, in) + SLACK) {
+        /* the caller's buffer has room for any text of this instruction: write there */
+        len = (size_t)(text(buf, t, in) - buf);
+        buf[len] = 0;
+        return len;
+    } else {
+        len = (size_t)(text(tmp, t, in) - tmp);
+    }
+    if (!size)
+        return len;
+    n = len < size - 1 ? len : size - 1;
+    for (k = 0; k + 16 <= n; k += 16)
+        memcpy(buf + k, tmp + k, 16);
+    for (; k < n; k++)
+        buf[k] = tmp[k];
+    buf[n] = 0;
+    return len;
 }

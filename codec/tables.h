@@ -101,6 +101,7 @@ typedef struct gcn_modifier_row {
     uint8_t omit_zero; /* not printed when 0 */
     uint8_t gens;      /* bit set of generations that take it (0xff: all) */
     const char *asm_name;
+    uint8_t asm_len;
 } gcn_modifier_row;
 
 typedef struct gcn_insn_row {
@@ -125,6 +126,11 @@ typedef struct gcn_fetch_op {
 } gcn_fetch_op;
 
 #define GCN_MAX_FETCH 8 /* fields one instruction uses */
+
+/* The strings gcn_print copies (mnemonics, operand spellings, modifier names) live in one pool
+ * with GCN_POOL_PAD bytes after each, so the printer copies them in whole 16-byte blocks. */
+#define GCN_POOL_PAD 16
+#define GCN_NAME_MAX 48 /* the longest mnemonic, operand spelling or modifier name */
 
 /* One operand check, compiled by gcngen from the operand's kind and width. */
 typedef enum gcn_check_kind {
