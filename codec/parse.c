@@ -521,7 +521,7 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
     for (i = 0; i < row->nmodifiers; i++) {
         const gcn_modifier_row *m = &row->modifier[i];
         int64_t v;
-        if (!same(tok, m->asm_name, name_len))
+        if (m->asm_len != name_len || memcmp(tok, m->asm_name, name_len) != 0)
             continue;
         if (!((m->gens >> p->in->gen) & 1))
             return err(p, col, "the modifier '%s' does not exist on this generation", m->asm_name);
@@ -625,7 +625,11 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     }
     if (gen < 0 || (unsigned)gen >= t->ngens || !text || !out)
         return GCN_ERR_INVALID;
-    n = strlen(text);
+    /* the lower-cased copy, measured on the way */
+    for (n = 0; n <= LINE_MAX_CHARS && text[n]; n++) {
+        char c = text[n];
+        line[n] = c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
+    }
     if (n > LINE_MAX_CHARS) {
         if (diag) {
             diag->col = LINE_MAX_CHARS + 1;
@@ -634,10 +638,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
         }
         return GCN_ERR_SYNTAX;
     }
-    for (i = 0; i <= n; i++) {
-        char c = text[i];
-        line[i] = c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
-    }
+    line[n] = 0;
     memset(&p, 0, sizeof(p));
     memset(out, 0, sizeof(*out));
     p.t = t;
