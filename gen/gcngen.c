@@ -4,6 +4,8 @@
  *       the resolver (the same library as `gcnspec resolve`)
  *   gcngen tables --spec gcn.json -o gcn_tables.inc
  *       checks the spec and writes the codec's table rows (codec/tables.h types)
+ *   gcngen semantics --spec gcn.json -o gcn_semantics.inc [--allow-missing]
+ *       compiles the pseudocode into the oracle's semantics (gen/sem_gen.c)
  *
  * The tables are deterministic and stamped with the spec's SHA-256. The checks are small named
  * functions; each names what is wrong with file:line of the spec where it can. */
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "codec/tables.h"
+#include "gen/sem_gen.h"
 #include "spec/resolve/resolve.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -1279,14 +1282,16 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
 static void usage(void)
 {
     fprintf(stderr, "usage: gcngen resolve --facts F --errata F --curated DIR -o gcn.json\n"
-                    "       gcngen tables --spec gcn.json -o gcn_tables.inc\n");
+                    "       gcngen tables --spec gcn.json -o gcn_tables.inc\n"
+                    "       gcngen semantics --spec gcn.json -o gcn_semantics.inc "
+                    "[--allow-missing]\n");
 }
 
 int main(int argc, char **argv)
 {
     gcn_diag diag;
     const char *facts = NULL, *errata = NULL, *curated = NULL, *spec = NULL, *out = NULL;
-    int i;
+    int i, allow_missing = 0;
     gcn_diag_clear(&diag);
     if (argc < 2) {
         usage();
@@ -1294,6 +1299,10 @@ int main(int argc, char **argv)
     }
     for (i = 2; i < argc; i++) {
         const char **slot = NULL;
+        if (strcmp(argv[i], "--allow-missing") == 0) {
+            allow_missing = 1;
+            continue;
+        }
         if (strcmp(argv[i], "--facts") == 0)
             slot = &facts;
         else if (strcmp(argv[i], "--errata") == 0)
@@ -1327,6 +1336,8 @@ int main(int argc, char **argv)
         gcn_resolve_out_free(&ro);
         return 0;
     }
+    if (strcmp(argv[1], "semantics") == 0 && spec && out)
+        return gs_generate(spec, out, allow_missing, stderr, &diag) ? 0 : 1;
     if (strcmp(argv[1], "tables") == 0 && spec && out) {
         if (!cmd_tables(spec, out, &diag)) {
             gcn_diag_print(&diag, stderr);
