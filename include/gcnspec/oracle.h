@@ -1,0 +1,182 @@
+/* The gcnspec oracle: a reference interpreter for the DS, SOP1, SMEM and SMRD instructions of
+ * GCN 1.0/1.1/1.2/1.4, running the documents' pseudocode compiled to C by gen/gcngen (as
+ * written, and as corrected by spec/errata.json).
+ *
+ * One wave64: the scalar registers by their 7-bit operand codes (VCC, M0, EXEC, TTMP,
+ * FLAT_SCRATCH, XNACK_MASK live where the spec's scalar operand table puts them on the
+ * generation), 256 VGPRs x 64 lanes, SCC, PC, the control stack pointer of S_CBRANCH_JOIN,
+ * LGKM_CNT, 64 KiB LDS, 64 KiB GDS, a sparse 64-bit scalar memory and a deterministic clock.
+ * The state is one plain caller-owned struct (no pointers inside: copy it with memcpy). One
+ * step allocates nothing and makes no system calls. */
+#ifndef GCNSPEC_ORACLE_H
+#define GCNSPEC_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gcnspec/codec.h"
+#include "gcnspec/diag.h"
+#include "gcnspec/status.h"
+
+#define GCN_LANES 64
+#define GCN_VGPRS 256
+#define GCN_SCALAR_CODES 256 /* scalar operand codes; registers are the ones below 128 */
+#define GCN_LDS_BYTES 65536
+#define GCN_GDS_BYTES 65536
+/* Scalar memory: pages of GCN_SMEM_PAGE_BYTES allocated (from the state itself) on first
+ * write; unwritten memory reads 0. A write needing more than GCN_SMEM_PAGES pages fails with
+ * GCN_ERR_NOMEM. */
+#define GCN_SMEM_PAGE_BYTES 256
+#define GCN_SMEM_PAGES 1024
+
+typedef enum gcn_variant {
+    GCN_AS_WRITTEN = 0,  /* the documents' pseudocode as written */
+    GCN_AS_CORRECTED = 1 /* with spec/errata.json's corrections */
+} gcn_variant;
+
+typedef struct gcn_smem {
+    uint32_t npages;
+    uint64_t page_addr[GCN_SMEM_PAGES]; /* page-aligned addresses, in allocation order */
+    uint16_t index[2 * GCN_SMEM_PAGES]; /* open addressing over page_addr: slot + 1, 0 empty */
+    uint8_t data[GCN_SMEM_PAGES][GCN_SMEM_PAGE_BYTES];
+} gcn_smem;
+
+typedef struct gcn_wave_state {
+    int gen;                         /* generation index (gcn_gen_lookup) */
+    uint32_t sreg[GCN_SCALAR_CODES]; /* scalar registers by operand code */
+    uint32_t vgpr[GCN_VGPRS][GCN_LANES];
+    uint32_t scc;      /* 0 or 1 */
+    uint64_t pc;       /* byte address of the next instruction */
+    uint32_t csp;      /* control stack pointer (S_CBRANCH_JOIN) */
+    uint32_t lgkm_cnt; /* LGKM_CNT increments charged by the documents' rules */
+    uint64_t clock;    /* CLOCKCNT: instructions executed since the clock was set */
+    uint8_t lds[GCN_LDS_BYTES];
+    uint8_t gds[GCN_GDS_BYTES];
+    gcn_smem smem;
+} gcn_wave_state;
+
+/* ---- the state ---------------------------------------------------------------------------- */
+
+/* Everything zero (EXEC = 0, M0 = 0: set them), on generation gen. */
+gcn_status gcn_state_init(gcn_wave_state *s, int gen);
+
+/* The machine registers the pseudocode names, wherever the generation keeps them. */
+uint64_t gcn_state_exec(const gcn_wave_state *s);
+void gcn_state_set_exec(gcn_wave_state *s, uint64_t v);
+uint64_t gcn_state_vcc(const gcn_wave_state *s);
+void gcn_state_set_vcc(gcn_wave_state *s, uint64_t v);
+uint32_t gcn_state_m0(const gcn_wave_state *s);
+void gcn_state_set_m0(gcn_wave_state *s, uint32_t v);
+/* The scalar operand code of SGPR n / TTMP n on the state's generation, -1 when none. */
+int gcn_state_sgpr_code(const gcn_wave_state *s, unsigned n);
+int gcn_state_ttmp_code(const gcn_wave_state *s, unsigned n);
+/* A register by its assembler name on the state's generation (s5, vcc, exec_hi, ttmp[4:5],
+ * s[8:11], m0, flat_scratch ...): its first code and register count. */
+gcn_status gcn_state_reg_lookup(const gcn_wave_state *s, const char *name, unsigned *code,
+                                unsigned *count);
+
+/* Scalar memory, byte-wise, little-endian. */
+void gcn_smem_read(const gcn_wave_state *s, uint64_t addr, void *out, size_t n);
+gcn_status gcn_smem_write(gcn_wave_state *s, uint64_t addr, const void *in, size_t n);
+
+/* ---- state files (JSON; the schema is in README.md) ---------------------------------------- */
+
+/* Loads a state file into s. gen: the generation to use, or -1 to take the file's
+ * "generation" (required then); when both are given they must agree. Bad input: a
+ * file:line:col message in diag and GCN_ERR_INVALID (or GCN_ERR_SYNTAX). */
+gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, size_t len,
+                               const char *file, gcn_diag *diag);
+/* The state as JSON (caller frees). With before, only what differs from it; without, the
+ * whole state (every register, and every non-zero memory dword), which loads back to the
+ * same state. NULL when out of memory. */
+char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before);
+
+/* ---- programs ----------------------------------------------------------------------------- */
+
+typedef struct gcn_prog_entry gcn_prog_entry; /* a decoded instruction and its resolved operands */
+
+typedef struct gcn_program {
+    int gen;
+    uint64_t base;         /* address of the first instruction */
+    size_t bytes;          /* the program's size in bytes */
+    size_t count;          /* instructions */
+    gcn_prog_entry *insts; /* in address order */
+    int32_t *at;           /* [(pc - base) / 4]: the instruction starting there, -1 */
+    unsigned *source_line; /* per instruction: the text line it came from (0 for bytes) */
+} gcn_program;
+
+/* Assembles text (one instruction per line, LLVM's syntax; comments ';' '//' '#') at base.
+ * Every bad line is reported (file:line:col: message, one per line on stderr is the caller's
+ * job: diag holds the first); GCN_ERR_SYNTAX if any. */
+gcn_status gcn_program_parse(gcn_program *p, int gen, uint64_t base, const char *text,
+                             const char *file, gcn_diag *diag);
+/* Decodes little-endian bytes at base; a bad word: file:+offset: why, GCN_ERR_INVALID. */
+gcn_status gcn_program_decode(gcn_program *p, int gen, uint64_t base, const uint8_t *bytes,
+                              size_t len, const char *file, gcn_diag *diag);
+void gcn_program_free(gcn_program *p);
+const gcn_inst *gcn_program_inst(const gcn_program *p, size_t i);
+uint64_t gcn_program_addr(const gcn_program *p, size_t i);
+
+/* ---- execution ---------------------------------------------------------------------------- */
+
+typedef struct gcn_exec_options {
+    gcn_variant variant;
+    /* Lanes of a per-lane DS instruction run in this order (a permutation of 0..63; NULL:
+     * ascending). Where lanes of one atomic hit the same address neither vendor defines the
+     * order: running each order enumerates the allowed outcomes. */
+    const uint8_t *lane_order;
+    uint64_t max_steps; /* gcn_exec_run stops with GCN_ERR_INVALID after this many; 0: 1e6 */
+} gcn_exec_options;
+
+typedef enum gcn_exec_end {
+    GCN_END_FELL_THROUGH, /* PC reached the end of the program */
+    GCN_END_JUMPED_OUT,   /* PC was set to an address that starts no instruction */
+    GCN_END_ERROR         /* an instruction failed (diag says why) */
+} gcn_exec_end;
+
+typedef struct gcn_exec_result {
+    uint64_t steps;
+    gcn_exec_end end;
+} gcn_exec_result;
+
+/* Runs one instruction on s at s->pc (which needn't be a program address: gen and the PC the
+ * block reads come from s). PC then moves to the next instruction unless the instruction
+ * wrote it. GCN_ERR_UNSUPPORTED when the variant has no executable semantics (diag says
+ * why: the written pseudocode does not compile, or the spec gives none). On any error the
+ * state may be partly updated. */
+gcn_status gcn_exec_inst(gcn_wave_state *s, const gcn_inst *in, const gcn_exec_options *o,
+                         gcn_diag *diag);
+/* Runs the program's instruction at s->pc; GCN_ERR_INVALID when none starts there. */
+gcn_status gcn_exec_step(gcn_wave_state *s, const gcn_program *p, const gcn_exec_options *o,
+                         gcn_diag *diag);
+/* Steps until PC leaves the program, an instruction fails or max_steps. */
+gcn_status gcn_exec_run(gcn_wave_state *s, const gcn_program *p, const gcn_exec_options *o,
+                        gcn_exec_result *r, gcn_diag *diag);
+
+/* ---- what the oracle knows ---------------------------------------------------------------- */
+
+typedef enum gcn_sem_status {
+    GCN_SEM_ABSENT,   /* the generation lacks the instruction */
+    GCN_SEM_COMPILED, /* the variant's pseudocode compiled and runs */
+    GCN_SEM_NONE,     /* the spec says the instruction has no architectural effect */
+    GCN_SEM_UNDEFINED /* no executable semantics: why says why */
+} gcn_sem_status;
+
+typedef struct gcn_sem_info {
+    const char *name;         /* DS_ADD_U32 */
+    const char *encoding;     /* DS */
+    gcn_sem_status status[2]; /* [gcn_variant] */
+    const char *why[2];       /* GCN_SEM_UNDEFINED / GCN_SEM_NONE: file:line:col: reason */
+    const char *written_at;   /* file:line of the written pseudocode, or NULL */
+    const char *erratum;      /* the erratum that corrects it, or NULL */
+    int corrected;            /* a correction exists (the variants are different functions) */
+    int atomic;               /* marked "atomic": lanes hitting one address may run in any order */
+    int wave_level;           /* DS: runs once per wave (loops over lanes itself), not per lane */
+} gcn_sem_info;
+
+/* Instruction rows are the codec's (gcn_insn_count). GCN_ERR_INVALID for a bad row/gen. */
+gcn_status gcn_sem_info_get(int insn, int gen, gcn_sem_info *out);
+/* The spec (sha256) the semantics were generated from: the codec's, or the build is stale. */
+const char *gcn_sem_spec_sha256(void);
+
+#endif

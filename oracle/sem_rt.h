@@ -1,0 +1,738 @@
+/* What the generated semantics (gen/gcngen semantics -> gcn_semantics.inc) are written against:
+ * the context one instruction runs in, and the helpers its C calls. oracle/semantics.c is the
+ * one file that includes the generated code, right after this header.
+ *
+ * Every helper has defined behaviour for every input, so the generated code is clean under
+ * UBSan whatever the documents' pseudocode does:
+ *  - integer arithmetic is done in the unsigned type of the operation's width and converted
+ *    back (signed overflow wraps, two's complement);
+ *  - a shift by a count >= the width of the shifted (promoted) type gives 0 (<<, unsigned >>)
+ *    or the sign (signed >>): the bits shifted out are lost, as in the wider arithmetic the
+ *    pseudocode means; a negative count is a huge one. (C leaves both undefined; x86 and the
+ *    GCN shift instructions would mask the count. The documents mask explicitly where they
+ *    mean it: SSRC0&31.)
+ *  - x / 0 and x % 0 give 0; INT_MIN / -1 wraps;
+ *  - a float converted to an integer saturates, NaN gives 0;
+ *  - a local array, a register tuple, a lane or an SGPR number out of range reads 0 and drops
+ *    the write. */
+#ifndef GCN_ORACLE_SEM_RT_H
+#define GCN_ORACLE_SEM_RT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "codec/tables.h"
+#include "gcnspec/oracle.h"
+
+#if !defined(__SIZEOF_INT128__)
+#error "the oracle needs a 128-bit integer type (GCC or Clang on a 64-bit target)"
+#endif
+__extension__ typedef unsigned __int128 gs_u128;
+
+#define GS_NOREG 0xffffu
+#define GS_LOOP_MAX 1000000u /* a pseudocode loop that runs longer fails the instruction */
+
+/* Where a generation keeps the machine registers the pseudocode names (generated from the
+ * spec's scalar operand table: gen/sem_vocab.c says which spelling each name maps to). */
+typedef struct gs_regs {
+    uint8_t exec_lo, exec_hi, vcc_lo, vcc_hi, m0;
+    uint8_t cond_scc, cond_vccz, cond_execz; /* the condition source codes (0xff: none) */
+    uint8_t gcn14;                           /* GCN14 is true on this generation */
+    uint8_t nttmp;
+    uint8_t ttmp[32];    /* the code of TTMP n */
+    uint64_t sgpr_rd[2]; /* codes < 128 that SGPR[n] may read ... */
+    uint64_t sgpr_wr[2]; /* ... and write */
+} gs_regs;
+
+/* A resolved operand of one decoded instruction. */
+enum {
+    GS_OPD_NONE,
+    GS_OPD_VGPR,  /* reg: the first VGPR */
+    GS_OPD_SREG,  /* reg: the first scalar register code */
+    GS_OPD_CONST, /* value: an inline constant or the literal, at the operand's width */
+    GS_OPD_SCC,   /* the condition sources: 0/1 */
+    GS_OPD_VCCZ,
+    GS_OPD_EXECZ,
+    GS_OPD_IMM,    /* value: the field */
+    GS_OPD_OFFSET, /* a scalar memory offset: off_imm + the register parts */
+};
+
+typedef struct gs_src {
+    uint8_t kind; /* GS_OPD_SREG/SCC/VCCZ/EXECZ, GS_OPD_NONE: absent */
+    uint8_t code;
+} gs_src;
+
+typedef struct gs_opd {
+    uint8_t kind, regs;
+    uint16_t reg;
+    uint64_t value;
+    int64_t off_imm; /* OFFSET: the immediate part, in bytes */
+    gs_src off_reg;  /* OFFSET: the register the OFFSET field names (IMM=0) */
+    gs_src off_soff; /* OFFSET: SOFFSET (SOE=1) */
+} gs_opd;
+
+typedef struct gs_desc {
+    uint16_t insn;
+    uint8_t gen, size, nops, nmods;
+    gs_opd op[GCN_MAX_OPERANDS];
+    uint32_t mod[GCN_MAX_MODIFIERS]; /* modifier field values (0 where the gen lacks it) */
+} gs_desc;
+
+typedef struct gs_ctx {
+    gcn_wave_state *s;
+    const gs_desc *d;
+    const gs_regs *r;
+    const uint8_t *order; /* lane order, NULL: ascending */
+    uint64_t exec0;       /* EXEC when the instruction started */
+    uint8_t *dsm;         /* the DS window: LDS, or GDS from its M0 base ... */
+    uint64_t ds_limit;    /* ... and the bytes an access may reach */
+    uint64_t smem_base;
+    gcn_status status;
+    const char *why;
+    int pc_written;
+    unsigned nlanes;
+    uint8_t lanes[GCN_LANES];
+    int vstaged;
+    uint64_t vmask[GCN_MAX_OPERANDS][4];
+    uint32_t vstage[GCN_MAX_OPERANDS][4][GCN_LANES];
+} gs_ctx;
+
+typedef gcn_status (*gs_fn)(gs_ctx *x);
+
+/* What the generator knows about an instruction (both variants: [gcn_variant]). */
+typedef struct gs_meta {
+    const char *name, *encoding;
+    const char *why[2]; /* why a variant does not execute, or the reason it has no effect */
+    const char *written_at, *erratum;
+    int corrected;
+    int atomic[2], wave[2];
+    unsigned imm_scale, literal_scale; /* bytes per unit of an offset immediate / literal */
+    unsigned lgkm;                     /* what one execution adds to LGKM_CNT */
+} gs_meta;
+
+typedef struct gs_table {
+    unsigned ngens, ninsns;
+    const gs_regs *regs;   /* [gen] */
+    const gs_fn *fns;      /* [(gen * ninsns + insn) * 2 + variant], NULL: does not execute */
+    const uint8_t *status; /* same index: gcn_sem_status */
+    const gs_meta *meta;   /* [insn] */
+    const char *sha256;
+} gs_table;
+
+static inline void gs_fail(gs_ctx *x, gcn_status st, const char *why)
+{
+    if (x->status == GCN_OK) {
+        x->status = st;
+        x->why = why;
+    }
+}
+
+static inline void gs_loop_fail(gs_ctx *x)
+{
+    gs_fail(x, GCN_ERR_INVALID, "a pseudocode loop ran more than a million iterations");
+}
+
+/* ---- integer arithmetic ------------------------------------------------------------------- */
+
+#define GS_INT_COMMON(sfx, T, BITS)                                                                \
+    static inline T gs_min_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        return b < a ? b : a;                                                                      \
+    }                                                                                              \
+    static inline T gs_max_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        return b > a ? b : a;                                                                      \
+    }
+
+#define GS_UINT_OPS(sfx, T, BITS)                                                                  \
+    GS_INT_COMMON(sfx, T, BITS)                                                                    \
+    static inline T gs_shl_##sfx(T a, uint64_t n)                                                  \
+    {                                                                                              \
+        return n >= (BITS) ? (T)0 : (T)(a << n);                                                   \
+    }                                                                                              \
+    static inline T gs_shr_##sfx(T a, uint64_t n)                                                  \
+    {                                                                                              \
+        return n >= (BITS) ? (T)0 : (T)(a >> n);                                                   \
+    }                                                                                              \
+    static inline T gs_div_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        return b == 0 ? (T)0 : (T)(a / b);                                                         \
+    }                                                                                              \
+    static inline T gs_mod_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        return b == 0 ? (T)0 : (T)(a % b);                                                         \
+    }
+
+#define GS_SINT_OPS(sfx, T, UT, BITS)                                                              \
+    GS_INT_COMMON(sfx, T, BITS)                                                                    \
+    static inline T gs_shl_##sfx(T a, uint64_t n)                                                  \
+    {                                                                                              \
+        return n >= (BITS) ? (T)0 : (T)((UT)a << n);                                               \
+    }                                                                                              \
+    static inline T gs_shr_##sfx(T a, uint64_t n)                                                  \
+    {                                                                                              \
+        if (a < 0)                                                                                 \
+            return n >= (BITS) ? (T)-1 : (T) ~(~(UT)a >> n);                                       \
+        return n >= (BITS) ? (T)0 : (T)((UT)a >> n);                                               \
+    }                                                                                              \
+    static inline T gs_div_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        if (b == 0)                                                                                \
+            return 0;                                                                              \
+        if (b == -1)                                                                               \
+            return (T)((UT)0 - (UT)a);                                                             \
+        return (T)(a / b);                                                                         \
+    }                                                                                              \
+    static inline T gs_mod_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        return b == 0 || b == -1 ? (T)0 : (T)(a % b);                                              \
+    }
+
+GS_SINT_OPS(i32, int32_t, uint32_t, 32)
+GS_UINT_OPS(u32, uint32_t, 32)
+GS_SINT_OPS(i64, int64_t, uint64_t, 64)
+GS_UINT_OPS(u64, uint64_t, 64)
+GS_UINT_OPS(u128, gs_u128, 128)
+
+static inline int32_t gs_abs_i32(int32_t a)
+{
+    return a < 0 ? (int32_t)(0u - (uint32_t)a) : a;
+}
+
+static inline int64_t gs_abs_i64(int64_t a)
+{
+    return a < 0 ? (int64_t)(0ull - (uint64_t)a) : a;
+}
+
+static inline int32_t gs_popc32(uint32_t v)
+{
+    return __builtin_popcount(v);
+}
+
+static inline int32_t gs_popc64(uint64_t v)
+{
+    return __builtin_popcountll(v);
+}
+
+static inline int32_t gs_popc128(gs_u128 v)
+{
+    return gs_popc64((uint64_t)v) + gs_popc64((uint64_t)(v >> 64));
+}
+
+static inline uint32_t gs_rev32(uint32_t v)
+{
+    uint32_t r = 0;
+    unsigned i;
+    for (i = 0; i < 32; i++, v >>= 1)
+        r = (r << 1) | (v & 1u);
+    return r;
+}
+
+static inline uint64_t gs_rev64(uint64_t v)
+{
+    return (uint64_t)gs_rev32((uint32_t)v) << 32 | gs_rev32((uint32_t)(v >> 32));
+}
+
+/* ---- floats ------------------------------------------------------------------------------- */
+
+static inline float gs_asf32(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, 4);
+    return f;
+}
+
+static inline double gs_asf64(uint64_t v)
+{
+    double f;
+    memcpy(&f, &v, 8);
+    return f;
+}
+
+static inline uint32_t gs_f32bits(float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+static inline uint64_t gs_f64bits(double f)
+{
+    uint64_t v;
+    memcpy(&v, &f, 8);
+    return v;
+}
+
+/* MIN/MAX of floats: IEEE 754 minNum/maxNum (a NaN operand gives the other one), and -0 is
+ * below +0 so that the result does not depend on the operands' order. */
+#define GS_FLOAT_MINMAX(sfx, T, BITS)                                                              \
+    static inline T gs_min_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        if (a != a)                                                                                \
+            return b;                                                                              \
+        if (b != b)                                                                                \
+            return a;                                                                              \
+        if (a == b)                                                                                \
+            return gs_##sfx##bits(a) > gs_##sfx##bits(b) ? a : b;                                  \
+        return b < a ? b : a;                                                                      \
+    }                                                                                              \
+    static inline T gs_max_##sfx(T a, T b)                                                         \
+    {                                                                                              \
+        if (a != a)                                                                                \
+            return b;                                                                              \
+        if (b != b)                                                                                \
+            return a;                                                                              \
+        if (a == b)                                                                                \
+            return gs_##sfx##bits(a) < gs_##sfx##bits(b) ? a : b;                                  \
+        return b > a ? b : a;                                                                      \
+    }
+GS_FLOAT_MINMAX(f32, float, 32)
+GS_FLOAT_MINMAX(f64, double, 64)
+
+/* float -> integer: saturating, NaN gives 0 */
+#define GS_F2I(sfx, T, LO, HI)                                                                     \
+    static inline T gs_f2##sfx(double f)                                                           \
+    {                                                                                              \
+        if (f != f)                                                                                \
+            return 0;                                                                              \
+        if (f <= (double)(LO))                                                                     \
+            return (T)(LO);                                                                        \
+        if (f >= (double)(HI))                                                                     \
+            return (T)(HI);                                                                        \
+        return (T)f;                                                                               \
+    }
+GS_F2I(i8, int8_t, INT8_MIN, INT8_MAX)
+GS_F2I(i16, int16_t, INT16_MIN, INT16_MAX)
+GS_F2I(i32, int32_t, INT32_MIN, INT32_MAX)
+GS_F2I(i64, int64_t, INT64_MIN, INT64_MAX)
+GS_F2I(u8, uint8_t, 0, UINT8_MAX)
+GS_F2I(u16, uint16_t, 0, UINT16_MAX)
+GS_F2I(u32, uint32_t, 0, UINT32_MAX)
+GS_F2I(u64, uint64_t, 0, UINT64_MAX)
+
+/* ---- local arrays ------------------------------------------------------------------------- */
+
+#define GS_ARRAY_OPS(sfx, T)                                                                       \
+    static inline T gs_aget_##sfx(const T *a, uint64_t n, uint64_t i)                              \
+    {                                                                                              \
+        return i < n ? a[i] : (T)0;                                                                \
+    }                                                                                              \
+    static inline T gs_aset_##sfx(T *a, uint64_t n, uint64_t i, T v)                               \
+    {                                                                                              \
+        if (i < n)                                                                                 \
+            a[i] = v;                                                                              \
+        return v;                                                                                  \
+    }
+GS_ARRAY_OPS(u8, uint8_t)
+GS_ARRAY_OPS(u16, uint16_t)
+GS_ARRAY_OPS(u32, uint32_t)
+GS_ARRAY_OPS(u64, uint64_t)
+GS_ARRAY_OPS(u128, gs_u128)
+GS_ARRAY_OPS(i8, int8_t)
+GS_ARRAY_OPS(i16, int16_t)
+GS_ARRAY_OPS(i32, int32_t)
+GS_ARRAY_OPS(i64, int64_t)
+GS_ARRAY_OPS(f32, float)
+GS_ARRAY_OPS(f64, double)
+
+/* ---- register tuples held in locals (uint32_t o[n], written-mask w) ---------------------- */
+
+static inline uint64_t gs_cat64(uint32_t lo, uint32_t hi)
+{
+    return (uint64_t)lo | (uint64_t)hi << 32;
+}
+
+static inline gs_u128 gs_oget(const uint32_t *o, unsigned n, uint64_t first, unsigned count)
+{
+    gs_u128 v = 0;
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (first + k < n)
+            v |= (gs_u128)o[first + k] << (32 * k);
+    return v;
+}
+
+static inline gs_u128 gs_oset(uint32_t *o, uint32_t *w, unsigned n, uint64_t first, unsigned count,
+                              gs_u128 v)
+{
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (first + k < n) {
+            o[first + k] = (uint32_t)(v >> (32 * k));
+            *w |= 1u << (first + k);
+        }
+    return v;
+}
+
+static inline uint32_t gs_oset32(uint32_t *o, uint32_t *w, uint32_t v)
+{
+    o[0] = v;
+    *w |= 1u;
+    return v;
+}
+
+static inline uint64_t gs_oset64(uint32_t *o, uint32_t *w, uint64_t v)
+{
+    o[0] = (uint32_t)v;
+    o[1] = (uint32_t)(v >> 32);
+    *w |= 3u;
+    return v;
+}
+
+/* ---- machine state ------------------------------------------------------------------------ */
+
+static inline uint64_t gs_pair(const gs_ctx *x, unsigned lo, unsigned hi)
+{
+    return (uint64_t)x->s->sreg[lo] | (uint64_t)x->s->sreg[hi] << 32;
+}
+
+static inline uint64_t gs_exec(const gs_ctx *x)
+{
+    return gs_pair(x, x->r->exec_lo, x->r->exec_hi);
+}
+
+static inline uint64_t gs_set_exec(gs_ctx *x, uint64_t v)
+{
+    x->s->sreg[x->r->exec_lo] = (uint32_t)v;
+    x->s->sreg[x->r->exec_hi] = (uint32_t)(v >> 32);
+    return v;
+}
+
+static inline uint64_t gs_vcc(const gs_ctx *x)
+{
+    return gs_pair(x, x->r->vcc_lo, x->r->vcc_hi);
+}
+
+static inline uint64_t gs_set_vcc(gs_ctx *x, uint64_t v)
+{
+    x->s->sreg[x->r->vcc_lo] = (uint32_t)v;
+    x->s->sreg[x->r->vcc_hi] = (uint32_t)(v >> 32);
+    return v;
+}
+
+static inline uint32_t gs_m0(const gs_ctx *x)
+{
+    return x->s->sreg[x->r->m0];
+}
+
+static inline uint32_t gs_set_m0(gs_ctx *x, uint32_t v)
+{
+    x->s->sreg[x->r->m0] = v;
+    return v;
+}
+
+static inline uint32_t gs_scc(const gs_ctx *x)
+{
+    return x->s->scc;
+}
+
+/* SCC is one bit: it takes the truth of what is assigned (the blocks assign comparisons). */
+static inline uint32_t gs_set_scc(gs_ctx *x, int truth)
+{
+    x->s->scc = truth != 0;
+    return x->s->scc;
+}
+
+static inline uint64_t gs_pc(const gs_ctx *x)
+{
+    return x->s->pc;
+}
+
+static inline uint64_t gs_set_pc(gs_ctx *x, uint64_t v)
+{
+    x->s->pc = v;
+    x->pc_written = 1;
+    return v;
+}
+
+static inline uint32_t gs_csp(const gs_ctx *x)
+{
+    return x->s->csp;
+}
+
+static inline uint32_t gs_set_csp(gs_ctx *x, uint32_t v)
+{
+    x->s->csp = v;
+    return v;
+}
+
+static inline uint64_t gs_clock(const gs_ctx *x)
+{
+    return x->s->clock;
+}
+
+/* SGPR[n]: the scalar register file by 7-bit code (SGPR n is code n; VCC, M0, EXEC and the
+ * TTMPs are further codes). A code the generation does not give SGPR[] reads 0 and drops. */
+static inline int gs_bit128(const uint64_t *m, uint64_t n)
+{
+    return n < 128 && ((m[n >> 6] >> (n & 63)) & 1);
+}
+
+static inline gs_u128 gs_sgprs(const gs_ctx *x, uint64_t first, unsigned count)
+{
+    gs_u128 v = 0;
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (gs_bit128(x->r->sgpr_rd, first + k))
+            v |= (gs_u128)x->s->sreg[first + k] << (32 * k);
+    return v;
+}
+
+static inline gs_u128 gs_set_sgprs(gs_ctx *x, uint64_t first, unsigned count, gs_u128 v)
+{
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (gs_bit128(x->r->sgpr_wr, first + k))
+            x->s->sreg[first + k] = (uint32_t)(v >> (32 * k));
+    return v;
+}
+
+static inline gs_u128 gs_ttmps(const gs_ctx *x, uint64_t first, unsigned count)
+{
+    gs_u128 v = 0;
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (first + k < x->r->nttmp)
+            v |= (gs_u128)x->s->sreg[x->r->ttmp[first + k]] << (32 * k);
+    return v;
+}
+
+static inline gs_u128 gs_set_ttmps(gs_ctx *x, uint64_t first, unsigned count, gs_u128 v)
+{
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (first + k < x->r->nttmp)
+            x->s->sreg[x->r->ttmp[first + k]] = (uint32_t)(v >> (32 * k));
+    return v;
+}
+
+/* ---- operands ----------------------------------------------------------------------------- */
+
+static inline uint32_t gs_src_value(const gs_ctx *x, gs_src s)
+{
+    switch (s.kind) {
+    case GS_OPD_SREG:
+        return x->s->sreg[s.code];
+    case GS_OPD_SCC:
+        return x->s->scc;
+    case GS_OPD_VCCZ:
+        return gs_vcc(x) == 0;
+    case GS_OPD_EXECZ:
+        return gs_exec(x) == 0;
+    default:
+        return 0;
+    }
+}
+
+/* A scalar operand's registers (or its constant) into o[0 .. regs-1]. */
+static inline void gs_sload(const gs_ctx *x, unsigned i, uint32_t *o)
+{
+    const gs_opd *p = &x->d->op[i];
+    unsigned k;
+    switch (p->kind) {
+    case GS_OPD_SREG:
+        for (k = 0; k < p->regs; k++)
+            o[k] = x->s->sreg[(p->reg + k) & 0xffu];
+        break;
+    case GS_OPD_CONST:
+        for (k = 0; k < p->regs; k++)
+            o[k] = k < 2 ? (uint32_t)(p->value >> (32 * k)) : 0;
+        break;
+    case GS_OPD_SCC:
+    case GS_OPD_VCCZ:
+    case GS_OPD_EXECZ: {
+        gs_src s = {p->kind, 0};
+        o[0] = gs_src_value(x, s);
+        for (k = 1; k < p->regs; k++)
+            o[k] = 0;
+        break;
+    }
+    default:
+        for (k = 0; k < p->regs; k++)
+            o[k] = 0;
+    }
+}
+
+/* Writes back the registers of a scalar operand the block assigned (mask w). */
+static inline void gs_sstore(gs_ctx *x, unsigned i, const uint32_t *o, uint32_t w)
+{
+    const gs_opd *p = &x->d->op[i];
+    unsigned k;
+    if (p->kind != GS_OPD_SREG)
+        return;
+    for (k = 0; k < p->regs; k++)
+        if ((w >> k) & 1)
+            x->s->sreg[(p->reg + k) & 0xffu] = o[k];
+}
+
+static inline uint32_t gs_number(const gs_ctx *x, unsigned i)
+{
+    return x->d->op[i].reg;
+}
+
+static inline uint32_t gs_imm(const gs_ctx *x, unsigned i)
+{
+    return (uint32_t)x->d->op[i].value;
+}
+
+static inline uint32_t gs_mod(const gs_ctx *x, unsigned j)
+{
+    return x->d->mod[j];
+}
+
+/* Scalar memory offsets. parts: 1 the immediate, 2 the register the OFFSET field names, 4
+ * SOFFSET. OFFSET in a block is every part the block does not name on its own. */
+static inline int64_t gs_offset(const gs_ctx *x, unsigned i, unsigned parts)
+{
+    const gs_opd *p = &x->d->op[i];
+    int64_t v = 0;
+    if (parts & 1)
+        v += p->off_imm;
+    if (parts & 2)
+        v += (int64_t)gs_src_value(x, p->off_reg);
+    if (parts & 4)
+        v += (int64_t)gs_src_value(x, p->off_soff);
+    return v;
+}
+
+static inline uint32_t gs_soffset(const gs_ctx *x, unsigned i)
+{
+    return gs_src_value(x, x->d->op[i].off_soff);
+}
+
+/* SGPROFFSET: the SGPR part of the offset (the OFFSET field's register, or SOFFSET). */
+static inline uint32_t gs_sgproffset(const gs_ctx *x, unsigned i)
+{
+    return (uint32_t)gs_offset(x, i, 6);
+}
+
+/* ---- vector operands ---------------------------------------------------------------------- */
+
+/* The lanes the instruction runs for: EXEC's, in the chosen order. */
+static inline void gs_lanes(gs_ctx *x)
+{
+    unsigned k, n = 0;
+    for (k = 0; k < GCN_LANES; k++) {
+        unsigned lane = x->order ? x->order[k] & 63u : k;
+        if ((x->exec0 >> lane) & 1)
+            x->lanes[n++] = (uint8_t)lane;
+    }
+    x->nlanes = n;
+}
+
+static inline void gs_vload(const gs_ctx *x, unsigned i, uint32_t lane, uint32_t *o)
+{
+    const gs_opd *p = &x->d->op[i];
+    unsigned k;
+    for (k = 0; k < p->regs; k++)
+        o[k] = x->s->vgpr[(p->reg + k) & 0xffu][lane & 63u];
+}
+
+/* Vector writes are staged and land when the instruction ends: every read of a vector
+ * operand, in any lane, sees the registers as they were before the instruction. */
+static inline void gs_vstage(gs_ctx *x, unsigned i, uint64_t lane, const uint32_t *o, uint32_t w)
+{
+    unsigned k, n = x->d->op[i].regs;
+    if (lane >= GCN_LANES || !w)
+        return;
+    if (!x->vstaged) {
+        memset(x->vmask, 0, sizeof(x->vmask));
+        x->vstaged = 1;
+    }
+    for (k = 0; k < n && k < 4; k++)
+        if ((w >> k) & 1) {
+            x->vstage[i][k][lane] = o[k];
+            x->vmask[i][k] |= 1ull << lane;
+        }
+}
+
+/* An unindexed vector destination written by a wave-level block: every lane active when the
+ * instruction started receives it. */
+static inline void gs_vbroadcast(gs_ctx *x, unsigned i, const uint32_t *o, uint32_t w)
+{
+    unsigned lane;
+    for (lane = 0; lane < GCN_LANES; lane++)
+        if ((x->exec0 >> lane) & 1)
+            gs_vstage(x, i, lane, o, w);
+}
+
+/* X[lane]: operand i's whole value in another lane, before the instruction. */
+static inline gs_u128 gs_vlane(const gs_ctx *x, unsigned i, uint64_t lane)
+{
+    const gs_opd *p = &x->d->op[i];
+    gs_u128 v = 0;
+    unsigned k;
+    if (lane >= GCN_LANES)
+        return 0;
+    for (k = 0; k < p->regs && k < 4; k++)
+        v |= (gs_u128)x->s->vgpr[(p->reg + k) & 0xffu][lane] << (32 * k);
+    return v;
+}
+
+static inline gs_u128 gs_vlane_set(gs_ctx *x, unsigned i, uint64_t lane, gs_u128 v)
+{
+    uint32_t o[4];
+    unsigned k;
+    for (k = 0; k < 4; k++)
+        o[k] = (uint32_t)(v >> (32 * k));
+    gs_vstage(x, i, lane, o, (1u << x->d->op[i].regs) - 1);
+    return v;
+}
+
+/* ---- memory ------------------------------------------------------------------------------- */
+
+/* The DS window. LDS: the first min(M0, 64 KiB) bytes ("The M0 register holds maximum size of
+ * a LDS memory, that can be accessed by wavefront"). GDS: M0[15:0] bytes from the byte offset
+ * M0[31:16] ("maximum size of a GDS memory in bits 0-15 ... a GDS base offset (in bytes) in
+ * bits 16-31"), cut at the end of GDS. An access any byte of which lies outside reads 0 and
+ * drops its write (the documents do not say; AMD's hardware does this). */
+static inline void gs_ds_window(gs_ctx *x, uint32_t gds)
+{
+    uint32_t m0 = gs_m0(x);
+    if (gds) {
+        uint32_t base = m0 >> 16, size = m0 & 0xffffu;
+        x->dsm = x->s->gds + base;
+        x->ds_limit = size < GCN_GDS_BYTES - base ? size : GCN_GDS_BYTES - base;
+    } else {
+        x->dsm = x->s->lds;
+        x->ds_limit = m0 < GCN_LDS_BYTES ? m0 : GCN_LDS_BYTES;
+    }
+}
+
+static inline uint64_t gs_ld_ds(const gs_ctx *x, uint64_t addr, unsigned n)
+{
+    uint64_t v = 0;
+    unsigned k;
+    if (addr > x->ds_limit || n > x->ds_limit - addr)
+        return 0;
+    for (k = 0; k < n; k++)
+        v |= (uint64_t)x->dsm[addr + k] << (8 * k);
+    return v;
+}
+
+static inline uint64_t gs_st_ds(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
+{
+    unsigned k;
+    if (addr > x->ds_limit || n > x->ds_limit - addr)
+        return v;
+    for (k = 0; k < n; k++)
+        x->dsm[addr + k] = (uint8_t)(v >> (8 * k));
+    return v;
+}
+
+/* SMEM: the base address (bits 47:0) of SBASE, a 64-bit address for S_LOAD/S_STORE/
+ * S_ATOMIC/S_SCRATCH, the first two dwords of the buffer descriptor for S_BUFFER_* (its base
+ * address field). */
+static inline void gs_smem_base(gs_ctx *x, unsigned i)
+{
+    uint32_t o[2];
+    const gs_opd *p = &x->d->op[i];
+    o[0] = x->s->sreg[p->reg & 0xffu];
+    o[1] = x->s->sreg[(p->reg + 1) & 0xffu];
+    x->smem_base = gs_cat64(o[0], o[1]) & 0xffffffffffffull;
+}
+
+uint64_t gs_ld_sm(gs_ctx *x, uint64_t addr, unsigned n);
+uint64_t gs_st_sm(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v);
+
+#endif
