@@ -9,7 +9,8 @@
     X(errata, "find the documents' contradictions and defects; write errata reports")              \
     X(run, "the main job: extract, resolve, errata on the seeds")                                  \
     X(asm, "assemble LLVM-syntax text into bytes")                                                 \
-    X(disasm, "disassemble bytes into LLVM-syntax text")
+    X(disasm, "disassemble bytes into LLVM-syntax text")                                           \
+    X(exec, "run a program on the reference interpreter (the documents' pseudocode)")
 
 #define GCN_COMMAND_DECL(name, summary) int cmd_##name(int argc, char **argv);
 GCN_COMMAND_LIST(GCN_COMMAND_DECL)
