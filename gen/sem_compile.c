@@ -195,6 +195,7 @@ typedef struct cc {
     local locals[MAX_LOCALS];
     unsigned nlocals, depth, uid, loops;
     int op_read[GS_MAX_OPERANDS], op_written[GS_MAX_OPERANDS];
+    int uses_vlane; /* a vector operand indexed by lane: writes must be staged */
     gcn_buf body, temps;
     unsigned indent;
 } cc;
@@ -1278,6 +1279,7 @@ static int lvalue_or_value(cc *c, const ps_node *n, lv *l, ex *value)
                         return 0;
                     }
                     l->k = LV_VLANE;
+                    c->uses_vlane = 1;
                     l->idx = fmt(c, "(uint64_t)(%s)", ix.c);
                     l->t = regs_type(o->regs);
                     return 1;
@@ -1777,14 +1779,17 @@ int gs_compile(const gs_block *b, gcn_buf *out, gs_compiled *info, gcn_diag *dia
             continue;
         if (!c->op_read[i] && !c->op_written[i])
             continue;
+        gcn_buf_printf(out, "    uint32_t o_%s[%u] = {0};\n", o->name, o->regs);
         if (c->op_read[i] && !op_is_vector(c, (int)i))
-            gcn_buf_printf(out, "    uint32_t o_%s[%u];\n    gs_sload(x, %zu, o_%s);\n", o->name,
-                           o->regs, i, o->name);
-        else
-            gcn_buf_printf(out, "    uint32_t o_%s[%u] = {0};\n", o->name, o->regs);
+            gcn_buf_printf(out,
+                           "    for (unsigned k_ = 0; k_ < %u; k_++)\n"
+                           "        o_%s[k_] = gs_sread(x, %zu, k_);\n",
+                           o->regs, o->name, i);
         if (c->op_written[i])
             gcn_buf_printf(out, "    uint32_t w_%s = 0;\n", o->name);
     }
+    if (lane_enc)
+        gcn_buf_puts(out, "    x->exec0 = gs_exec(x);\n");
     if (c->uses_ds) {
         int g = find_modifier(c, GS_GDS_MODIFIER);
         if (g >= 0)
@@ -1796,19 +1801,19 @@ int gs_compile(const gs_block *b, gcn_buf *out, gs_compiled *info, gcn_diag *dia
         gcn_buf_printf(out, "    gs_smem_base(x, %d);\n", find_kind(c, "sbase"));
     if (c->per_lane) {
         gcn_buf_puts(out, "    gs_lanes(x);\n"
-                          "    for (unsigned k_ = 0; k_ < x->nlanes; k_++) {\n"
-                          "        const uint32_t lane = x->lanes[k_];\n"
+                          "    for (unsigned l_ = 0; l_ < x->nlanes; l_++) {\n"
+                          "        const uint32_t lane = x->lanes[l_];\n"
                           "        (void)lane;\n");
         for (i = 0; i < b->insn->nops; i++) {
             const gs_operand_info *o = &b->insn->op[i];
             if (!op_is_vector(c, (int)i) || (!c->op_read[i] && !c->op_written[i]))
                 continue;
+            gcn_buf_printf(out, "        uint32_t o_%s[%u] = {0};\n", o->name, o->regs);
             if (c->op_read[i])
-                gcn_buf_printf(
-                    out, "        uint32_t o_%s[%u];\n        gs_vload(x, %zu, lane, o_%s);\n",
-                    o->name, o->regs, i, o->name);
-            else
-                gcn_buf_printf(out, "        uint32_t o_%s[%u] = {0};\n", o->name, o->regs);
+                gcn_buf_printf(out,
+                               "        for (unsigned k_ = 0; k_ < %u; k_++)\n"
+                               "            o_%s[k_] = gs_vreg(x, %zu, k_, lane);\n",
+                               o->regs, o->name, i);
             if (c->op_written[i])
                 gcn_buf_printf(out, "        uint32_t w_%s = 0;\n", o->name);
         }
@@ -1816,19 +1821,31 @@ int gs_compile(const gs_block *b, gcn_buf *out, gs_compiled *info, gcn_diag *dia
     gcn_buf_puts(out, c->body.data ? c->body.data : "");
     for (i = 0; i < b->insn->nops; i++) {
         const gs_operand_info *o = &b->insn->op[i];
-        if (!c->op_written[i])
+        if (!c->op_written[i] || !op_is_vector(c, (int)i))
             continue;
-        if (op_is_vector(c, (int)i))
-            gcn_buf_printf(out, "%s    gs_v%s(x, %zu, %so_%s, w_%s);\n", c->per_lane ? "    " : "",
-                           c->per_lane ? "stage" : "broadcast", i, c->per_lane ? "lane, " : "",
-                           o->name, o->name);
+        if (!c->per_lane)
+            gcn_buf_printf(out, "    gs_vbroadcast(x, %zu, o_%s, w_%s);\n", i, o->name, o->name);
+        else if (c->uses_vlane)
+            /* other lanes' registers are read: stage, so that they read the old values */
+            gcn_buf_printf(out, "        gs_vstage(x, %zu, lane, o_%s, w_%s);\n", i, o->name,
+                           o->name);
+        else
+            gcn_buf_printf(out,
+                           "        for (unsigned k_ = 0; k_ < %u; k_++)\n"
+                           "            if ((w_%s >> k_) & 1)\n"
+                           "                gs_vset(x, %zu, k_, lane, o_%s[k_]);\n",
+                           o->regs, o->name, i, o->name);
     }
     if (c->per_lane)
         gcn_buf_puts(out, "    }\n");
     for (i = 0; i < b->insn->nops; i++) {
         const gs_operand_info *o = &b->insn->op[i];
         if (c->op_written[i] && !op_is_vector(c, (int)i))
-            gcn_buf_printf(out, "    gs_sstore(x, %zu, o_%s, w_%s);\n", i, o->name, o->name);
+            gcn_buf_printf(out,
+                           "    for (unsigned k_ = 0; k_ < %u; k_++)\n"
+                           "        if ((w_%s >> k_) & 1)\n"
+                           "            gs_swrite(x, %zu, k_, o_%s[k_]);\n",
+                           o->regs, o->name, i, o->name);
     }
     gcn_buf_puts(out, "    return x->status;\n}\n\n");
     ok = !out->oom;

@@ -69,6 +69,10 @@ void gs_resolve(const gcn_inst *in, gs_desc *d)
     const gs_regs *r = &T->regs[in->gen];
     unsigned i;
     memset(d, 0, sizeof(*d));
+    d->fn[0] = T->fns[((size_t)in->gen * T->ninsns + in->insn) * 2];
+    d->fn[1] = T->fns[((size_t)in->gen * T->ninsns + in->insn) * 2 + 1];
+    d->lgkm = (uint8_t)m->lgkm;
+    d->regs = r;
     d->insn = in->insn;
     d->gen = in->gen;
     d->size = in->size;
@@ -155,14 +159,12 @@ static void commit(gcn_wave_state *s, const gs_ctx *x)
 
 gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o, gcn_diag *diag)
 {
-    const gs_table *T = gs_table_get();
     unsigned v = o && o->variant == GCN_AS_CORRECTED;
-    size_t at = ((size_t)d->gen * T->ninsns + d->insn) * 2 + v;
-    gs_fn fn = T->fns[at];
+    gs_fn fn = d->fn[v];
     gs_ctx x;
     gcn_status st;
     if (!fn) {
-        const gs_meta *m = &T->meta[d->insn];
+        const gs_meta *m = &gs_table_get()->meta[d->insn];
         const char *why = m->why[v] ? m->why[v] : m->why[0];
         gcn_diag_set(diag, "", 0, 0, "%s %s does not execute: %s", m->name,
                      v ? "as corrected" : "as written", why ? why : "no semantics");
@@ -170,9 +172,9 @@ gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o
     }
     x.s = s;
     x.d = d;
-    x.r = &T->regs[d->gen];
+    x.r = d->regs;
     x.order = o ? o->lane_order : NULL;
-    x.exec0 = (uint64_t)s->sreg[x.r->exec_lo] | (uint64_t)s->sreg[x.r->exec_hi] << 32;
+    x.exec0 = 0; /* the per-lane functions read it when they start */
     x.dsm = s->lds;
     x.ds_limit = 0;
     x.smem_base = 0;
@@ -187,9 +189,9 @@ gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o
     if (!x.pc_written)
         s->pc += d->size;
     s->clock++;
-    s->lgkm_cnt += T->meta[d->insn].lgkm;
+    s->lgkm_cnt += d->lgkm;
     if (st != GCN_OK)
-        gcn_diag_set(diag, "", 0, 0, "%s: %s", T->meta[d->insn].name,
+        gcn_diag_set(diag, "", 0, 0, "%s: %s", gs_table_get()->meta[d->insn].name,
                      x.why ? x.why : gcn_status_str(st));
     return st;
 }

@@ -29,6 +29,10 @@
 #endif
 __extension__ typedef unsigned __int128 gs_u128;
 
+/* The helpers the generated code calls on every operand and lane: always inlined (the
+ * compiler would otherwise keep some as calls, the largest cost of one instruction). */
+#define GS_INLINE static inline __attribute__((always_inline))
+
 #define GS_NOREG 0xffffu
 #define GS_LOOP_MAX 1000000u /* a pseudocode loop that runs longer fails the instruction */
 
@@ -71,14 +75,19 @@ typedef struct gs_opd {
     gs_src off_soff; /* OFFSET: SOFFSET (SOE=1) */
 } gs_opd;
 
+typedef struct gs_ctx gs_ctx;
+typedef gcn_status (*gs_fn)(gs_ctx *x);
+
 typedef struct gs_desc {
+    gs_fn fn[2]; /* [gcn_variant], NULL: no executable semantics */
+    const gs_regs *regs;
     uint16_t insn;
-    uint8_t gen, size, nops, nmods;
+    uint8_t gen, size, nops, nmods, lgkm;
     gs_opd op[GCN_MAX_OPERANDS];
     uint32_t mod[GCN_MAX_MODIFIERS]; /* modifier field values (0 where the gen lacks it) */
 } gs_desc;
 
-typedef struct gs_ctx {
+struct gs_ctx {
     gcn_wave_state *s;
     const gs_desc *d;
     const gs_regs *r;
@@ -95,9 +104,7 @@ typedef struct gs_ctx {
     int vstaged;
     uint64_t vmask[GCN_MAX_OPERANDS][4];
     uint32_t vstage[GCN_MAX_OPERANDS][4][GCN_LANES];
-} gs_ctx;
-
-typedef gcn_status (*gs_fn)(gs_ctx *x);
+};
 
 /* What the generator knows about an instruction (both variants: [gcn_variant]). */
 typedef struct gs_meta {
@@ -194,69 +201,73 @@ GS_SINT_OPS(i64, int64_t, uint64_t, 64)
 GS_UINT_OPS(u64, uint64_t, 64)
 GS_UINT_OPS(u128, gs_u128, 128)
 
-static inline int32_t gs_abs_i32(int32_t a)
+GS_INLINE int32_t gs_abs_i32(int32_t a)
 {
     return a < 0 ? (int32_t)(0u - (uint32_t)a) : a;
 }
 
-static inline int64_t gs_abs_i64(int64_t a)
+GS_INLINE int64_t gs_abs_i64(int64_t a)
 {
     return a < 0 ? (int64_t)(0ull - (uint64_t)a) : a;
 }
 
-static inline int32_t gs_popc32(uint32_t v)
+/* SWAR counts: no call into libgcc where the target has no popcount instruction */
+GS_INLINE int32_t gs_popc64(uint64_t v)
 {
-    return __builtin_popcount(v);
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int32_t)((v * 0x0101010101010101ull) >> 56);
 }
 
-static inline int32_t gs_popc64(uint64_t v)
+GS_INLINE int32_t gs_popc32(uint32_t v)
 {
-    return __builtin_popcountll(v);
+    return gs_popc64(v);
 }
 
-static inline int32_t gs_popc128(gs_u128 v)
+GS_INLINE int32_t gs_popc128(gs_u128 v)
 {
     return gs_popc64((uint64_t)v) + gs_popc64((uint64_t)(v >> 64));
 }
 
-static inline uint32_t gs_rev32(uint32_t v)
+GS_INLINE uint32_t gs_rev32(uint32_t v)
 {
-    uint32_t r = 0;
-    unsigned i;
-    for (i = 0; i < 32; i++, v >>= 1)
-        r = (r << 1) | (v & 1u);
-    return r;
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
 }
 
-static inline uint64_t gs_rev64(uint64_t v)
+GS_INLINE uint64_t gs_rev64(uint64_t v)
 {
     return (uint64_t)gs_rev32((uint32_t)v) << 32 | gs_rev32((uint32_t)(v >> 32));
 }
 
 /* ---- floats ------------------------------------------------------------------------------- */
 
-static inline float gs_asf32(uint32_t v)
+GS_INLINE float gs_asf32(uint32_t v)
 {
     float f;
     memcpy(&f, &v, 4);
     return f;
 }
 
-static inline double gs_asf64(uint64_t v)
+GS_INLINE double gs_asf64(uint64_t v)
 {
     double f;
     memcpy(&f, &v, 8);
     return f;
 }
 
-static inline uint32_t gs_f32bits(float f)
+GS_INLINE uint32_t gs_f32bits(float f)
 {
     uint32_t v;
     memcpy(&v, &f, 4);
     return v;
 }
 
-static inline uint64_t gs_f64bits(double f)
+GS_INLINE uint64_t gs_f64bits(double f)
 {
     uint64_t v;
     memcpy(&v, &f, 8);
@@ -337,7 +348,7 @@ GS_ARRAY_OPS(f64, double)
 
 /* ---- register tuples held in locals (uint32_t o[n], written-mask w) ---------------------- */
 
-static inline uint64_t gs_cat64(uint32_t lo, uint32_t hi)
+GS_INLINE uint64_t gs_cat64(uint32_t lo, uint32_t hi)
 {
     return (uint64_t)lo | (uint64_t)hi << 32;
 }
@@ -364,14 +375,14 @@ static inline gs_u128 gs_oset(uint32_t *o, uint32_t *w, unsigned n, uint64_t fir
     return v;
 }
 
-static inline uint32_t gs_oset32(uint32_t *o, uint32_t *w, uint32_t v)
+GS_INLINE uint32_t gs_oset32(uint32_t *o, uint32_t *w, uint32_t v)
 {
     o[0] = v;
     *w |= 1u;
     return v;
 }
 
-static inline uint64_t gs_oset64(uint32_t *o, uint32_t *w, uint64_t v)
+GS_INLINE uint64_t gs_oset64(uint32_t *o, uint32_t *w, uint64_t v)
 {
     o[0] = (uint32_t)v;
     o[1] = (uint32_t)(v >> 32);
@@ -381,82 +392,82 @@ static inline uint64_t gs_oset64(uint32_t *o, uint32_t *w, uint64_t v)
 
 /* ---- machine state ------------------------------------------------------------------------ */
 
-static inline uint64_t gs_pair(const gs_ctx *x, unsigned lo, unsigned hi)
+GS_INLINE uint64_t gs_pair(const gs_ctx *x, unsigned lo, unsigned hi)
 {
     return (uint64_t)x->s->sreg[lo] | (uint64_t)x->s->sreg[hi] << 32;
 }
 
-static inline uint64_t gs_exec(const gs_ctx *x)
+GS_INLINE uint64_t gs_exec(const gs_ctx *x)
 {
     return gs_pair(x, x->r->exec_lo, x->r->exec_hi);
 }
 
-static inline uint64_t gs_set_exec(gs_ctx *x, uint64_t v)
+GS_INLINE uint64_t gs_set_exec(gs_ctx *x, uint64_t v)
 {
     x->s->sreg[x->r->exec_lo] = (uint32_t)v;
     x->s->sreg[x->r->exec_hi] = (uint32_t)(v >> 32);
     return v;
 }
 
-static inline uint64_t gs_vcc(const gs_ctx *x)
+GS_INLINE uint64_t gs_vcc(const gs_ctx *x)
 {
     return gs_pair(x, x->r->vcc_lo, x->r->vcc_hi);
 }
 
-static inline uint64_t gs_set_vcc(gs_ctx *x, uint64_t v)
+GS_INLINE uint64_t gs_set_vcc(gs_ctx *x, uint64_t v)
 {
     x->s->sreg[x->r->vcc_lo] = (uint32_t)v;
     x->s->sreg[x->r->vcc_hi] = (uint32_t)(v >> 32);
     return v;
 }
 
-static inline uint32_t gs_m0(const gs_ctx *x)
+GS_INLINE uint32_t gs_m0(const gs_ctx *x)
 {
     return x->s->sreg[x->r->m0];
 }
 
-static inline uint32_t gs_set_m0(gs_ctx *x, uint32_t v)
+GS_INLINE uint32_t gs_set_m0(gs_ctx *x, uint32_t v)
 {
     x->s->sreg[x->r->m0] = v;
     return v;
 }
 
-static inline uint32_t gs_scc(const gs_ctx *x)
+GS_INLINE uint32_t gs_scc(const gs_ctx *x)
 {
     return x->s->scc;
 }
 
 /* SCC is one bit: it takes the truth of what is assigned (the blocks assign comparisons). */
-static inline uint32_t gs_set_scc(gs_ctx *x, int truth)
+GS_INLINE uint32_t gs_set_scc(gs_ctx *x, int truth)
 {
     x->s->scc = truth != 0;
     return x->s->scc;
 }
 
-static inline uint64_t gs_pc(const gs_ctx *x)
+GS_INLINE uint64_t gs_pc(const gs_ctx *x)
 {
     return x->s->pc;
 }
 
-static inline uint64_t gs_set_pc(gs_ctx *x, uint64_t v)
+GS_INLINE uint64_t gs_set_pc(gs_ctx *x, uint64_t v)
 {
     x->s->pc = v;
     x->pc_written = 1;
     return v;
 }
 
-static inline uint32_t gs_csp(const gs_ctx *x)
+GS_INLINE uint32_t gs_csp(const gs_ctx *x)
 {
     return x->s->csp;
 }
 
-static inline uint32_t gs_set_csp(gs_ctx *x, uint32_t v)
+GS_INLINE uint32_t gs_set_csp(gs_ctx *x, uint32_t v)
 {
     x->s->csp = v;
     return v;
 }
 
-static inline uint64_t gs_clock(const gs_ctx *x)
+GS_INLINE uint64_t gs_clock(const gs_ctx *x)
 {
     return x->s->clock;
 }
@@ -508,7 +519,7 @@ static inline gs_u128 gs_set_ttmps(gs_ctx *x, uint64_t first, unsigned count, gs
 
 /* ---- operands ----------------------------------------------------------------------------- */
 
-static inline uint32_t gs_src_value(const gs_ctx *x, gs_src s)
+GS_INLINE uint32_t gs_src_value(const gs_ctx *x, gs_src s)
 {
     switch (s.kind) {
     case GS_OPD_SREG:
@@ -524,65 +535,52 @@ static inline uint32_t gs_src_value(const gs_ctx *x, gs_src s)
     }
 }
 
-/* A scalar operand's registers (or its constant) into o[0 .. regs-1]. */
-static inline void gs_sload(const gs_ctx *x, unsigned i, uint32_t *o)
+/* Register k of scalar operand i: its register, its constant's dword k, or a condition. */
+GS_INLINE uint32_t gs_sread(const gs_ctx *x, unsigned i, unsigned k)
 {
     const gs_opd *p = &x->d->op[i];
-    unsigned k;
     switch (p->kind) {
     case GS_OPD_SREG:
-        for (k = 0; k < p->regs; k++)
-            o[k] = x->s->sreg[(p->reg + k) & 0xffu];
-        break;
+        return x->s->sreg[(p->reg + k) & 0xffu];
     case GS_OPD_CONST:
-        for (k = 0; k < p->regs; k++)
-            o[k] = k < 2 ? (uint32_t)(p->value >> (32 * k)) : 0;
-        break;
+        return k < 2 ? (uint32_t)(p->value >> (32 * k)) : 0;
     case GS_OPD_SCC:
     case GS_OPD_VCCZ:
     case GS_OPD_EXECZ: {
         gs_src s = {p->kind, 0};
-        o[0] = gs_src_value(x, s);
-        for (k = 1; k < p->regs; k++)
-            o[k] = 0;
-        break;
+        return k ? 0 : gs_src_value(x, s);
     }
     default:
-        for (k = 0; k < p->regs; k++)
-            o[k] = 0;
+        return 0;
     }
 }
 
-/* Writes back the registers of a scalar operand the block assigned (mask w). */
-static inline void gs_sstore(gs_ctx *x, unsigned i, const uint32_t *o, uint32_t w)
+/* Writes register k of scalar operand i (a constant operand is no destination). */
+GS_INLINE void gs_swrite(gs_ctx *x, unsigned i, unsigned k, uint32_t v)
 {
     const gs_opd *p = &x->d->op[i];
-    unsigned k;
-    if (p->kind != GS_OPD_SREG)
-        return;
-    for (k = 0; k < p->regs; k++)
-        if ((w >> k) & 1)
-            x->s->sreg[(p->reg + k) & 0xffu] = o[k];
+    if (p->kind == GS_OPD_SREG)
+        x->s->sreg[(p->reg + k) & 0xffu] = v;
 }
 
-static inline uint32_t gs_number(const gs_ctx *x, unsigned i)
+GS_INLINE uint32_t gs_number(const gs_ctx *x, unsigned i)
 {
     return x->d->op[i].reg;
 }
 
-static inline uint32_t gs_imm(const gs_ctx *x, unsigned i)
+GS_INLINE uint32_t gs_imm(const gs_ctx *x, unsigned i)
 {
     return (uint32_t)x->d->op[i].value;
 }
 
-static inline uint32_t gs_mod(const gs_ctx *x, unsigned j)
+GS_INLINE uint32_t gs_mod(const gs_ctx *x, unsigned j)
 {
     return x->d->mod[j];
 }
 
 /* Scalar memory offsets. parts: 1 the immediate, 2 the register the OFFSET field names, 4
  * SOFFSET. OFFSET in a block is every part the block does not name on its own. */
-static inline int64_t gs_offset(const gs_ctx *x, unsigned i, unsigned parts)
+GS_INLINE int64_t gs_offset(const gs_ctx *x, unsigned i, unsigned parts)
 {
     const gs_opd *p = &x->d->op[i];
     int64_t v = 0;
@@ -595,13 +593,13 @@ static inline int64_t gs_offset(const gs_ctx *x, unsigned i, unsigned parts)
     return v;
 }
 
-static inline uint32_t gs_soffset(const gs_ctx *x, unsigned i)
+GS_INLINE uint32_t gs_soffset(const gs_ctx *x, unsigned i)
 {
     return gs_src_value(x, x->d->op[i].off_soff);
 }
 
 /* SGPROFFSET: the SGPR part of the offset (the OFFSET field's register, or SOFFSET). */
-static inline uint32_t gs_sgproffset(const gs_ctx *x, unsigned i)
+GS_INLINE uint32_t gs_sgproffset(const gs_ctx *x, unsigned i)
 {
     return (uint32_t)gs_offset(x, i, 6);
 }
@@ -609,23 +607,34 @@ static inline uint32_t gs_sgproffset(const gs_ctx *x, unsigned i)
 /* ---- vector operands ---------------------------------------------------------------------- */
 
 /* The lanes the instruction runs for: EXEC's, in the chosen order. */
-static inline void gs_lanes(gs_ctx *x)
+GS_INLINE void gs_lanes(gs_ctx *x)
 {
     unsigned k, n = 0;
-    for (k = 0; k < GCN_LANES; k++) {
-        unsigned lane = x->order ? x->order[k] & 63u : k;
-        if ((x->exec0 >> lane) & 1)
-            x->lanes[n++] = (uint8_t)lane;
+    uint64_t m = x->exec0;
+    if (!x->order) {
+        for (; m; m &= m - 1)
+            x->lanes[n++] = (uint8_t)__builtin_ctzll(m);
+    } else {
+        for (k = 0; k < GCN_LANES; k++) {
+            unsigned lane = x->order[k] & 63u;
+            if ((m >> lane) & 1)
+                x->lanes[n++] = (uint8_t)lane;
+        }
     }
     x->nlanes = n;
 }
 
-static inline void gs_vload(const gs_ctx *x, unsigned i, uint32_t lane, uint32_t *o)
+/* Register k of vector operand i in lane */
+GS_INLINE uint32_t gs_vreg(const gs_ctx *x, unsigned i, unsigned k, uint32_t lane)
 {
-    const gs_opd *p = &x->d->op[i];
-    unsigned k;
-    for (k = 0; k < p->regs; k++)
-        o[k] = x->s->vgpr[(p->reg + k) & 0xffu][lane & 63u];
+    return x->s->vgpr[(x->d->op[i].reg + k) & 0xffu][lane & 63u];
+}
+
+/* Written straight into the register: a per-lane block that reads no other lane's registers
+ * cannot see it before the instruction ends. */
+GS_INLINE void gs_vset(gs_ctx *x, unsigned i, unsigned k, uint32_t lane, uint32_t v)
+{
+    x->s->vgpr[(x->d->op[i].reg + k) & 0xffu][lane & 63u] = v;
 }
 
 /* Vector writes are staged and land when the instruction ends: every read of a vector
@@ -686,7 +695,7 @@ static inline gs_u128 gs_vlane_set(gs_ctx *x, unsigned i, uint64_t lane, gs_u128
  * M0[31:16] ("maximum size of a GDS memory in bits 0-15 ... a GDS base offset (in bytes) in
  * bits 16-31"), cut at the end of GDS. An access any byte of which lies outside reads 0 and
  * drops its write (the documents do not say; AMD's hardware does this). */
-static inline void gs_ds_window(gs_ctx *x, uint32_t gds)
+GS_INLINE void gs_ds_window(gs_ctx *x, uint32_t gds)
 {
     uint32_t m0 = gs_m0(x);
     if (gds) {
@@ -699,31 +708,50 @@ static inline void gs_ds_window(gs_ctx *x, uint32_t gds)
     }
 }
 
-static inline uint64_t gs_ld_ds(const gs_ctx *x, uint64_t addr, unsigned n)
+/* little-endian n bytes (n <= 8) */
+GS_INLINE uint64_t gs_le_load(const uint8_t *p, unsigned n)
 {
     uint64_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, n);
+#else
     unsigned k;
-    if (addr > x->ds_limit || n > x->ds_limit - addr)
-        return 0;
     for (k = 0; k < n; k++)
-        v |= (uint64_t)x->dsm[addr + k] << (8 * k);
+        v |= (uint64_t)p[k] << (8 * k);
+#endif
     return v;
 }
 
-static inline uint64_t gs_st_ds(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
+GS_INLINE void gs_le_store(uint8_t *p, unsigned n, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, n);
+#else
     unsigned k;
+    for (k = 0; k < n; k++)
+        p[k] = (uint8_t)(v >> (8 * k));
+#endif
+}
+
+GS_INLINE uint64_t gs_ld_ds(const gs_ctx *x, uint64_t addr, unsigned n)
+{
+    if (addr > x->ds_limit || n > x->ds_limit - addr)
+        return 0;
+    return gs_le_load(x->dsm + addr, n);
+}
+
+GS_INLINE uint64_t gs_st_ds(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
+{
     if (addr > x->ds_limit || n > x->ds_limit - addr)
         return v;
-    for (k = 0; k < n; k++)
-        x->dsm[addr + k] = (uint8_t)(v >> (8 * k));
+    gs_le_store(x->dsm + addr, n, v);
     return v;
 }
 
 /* SMEM: the base address (bits 47:0) of SBASE, a 64-bit address for S_LOAD/S_STORE/
  * S_ATOMIC/S_SCRATCH, the first two dwords of the buffer descriptor for S_BUFFER_* (its base
  * address field). */
-static inline void gs_smem_base(gs_ctx *x, unsigned i)
+GS_INLINE void gs_smem_base(gs_ctx *x, unsigned i)
 {
     uint32_t o[2];
     const gs_opd *p = &x->d->op[i];

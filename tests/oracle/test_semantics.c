@@ -290,8 +290,8 @@ static void vocabulary(void **st)
     expect_c(&sop1, "SDST = BITCOUNT(SSRC0)", "gs_popc32(");
     expect_c(&sop1, "SDST = REVBIT(SDST)", "gs_rev64(");
     /* operands: locals read at the start, written back at the end */
-    expect_c(&sop1, "SDST = SSRC0", "gs_sload(x, 1, o_SSRC0)");
-    expect_c(&sop1, "SDST = SSRC0", "gs_sstore(x, 0, o_SDST, w_SDST)");
+    expect_c(&sop1, "SDST = SSRC0", "o_SSRC0[k_] = gs_sread(x, 1, k_)");
+    expect_c(&sop1, "SDST = SSRC0", "gs_swrite(x, 0, k_, o_SDST[k_])");
     /* shifts through the helpers; constants shifted into the sign too */
     expect_c(&sop1, "SDST = SSRC0 << SSRC0", "gs_shl_u32(");
     expect_c(&sop1, "SDST = 15 << 28", "gs_shl_i32(");
@@ -329,6 +329,9 @@ static void lanes_and_elements(void **st)
         compile(&ds, "UINT32* V = (UINT32*)(DS + ADDR)\n*V += 1 // atomic operation", &ci, &d));
     assert_int_equal(ci.atomic, 1);
     expect_c(&ds, "UINT32* V = (UINT32*)(DS + ADDR)\n*V += 1", "gs_ds_window(x, gs_mod(x, 1))");
+    /* a per-lane block writes its lane's registers directly, unless it reads other lanes' */
+    expect_c(&ds, "VDST[2] = ADDR", "gs_vset(x, 0, k_, lane, o_VDST[k_])");
+    expect_c(&ds, "VDST[2] = ADDR[LANEID ^ 1]", "gs_vstage(x, 0, lane, o_VDST, w_VDST)");
     /* the DS window bytes; (DS + x)&~7 masks the address */
     expect_c(&ds, "VDST[0:1] = *(UINT64*)(DS + (ADDR+OFFSET)&~7)", "gs_ld_ds(x, ");
     /* SMEM: the base, the offset parts the block does not name itself */
