@@ -398,16 +398,18 @@ static cJSON *hex(uint64_t v, int width32)
     return cJSON_CreateString(b);
 }
 
-/* the lanes in their most compact form */
+/* the lanes in their most compact form: one value, a progression, runs of equal values, or
+ * all 64 */
 static cJSON *vgpr_json(const uint32_t *l)
 {
-    unsigned k;
+    unsigned k, runs = 1;
     uint32_t step = l[1] - l[0];
     int same = 1, progression = 1;
     cJSON *a;
     for (k = 1; k < GCN_LANES; k++) {
         same &= l[k] == l[0];
         progression &= l[k] - l[k - 1] == step;
+        runs += l[k] != l[k - 1];
     }
     if (same)
         return hex(l[0], 1);
@@ -415,6 +417,22 @@ static cJSON *vgpr_json(const uint32_t *l)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddItemToObject(o, "base", hex(l[0], 1));
         cJSON_AddItemToObject(o, "step", hex(step, 1));
+        return o;
+    }
+    if (runs <= 8) {
+        cJSON *o = cJSON_CreateObject(), *lanes = cJSON_AddObjectToObject(o, "lanes");
+        unsigned first = 0;
+        for (k = 1; k <= GCN_LANES; k++) {
+            char key[16];
+            if (k < GCN_LANES && l[k] == l[first])
+                continue;
+            if (k - 1 == first)
+                snprintf(key, sizeof(key), "%u", first);
+            else
+                snprintf(key, sizeof(key), "%u-%u", first, k - 1);
+            cJSON_AddItemToObject(lanes, key, hex(l[first], 1));
+            first = k;
+        }
         return o;
     }
     a = cJSON_CreateArray();

@@ -106,8 +106,7 @@ typedef struct gcn_program {
 } gcn_program;
 
 /* Assembles text (one instruction per line, LLVM's syntax; comments ';' '//' '#') at base.
- * Every bad line is reported (file:line:col: message, one per line on stderr is the caller's
- * job: diag holds the first); GCN_ERR_SYNTAX if any. */
+ * The first bad line stops it: GCN_ERR_SYNTAX with file:line:col: message in diag. */
 gcn_status gcn_program_parse(gcn_program *p, int gen, uint64_t base, const char *text,
                              const char *file, gcn_diag *diag);
 /* Decodes little-endian bytes at base; a bad word: file:+offset: why, GCN_ERR_INVALID. */

@@ -481,6 +481,37 @@ static void ds_append(void **st)
     }
 }
 
+static uint32_t f32_bits(float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, 4);
+    return v;
+}
+
+/* floats: IEEE binary32 arithmetic; registers hold the bits; MIN of a NaN is the other value */
+static void ds_floats(void **st)
+{
+    static const char *const gens[] = {"gfx8", "gfx9"};
+    size_t g;
+    (void)st;
+    for (g = 0; g < 2; g++) {
+        gcn_wave_state *s = ot_state(gens[g]);
+        gcn_state_set_exec(s, 1);
+        set_lanes(s, 1, 0x20, 0);
+        ot_lds_write32(s, 0x20, f32_bits(1.5f));
+        set_lanes(s, 2, f32_bits(2.25f), 0);
+        ot_run(s, "ds_add_f32 v1, v2", GCN_AS_WRITTEN);
+        assert_int_equal(ot_lds_read32(s, 0x20), f32_bits(3.75f));
+        ot_run(s, "ds_max_rtn_f32 v3, v1, v2", GCN_AS_WRITTEN);
+        assert_int_equal(s->vgpr[3][0], f32_bits(3.75f)); /* the old value's bits */
+        assert_int_equal(ot_lds_read32(s, 0x20), f32_bits(3.75f));
+        ot_lds_write32(s, 0x20, 0x7fc00000u); /* a NaN */
+        ot_run(s, "ds_min_f32 v1, v2", GCN_AS_WRITTEN);
+        assert_int_equal(ot_lds_read32(s, 0x20), f32_bits(2.25f));
+        ot_free(s);
+    }
+}
+
 /* ---- SMEM and SMRD ------------------------------------------------------------------------- */
 
 static void put64(gcn_wave_state *s, uint64_t addr, uint64_t v)
@@ -643,6 +674,7 @@ int main(void)
         cmocka_unit_test(ds_swizzle),
         cmocka_unit_test(ds_bpermute),
         cmocka_unit_test(ds_append),
+        cmocka_unit_test(ds_floats),
         cmocka_unit_test(smem_loads),
         cmocka_unit_test(smem_gfx9_offsets),
         cmocka_unit_test(smrd_loads),
