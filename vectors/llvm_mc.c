@@ -44,6 +44,23 @@ static size_t parse_bytes(const char *s, uint8_t *out, size_t max)
     return n;
 }
 
+static void set_argv(char *path, const char *mcpu, int disassemble, char mcpu_arg[64],
+                     char *argv[6])
+{
+    snprintf(mcpu_arg, 64, "-mcpu=%s", mcpu);
+    argv[0] = path;
+    argv[1] = "-arch=amdgcn";
+    argv[2] = mcpu_arg;
+    argv[3] = disassemble ? "-disassemble" : "-show-encoding";
+    argv[4] = disassemble ? "-show-encoding" : NULL;
+    argv[5] = NULL;
+}
+
+void gcn_mc_argv(char *path, int gen, int disassemble, char mcpu_arg[64], char *argv[6])
+{
+    set_argv(path, gcn_gen_mcpu(gen), disassemble, mcpu_arg, argv);
+}
+
 /* Runs the peer on lines, stdout and stderr captured. */
 static gcn_status run_peer(const char *peer, const char *mcpu, int disassemble,
                            const char *const *lines, size_t n, gcn_proc_result *r, char *why,
@@ -62,13 +79,7 @@ static gcn_status run_peer(const char *peer, const char *mcpu, int disassemble,
         gcn_buf_puts(&in, lines[i]);
         gcn_buf_putc(&in, '\n');
     }
-    snprintf(mcpu_arg, sizeof(mcpu_arg), "-mcpu=%s", mcpu);
-    argv[0] = path;
-    argv[1] = "-arch=amdgcn";
-    argv[2] = mcpu_arg;
-    argv[3] = disassemble ? "-disassemble" : "-show-encoding";
-    argv[4] = disassemble ? "-show-encoding" : NULL;
-    argv[5] = NULL;
+    set_argv(path, mcpu, disassemble, mcpu_arg, argv);
     memset(r, 0, sizeof(*r));
     gcn_proc_run(path, argv, in.data ? in.data : "", in.len, 300, r);
     gcn_buf_free(&in);
@@ -151,27 +162,21 @@ static int next_encoding(const char **p, const char *end, char *text, size_t tex
 
 /* Assembly is line by line: diagnostics name their line, and every line without an error
  * produced one encoding, in order. */
-gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, size_t n,
-                           gcn_mc_result *out, char *why, size_t why_size)
+gcn_status gcn_mc_assemble_answers(const char *peer, const gcn_proc_result *r,
+                                   const char *const *lines, size_t n, gcn_mc_result *out,
+                                   char *why, size_t why_size)
 {
-    gcn_proc_result r;
     const char *p, *err_end, *out_end;
     size_t i;
     unsigned char *errs = calloc(n + 2, 1);
-    gcn_status st;
     if (!errs) {
         snprintf(why, why_size, "out of memory");
         return GCN_ERR_NOMEM;
     }
     memset(out, 0, n * sizeof(*out));
-    st = run_peer(peer, gcn_gen_mcpu(gen), 0, lines, n, &r, why, why_size);
-    if (st != GCN_OK) {
-        free(errs);
-        return st;
-    }
-    err_end = (r.err.data ? r.err.data : "") + r.err.len;
-    out_end = (r.out.data ? r.out.data : "") + r.out.len;
-    for (p = r.err.data ? r.err.data : ""; p < err_end;) {
+    err_end = (r->err.data ? r->err.data : "") + r->err.len;
+    out_end = (r->out.data ? r->out.data : "") + r->out.len;
+    for (p = r->err.data ? r->err.data : ""; p < err_end;) {
         const char *nl = line_end(p, err_end), *msg;
         size_t len = (size_t)(nl - p), mlen;
         unsigned long ln, col;
@@ -184,22 +189,34 @@ gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, 
         }
         p = nl + 1;
     }
-    p = r.out.data ? r.out.data : "";
+    p = r->out.data ? r->out.data : "";
     for (i = 0; i < n; i++) {
         if (errs[i + 1])
             continue;
         if (!next_encoding(&p, out_end, out[i].text, sizeof(out[i].text), out[i].bytes,
                            &out[i].nbytes)) {
             snprintf(why, why_size, "%s: no output for line %zu (%s)", peer, i + 1, lines[i]);
-            gcn_proc_result_free(&r);
             free(errs);
             return GCN_ERR_PEER;
         }
         out[i].ok = 1;
     }
-    gcn_proc_result_free(&r);
     free(errs);
     return GCN_OK;
+}
+
+gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, size_t n,
+                           gcn_mc_result *out, char *why, size_t why_size)
+{
+    gcn_proc_result r;
+    gcn_status st;
+    memset(out, 0, n * sizeof(*out));
+    st = run_peer(peer, gcn_gen_mcpu(gen), 0, lines, n, &r, why, why_size);
+    if (st != GCN_OK)
+        return st;
+    st = gcn_mc_assemble_answers(peer, &r, lines, n, out, why, why_size);
+    gcn_proc_result_free(&r);
+    return st;
 }
 
 /* Disassembly. llvm-mc reads its input as one byte stream, so an instruction could run across
@@ -218,10 +235,7 @@ static size_t byte_at_column(const char *line, unsigned long col)
     return k;
 }
 
-typedef struct marker {
-    char hex[80];
-    char text[256];
-} marker;
+typedef gcn_mc_marker marker;
 
 static void hex_of(const uint8_t *b, size_t n, char *out, size_t size)
 {
@@ -307,102 +321,201 @@ static gcn_status find_marker(const char *peer, int gen, const char *const *line
     return GCN_OK;
 }
 
+gcn_status gcn_mc_find_marker(const char *peer, int gen, const char *const *lines, size_t n,
+                              gcn_mc_marker *m, char *why, size_t why_size)
+{
+    return find_marker(peer, gen, lines, n, m, why, why_size);
+}
+
+char *gcn_mc_disassemble_input(const gcn_mc_marker *m, const char *const *lines, size_t n)
+{
+    gcn_buf b;
+    size_t i;
+    gcn_buf_init(&b);
+    for (i = 0; i < n; i++)
+        gcn_buf_printf(&b, "[%s]\n[%s]\n", lines[i], m->hex);
+    if (b.oom) {
+        gcn_buf_free(&b);
+        return NULL;
+    }
+    if (!b.data)
+        gcn_buf_puts(&b, "");
+    return gcn_buf_take(&b);
+}
+
+gcn_status gcn_mc_disassemble_answers(const char *peer, const gcn_mc_marker *m,
+                                      const gcn_proc_result *r, const char *const *lines, size_t n,
+                                      gcn_mc_result *out, char *why, size_t why_size)
+{
+    gcn_status st = GCN_OK;
+    const char *p;
+    size_t line = 0;
+    /* complaints: the first one about a line's first byte means it was rejected */
+    const char *err_end = (r->err.data ? r->err.data : "") + r->err.len;
+    const char *out_end = (r->out.data ? r->out.data : "") + r->out.len;
+    memset(out, 0, n * sizeof(*out));
+    for (p = r->err.data ? r->err.data : ""; p < err_end;) {
+        const char *nl = line_end(p, err_end), *msg;
+        size_t len = (size_t)(nl - p), mlen;
+        unsigned long ln, col;
+        int warning;
+        if (diagnostic(p, len, &ln, &col, &warning, &msg, &mlen) && ln >= 1 && ln <= 2 * n) {
+            if (ln % 2 == 0) {
+                snprintf(why, why_size, "%s: it rejects the marker %s at line %lu", peer, m->hex,
+                         ln);
+                return GCN_ERR_PEER;
+            }
+            if (!out[(ln - 1) / 2].message[0])
+                trim_copy(out[(ln - 1) / 2].message, sizeof(out[0].message), msg, mlen);
+            /* the line was given as "[bytes]": column 1 is the bracket */
+            if (col <= 1 || byte_at_column(lines[(ln - 1) / 2], col - 1) == 0)
+                out[(ln - 1) / 2].warning = 2; /* rejected at its first byte */
+        }
+        p = nl + 1;
+    }
+    /* answers: everything up to the next marker belongs to the line */
+    for (p = r->out.data ? r->out.data : ""; st == GCN_OK && line < n;) {
+        char text[256];
+        uint8_t bytes[16];
+        size_t nb, count = 0;
+        gcn_mc_result *o = &out[line];
+        while (next_encoding(&p, out_end, text, sizeof(text), bytes, &nb) &&
+               strcmp(text, m->text) != 0) {
+            if (count++ == 0) {
+                memcpy(o->text, text, sizeof(text));
+                memcpy(o->bytes, bytes, nb);
+                o->nbytes = nb;
+            }
+        }
+        if (o->warning == 2)
+            o->ok = 0;
+        else if (count == 1 && !o->message[0])
+            o->ok = 1;
+        else if (count == 0) {
+            snprintf(why, why_size, "%s: no answer and no complaint for line %zu", peer, line + 1);
+            st = GCN_ERR_PEER;
+        } else
+            /* decoded as an instruction shorter than the line, and the rest as more */
+            snprintf(o->message, sizeof(o->message),
+                     "decoded as %zu instructions (the first '%.100s')", count + !!o->message[0],
+                     o->text);
+        o->warning = 0;
+        line++;
+    }
+    return st;
+}
+
+char *gcn_mc_disassemble_plain_input(const char *const *lines, size_t n)
+{
+    gcn_buf b;
+    size_t i;
+    gcn_buf_init(&b);
+    for (i = 0; i < n; i++)
+        gcn_buf_printf(&b, "[%s]\n", lines[i]);
+    if (b.oom) {
+        gcn_buf_free(&b);
+        return NULL;
+    }
+    if (!b.data)
+        gcn_buf_puts(&b, "");
+    return gcn_buf_take(&b);
+}
+
+/* Without markers the answers are mapped by counting: a line refused at its first byte prints
+ * nothing (the bundle is abandoned), any other line prints at least one instruction. When the
+ * instructions printed are exactly one per line not refused, each line printed exactly one. */
+gcn_status gcn_mc_disassemble_plain_answers(const char *peer, const gcn_proc_result *r,
+                                            const char *const *lines, size_t n, gcn_mc_result *out,
+                                            char *why, size_t why_size)
+{
+    const char *err_end = (r->err.data ? r->err.data : "") + r->err.len;
+    const char *out_end = (r->out.data ? r->out.data : "") + r->out.len;
+    const char *p;
+    size_t i, expected = 0, printed = 0;
+    memset(out, 0, n * sizeof(*out));
+    for (p = r->err.data ? r->err.data : ""; p < err_end;) {
+        const char *nl = line_end(p, err_end), *msg;
+        size_t len = (size_t)(nl - p), mlen;
+        unsigned long ln, col;
+        int warning;
+        if (diagnostic(p, len, &ln, &col, &warning, &msg, &mlen) && ln >= 1 && ln <= n) {
+            if (!out[ln - 1].message[0])
+                trim_copy(out[ln - 1].message, sizeof(out[0].message), msg, mlen);
+            if (col <= 1 || byte_at_column(lines[ln - 1], col - 1) == 0)
+                out[ln - 1].warning = 2;
+        }
+        p = nl + 1;
+    }
+    for (p = r->out.data ? r->out.data : ""; p < out_end;) {
+        char text[256];
+        uint8_t bytes[16];
+        size_t nb;
+        if (!next_encoding(&p, out_end, text, sizeof(text), bytes, &nb))
+            break;
+        printed++;
+    }
+    for (i = 0; i < n; i++)
+        expected += out[i].warning != 2;
+    if (printed != expected) {
+        snprintf(why, why_size,
+                 "%s: %zu instructions printed for %zu lines not refused: a line decoded as "
+                 "more than one",
+                 peer, printed, expected);
+        return GCN_ERR_PEER;
+    }
+    p = r->out.data ? r->out.data : "";
+    for (i = 0; i < n; i++) {
+        gcn_mc_result *o = &out[i];
+        if (o->warning == 2) {
+            o->ok = 0;
+        } else {
+            next_encoding(&p, out_end, o->text, sizeof(o->text), o->bytes, &o->nbytes);
+            /* a complaint about a later byte: the line decoded as a shorter instruction */
+            o->ok = !o->message[0];
+            if (o->message[0]) {
+                char first[100];
+                snprintf(first, sizeof(first), "%.90s", o->message);
+                snprintf(o->message, sizeof(o->message),
+                         "decoded as more than one instruction (the first '%.100s'): %.90s",
+                         o->text, first);
+            }
+        }
+        o->warning = 0;
+    }
+    return GCN_OK;
+}
+
 gcn_status gcn_mc_disassemble(const char *peer, int gen, const char *const *lines, size_t n,
                               gcn_mc_result *out, char *why, size_t why_size)
 {
     marker m;
-    char **in = NULL;
-    const char **argv_lines = NULL;
+    char *in, *path, mcpu_arg[64], *argv[6];
     gcn_proc_result r;
     gcn_status st;
-    const char *p;
-    size_t i, line = 0;
     memset(out, 0, n * sizeof(*out));
     st = find_marker(peer, gen, lines, n, &m, why, why_size);
     if (st != GCN_OK)
         return st;
-    in = calloc(2 * n + 1, sizeof(*in));
-    argv_lines = calloc(2 * n + 1, sizeof(*argv_lines));
-    if (!in || !argv_lines) {
+    in = gcn_mc_disassemble_input(&m, lines, n);
+    path = gcn_proc_find(peer);
+    if (!in || !path) {
+        snprintf(why, why_size, "%s", in ? "the peer is not installed" : "out of memory");
         free(in);
-        free(argv_lines);
-        snprintf(why, why_size, "out of memory");
-        return GCN_ERR_NOMEM;
+        free(path);
+        return in ? GCN_ERR_PEER : GCN_ERR_NOMEM;
     }
-    for (i = 0; i < n && st == GCN_OK; i++) {
-        size_t len = strlen(lines[i]) + 3;
-        in[2 * i] = malloc(len);
-        in[2 * i + 1] = malloc(strlen(m.hex) + 3);
-        if (!in[2 * i] || !in[2 * i + 1]) {
-            st = GCN_ERR_NOMEM;
-            snprintf(why, why_size, "out of memory");
-            break;
-        }
-        snprintf(in[2 * i], len, "[%s]", lines[i]);
-        snprintf(in[2 * i + 1], strlen(m.hex) + 3, "[%s]", m.hex);
-        argv_lines[2 * i] = in[2 * i];
-        argv_lines[2 * i + 1] = in[2 * i + 1];
-    }
-    if (st == GCN_OK)
-        st = run_peer(peer, gcn_gen_mcpu(gen), 1, argv_lines, 2 * n, &r, why, why_size);
-    if (st == GCN_OK) {
-        /* complaints: the first one about a line's first byte means it was rejected */
-        const char *err_end = (r.err.data ? r.err.data : "") + r.err.len;
-        const char *out_end = (r.out.data ? r.out.data : "") + r.out.len;
-        for (p = r.err.data ? r.err.data : ""; p < err_end;) {
-            const char *nl = line_end(p, err_end), *msg;
-            size_t len = (size_t)(nl - p), mlen;
-            unsigned long ln, col;
-            int warning;
-            if (diagnostic(p, len, &ln, &col, &warning, &msg, &mlen) && ln >= 1 && ln <= 2 * n) {
-                if (ln % 2 == 0) {
-                    snprintf(why, why_size, "%s: it rejects the marker %s at line %lu", peer, m.hex,
-                             ln);
-                    st = GCN_ERR_PEER;
-                    break;
-                }
-                if (!out[(ln - 1) / 2].message[0])
-                    trim_copy(out[(ln - 1) / 2].message, sizeof(out[0].message), msg, mlen);
-                if (byte_at_column(in[ln - 1], col) == 0)
-                    out[(ln - 1) / 2].warning = 2; /* rejected at its first byte */
-            }
-            p = nl + 1;
-        }
-        /* answers: everything up to the next marker belongs to the line */
-        for (p = r.out.data ? r.out.data : ""; st == GCN_OK && line < n;) {
-            char text[256];
-            uint8_t bytes[16];
-            size_t nb, count = 0;
-            gcn_mc_result *o = &out[line];
-            while (next_encoding(&p, out_end, text, sizeof(text), bytes, &nb) &&
-                   strcmp(text, m.text) != 0) {
-                if (count++ == 0) {
-                    memcpy(o->text, text, sizeof(text));
-                    memcpy(o->bytes, bytes, nb);
-                    o->nbytes = nb;
-                }
-            }
-            if (o->warning == 2)
-                o->ok = 0;
-            else if (count == 1 && !o->message[0])
-                o->ok = 1;
-            else if (count == 0) {
-                snprintf(why, why_size, "%s: no answer and no complaint for line %zu", peer,
-                         line + 1);
-                st = GCN_ERR_PEER;
-            } else
-                /* decoded as an instruction shorter than the line, and the rest as more */
-                snprintf(o->message, sizeof(o->message),
-                         "decoded as %zu instructions (the first '%.100s')",
-                         count + !!o->message[0], o->text);
-            o->warning = 0;
-            line++;
-        }
-        gcn_proc_result_free(&r);
-    }
-    for (i = 0; i < 2 * n; i++)
-        free(in[i]);
+    gcn_mc_argv(path, gen, 1, mcpu_arg, argv);
+    memset(&r, 0, sizeof(r));
+    gcn_proc_run(path, argv, in, strlen(in), 300, &r);
     free(in);
-    free(argv_lines);
+    free(path);
+    if (r.failure[0] || r.signal) {
+        snprintf(why, why_size, "%s: %.200s", peer,
+                 r.failure[0] ? r.failure : "killed by a signal");
+        gcn_proc_result_free(&r);
+        return GCN_ERR_PEER;
+    }
+    st = gcn_mc_disassemble_answers(peer, &m, &r, lines, n, out, why, why_size);
+    gcn_proc_result_free(&r);
     return st;
 }

@@ -1,0 +1,278 @@
+#include "jsonl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "vectors/vector.h"
+
+#include "codec/codec_internal.h"
+#include "util/json.h"
+
+static void add_str(cJSON *o, const char *key, const char *s)
+{
+    cJSON_AddItemToObject(o, key, cJSON_CreateString(s));
+}
+
+cJSON *gcn_vector_to_json(const gcn_vector *v, const char *id, const gcn_spec_info *spec)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    cJSON *o = cJSON_CreateObject(), *prov;
+    char hex[GCN_VEC_BYTES_MAX * 5 + 1];
+    if (!o)
+        return NULL;
+    add_str(o, "id", id);
+    add_str(o, "kind", gcn_vkind_name(v->kind));
+    add_str(o, "tag", gcn_vtag_name(v->tag));
+    add_str(o, "gen", gcn_gen_id(v->gen));
+    add_str(o, "mcpu", gcn_gen_mcpu(v->gen));
+    add_str(o, "encoding", t->encodings[v->encoding].name);
+    if (v->insn >= 0) {
+        add_str(o, "instruction", t->insns[v->insn].spec_name);
+        add_str(o, "mnemonic", t->insns[v->insn].mnemonic);
+    }
+    add_str(o, "class", v->cls);
+    if (v->field)
+        add_str(o, "field", v->field);
+    if (v->asm_text[0])
+        add_str(o, "asm", v->asm_text);
+    if (v->nbytes)
+        add_str(o, "bytes", gcn_vec_hex(v->bytes, v->nbytes, hex, sizeof(hex)));
+    if (v->canonical_asm[0])
+        add_str(o, "canonical_asm", v->canonical_asm);
+    if (v->ncanonical_bytes)
+        add_str(o, "canonical_bytes",
+                gcn_vec_hex(v->canonical_bytes, v->ncanonical_bytes, hex, sizeof(hex)));
+    if (v->tag == GCN_VTAG_MUST_REJECT) {
+        cJSON *e = cJSON_AddObjectToObject(o, "error");
+        add_str(e, "class", gcn_verr_name(v->error_class));
+        add_str(e, "status", v->status);
+        add_str(e, "message", v->message);
+        if (v->column)
+            cJSON_AddNumberToObject(e, "column", v->column);
+    }
+    prov = cJSON_AddObjectToObject(o, "spec");
+    if (v->insn >= 0) {
+        cJSON_AddItemToObject(
+            prov, "sources",
+            cJSON_CreateArrayReference(gcn_spec_info_sources(spec, v->insn)->child));
+        cJSON_AddItemToObject(
+            prov, "errata", cJSON_CreateArrayReference(gcn_spec_info_errata(spec, v->insn)->child));
+        if (gcn_spec_info_peer_lacks(spec, v->insn)->child)
+            cJSON_AddItemToObject(
+                prov, "peer_lacks",
+                cJSON_CreateArrayReference(gcn_spec_info_peer_lacks(spec, v->insn)->child));
+    }
+    if (v->scalar_code >= 0 && gcn_spec_info_scalar_id(spec, v->gen, (unsigned)v->scalar_code))
+        add_str(prov, "operand", gcn_spec_info_scalar_id(spec, v->gen, (unsigned)v->scalar_code));
+    if (v->insn < 0 || v->error_class == GCN_VERR_TRUNCATED)
+        cJSON_AddItemToObject(prov, "layout",
+                              cJSON_CreateArrayReference(
+                                  gcn_spec_info_layout_errata(spec, v->gen, v->encoding)->child));
+    return o;
+}
+
+/* ---- reading --------------------------------------------------------------------------------
+ */
+
+static gcn_status copy_str(const gcn_json_doc *doc, const cJSON *o, const char *key, int required,
+                           char *out, size_t size, gcn_diag *diag)
+{
+    const char *s = NULL;
+    gcn_status st = gcn_json_str(doc, o, key, required, &s, diag);
+    if (st != GCN_OK || !s)
+        return st;
+    if (strlen(s) >= size)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, key), diag,
+                              "\"%s\" is too long (at most %zu characters)", key, size - 1);
+    memcpy(out, s, strlen(s) + 1);
+    return GCN_OK;
+}
+
+static gcn_status read_bytes(const gcn_json_doc *doc, const cJSON *o, const char *key, uint8_t *out,
+                             uint8_t *n, gcn_diag *diag)
+{
+    const char *s = NULL;
+    size_t bad = 0, len;
+    gcn_status st = gcn_json_str(doc, o, key, 0, &s, diag);
+    if (st != GCN_OK || !s)
+        return st;
+    len = gcn_vec_parse_hex(s, out, GCN_VEC_BYTES_MAX, &bad);
+    if (!len) {
+        const cJSON *node = cJSON_GetObjectItemCaseSensitive(o, key);
+        st = gcn_json_error(doc, node, diag,
+                            "\"%s\": expected bytes as 0x..,0x.. (at most %d), not '%.40s'", key,
+                            GCN_VEC_BYTES_MAX, s);
+        return st;
+    }
+    *n = (uint8_t)len;
+    return GCN_OK;
+}
+
+static gcn_status read_spec(const gcn_json_doc *doc, const cJSON *o, gcn_vec_read *r,
+                            gcn_diag *diag)
+{
+    static const char *const keys[] = {"sources", "errata", "peer_lacks",
+                                       "operand", "layout", NULL};
+    const cJSON *spec = NULL, *a = NULL, *e;
+    gcn_status st = gcn_json_obj(doc, o, "spec", 0, &spec, diag);
+    if (st != GCN_OK || !spec)
+        return st;
+    if ((st = gcn_json_only_keys(doc, spec, keys, diag)) != GCN_OK ||
+        (st = gcn_json_arr(doc, spec, "errata", 0, &a, diag)) != GCN_OK)
+        return st;
+    cJSON_ArrayForEach(e, a)
+    {
+        size_t at = strlen(r->errata);
+        if (!cJSON_IsString(e))
+            return gcn_json_error(doc, e, diag, "errata: expected strings");
+        snprintf(r->errata + at, sizeof(r->errata) - at, "%s%s", at ? "," : "", e->valuestring);
+    }
+    a = NULL;
+    if ((st = gcn_json_arr(doc, spec, "peer_lacks", 0, &a, diag)) != GCN_OK)
+        return st;
+    cJSON_ArrayForEach(e, a)
+    {
+        size_t k = r->npeer_lacks;
+        if (k == GCN_VEC_PEER_LACKS_MAX)
+            return gcn_json_error(doc, e, diag, "peer_lacks: at most %d entries",
+                                  GCN_VEC_PEER_LACKS_MAX);
+        if ((st = copy_str(doc, e, "peer", 1, r->peer_lacks[k], sizeof(r->peer_lacks[k]), diag)) !=
+                GCN_OK ||
+            (st = copy_str(doc, e, "erratum", 0, r->peer_lacks_erratum[k],
+                           sizeof(r->peer_lacks_erratum[k]), diag)) != GCN_OK)
+            return st;
+        r->npeer_lacks++;
+    }
+    return GCN_OK;
+}
+
+static gcn_status read_error(const gcn_json_doc *doc, const cJSON *o, gcn_vec_read *r,
+                             gcn_diag *diag)
+{
+    static const char *const keys[] = {"class", "status", "message", "column", NULL};
+    const cJSON *e = NULL;
+    const char *cls = NULL;
+    long long col = 0;
+    int k;
+    gcn_status st = gcn_json_obj(doc, o, "error", r->v.tag == GCN_VTAG_MUST_REJECT, &e, diag);
+    if (st != GCN_OK)
+        return st;
+    if (!e)
+        return GCN_OK;
+    if (r->v.tag != GCN_VTAG_MUST_REJECT)
+        return gcn_json_error(doc, e, diag, "\"error\" belongs to must-reject vectors only");
+    if ((st = gcn_json_only_keys(doc, e, keys, diag)) != GCN_OK ||
+        (st = gcn_json_str(doc, e, "class", 1, &cls, diag)) != GCN_OK ||
+        (st = copy_str(doc, e, "status", 0, r->v.status, sizeof(r->v.status), diag)) != GCN_OK ||
+        (st = copy_str(doc, e, "message", 0, r->v.message, sizeof(r->v.message), diag)) != GCN_OK ||
+        (st = gcn_json_int(doc, e, "column", 0, 0, 100000, &col, diag)) != GCN_OK)
+        return st;
+    k = gcn_verr_lookup(cls);
+    if (k <= GCN_VERR_NONE)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(e, "class"), diag,
+                              "unknown error class '%s'", cls);
+    r->v.error_class = (uint8_t)k;
+    r->v.column = (unsigned)col;
+    return GCN_OK;
+}
+
+static gcn_status read_vector(const gcn_json_doc *doc, gcn_vec_read *r, gcn_diag *diag)
+{
+    static const char *const keys[] = {
+        "id",       "kind",  "tag",   "gen", "mcpu",  "encoding",      "instruction",
+        "mnemonic", "class", "field", "asm", "bytes", "canonical_asm", "canonical_bytes",
+        "error",    "spec",  NULL};
+    const gcn_tables *t = gcn_codec_tables();
+    const cJSON *o = doc->root;
+    const char *kind = NULL, *tag = NULL, *gen = NULL, *enc = NULL;
+    gcn_status st;
+    int k, g;
+    unsigned e;
+    if (!cJSON_IsObject(o))
+        return gcn_json_error(doc, o, diag, "a vector is a JSON object");
+    if ((st = gcn_json_str(doc, o, "kind", 1, &kind, diag)) != GCN_OK)
+        return st;
+    k = gcn_vkind_lookup(kind);
+    if (k < 0)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, "kind"), diag,
+                              "unknown kind '%s' (encoding, semantic)", kind);
+    if (k != GCN_VKIND_ENCODING) {
+        gcn_json_error(doc, o, diag, "a %s vector: not checked by this checker", kind);
+        return GCN_ERR_UNSUPPORTED;
+    }
+    r->v.kind = (uint8_t)k;
+    if ((st = gcn_json_only_keys(doc, o, keys, diag)) != GCN_OK ||
+        (st = copy_str(doc, o, "id", 1, r->id, sizeof(r->id), diag)) != GCN_OK ||
+        (st = gcn_json_str(doc, o, "tag", 1, &tag, diag)) != GCN_OK ||
+        (st = gcn_json_str(doc, o, "gen", 1, &gen, diag)) != GCN_OK ||
+        (st = gcn_json_str(doc, o, "encoding", 1, &enc, diag)) != GCN_OK ||
+        (st = copy_str(doc, o, "class", 1, r->cls, sizeof(r->cls), diag)) != GCN_OK ||
+        (st = copy_str(doc, o, "field", 0, r->field, sizeof(r->field), diag)) != GCN_OK ||
+        (st = copy_str(doc, o, "instruction", 0, r->instruction, sizeof(r->instruction), diag)) !=
+            GCN_OK ||
+        (st = copy_str(doc, o, "mnemonic", 0, r->mnemonic, sizeof(r->mnemonic), diag)) != GCN_OK ||
+        (st = copy_str(doc, o, "asm", 0, r->v.asm_text, sizeof(r->v.asm_text), diag)) != GCN_OK ||
+        (st = copy_str(doc, o, "canonical_asm", 0, r->v.canonical_asm, sizeof(r->v.canonical_asm),
+                       diag)) != GCN_OK ||
+        (st = read_bytes(doc, o, "bytes", r->v.bytes, &r->v.nbytes, diag)) != GCN_OK ||
+        (st = read_bytes(doc, o, "canonical_bytes", r->v.canonical_bytes, &r->v.ncanonical_bytes,
+                         diag)) != GCN_OK)
+        return st;
+    k = gcn_vtag_lookup(tag);
+    if (k < 0)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, "tag"), diag,
+                              "unknown tag '%s' (exact, canonicalizes, alias, must-reject)", tag);
+    r->v.tag = (uint8_t)k;
+    g = gcn_gen_lookup(gen);
+    if (g < 0)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, "gen"), diag,
+                              "unknown generation '%s'", gen);
+    r->v.gen = (uint8_t)g;
+    for (e = 0; e < t->nencodings; e++)
+        if (strcmp(t->encodings[e].name, enc) == 0)
+            break;
+    if (e == t->nencodings)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, "encoding"), diag,
+                              "unknown encoding '%s'", enc);
+    r->v.encoding = (uint8_t)e;
+    r->v.cls = r->cls;
+    r->v.field = r->field[0] ? r->field : NULL;
+    r->v.insn = -1;
+    r->v.scalar_code = -1;
+    if ((st = read_error(doc, o, r, diag)) != GCN_OK || (st = read_spec(doc, o, r, diag)) != GCN_OK)
+        return st;
+    if (r->v.tag == GCN_VTAG_MUST_REJECT) {
+        if (!!r->v.asm_text[0] == !!r->v.nbytes)
+            return gcn_json_error(doc, o, diag,
+                                  "a must-reject vector has \"asm\" or \"bytes\", not both");
+        if (r->v.canonical_asm[0] || r->v.ncanonical_bytes)
+            return gcn_json_error(doc, o, diag, "a must-reject vector has no canonical form");
+    } else if (!r->v.asm_text[0] || !r->v.nbytes) {
+        return gcn_json_error(doc, o, diag, "a%s %s vector needs both \"asm\" and \"bytes\"",
+                              r->v.tag == GCN_VTAG_EXACT || r->v.tag == GCN_VTAG_ALIAS ? "n" : "",
+                              tag);
+    }
+    return GCN_OK;
+}
+
+gcn_status gcn_vec_read_line(const char *file, unsigned lineno, const char *line, size_t len,
+                             gcn_vec_read *out, gcn_diag *diag)
+{
+    gcn_json_doc doc;
+    gcn_status st;
+    memset(out, 0, sizeof(*out));
+    out->line = lineno;
+    gcn_diag_clear(diag);
+    st = gcn_json_parse(&doc, file, line, len, diag);
+    if (st == GCN_OK)
+        st = read_vector(&doc, out, diag);
+    gcn_json_free(&doc);
+    if (st != GCN_OK) {
+        /* the document was the one line: its positions are columns of that line */
+        gcn_vec_copy(diag->file, sizeof(diag->file), file);
+        diag->line = lineno;
+        if (!diag->col)
+            diag->col = 1;
+    }
+    return st;
+}
