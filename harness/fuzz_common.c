@@ -1,0 +1,332 @@
+#include "fuzz_common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec/codec_internal.h"
+
+int fuzz_take_gen(const uint8_t **data, size_t *size)
+{
+    int n = gcn_gen_count();
+    int gen;
+    if (!*size || n <= 0)
+        return -1;
+    gen = (*data)[0] % n;
+    (*data)++;
+    (*size)--;
+    return gen;
+}
+
+unsigned fuzz_encodings(int gen, unsigned *out, unsigned max)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    unsigned e, n = 0;
+    for (e = 0; e < t->nencodings && n < max; e++)
+        if (codec_layout(t, (unsigned)gen, e)->present)
+            out[n++] = e;
+    return n;
+}
+
+void fuzz_finding(const char *target, const char *kind, const char *subject, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s target=%s kind=%s subject=%s\n", FUZZ_MARK, target, kind,
+            subject && *subject ? subject : "-");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+    abort();
+}
+
+void fuzz_hex(const uint8_t *bytes, size_t n, char *out, size_t size)
+{
+    size_t i, o = 0;
+    if (!size)
+        return;
+    out[0] = 0;
+    for (i = 0; i < n && o + 6 < size; i++)
+        o += (size_t)snprintf(out + o, size - o, "%s0x%02x", i ? "," : "", bytes[i]);
+}
+
+static const char *encoding_name(unsigned enc)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    return enc < t->nencodings ? t->encodings[enc].name : "?";
+}
+
+void fuzz_subject_diff(const gcn_inst *a, const gcn_inst *b, char *out, size_t size)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    size_t o;
+    unsigned i;
+    int any = 0;
+    o = (size_t)snprintf(out, size, "%s:", encoding_name(a->encoding));
+    if (a->insn != b->insn && o < size)
+        o += (size_t)snprintf(out + o, size - o, "%sinstruction", any++ ? "," : "");
+    for (i = 0; i < GCN_INST_MAX_FIELDS && a->encoding < t->nencodings && o < size; i++)
+        if (a->field[i] != b->field[i] && i < t->encodings[a->encoding].nslots)
+            o += (size_t)snprintf(out + o, size - o, "%s%s", any++ ? "," : "",
+                                  t->encodings[a->encoding].slot_name[i]);
+    if ((a->has_literal != b->has_literal || a->literal != b->literal) && o < size)
+        o += (size_t)snprintf(out + o, size - o, "%sliteral", any++ ? "," : "");
+    if (!any && o < size)
+        snprintf(out + o, size - o, "same-fields");
+}
+
+void fuzz_subject_operands(const gcn_inst *in, char *out, size_t size)
+{
+    static const char *const sclass[] = {
+#define FUZZ_SC_NAME(e, s) s,
+        GCN_SCLASS_LIST(FUZZ_SC_NAME)
+#undef FUZZ_SC_NAME
+    };
+    const gcn_tables *t = gcn_codec_tables();
+    const gcn_insn_row *row;
+    size_t o;
+    unsigned i;
+    if (in->insn >= t->ninsns) {
+        snprintf(out, size, "?");
+        return;
+    }
+    row = &t->insns[in->insn];
+    o = (size_t)snprintf(out, size, "%s:", encoding_name(row->encoding));
+    for (i = 0; i < row->noperands && o < size; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        uint32_t v = in->field[op->slot];
+        const char *cls;
+        switch (op->kind) {
+        case GCN_KIND_VGPR:
+            cls = "vgpr";
+            break;
+        case GCN_KIND_SGPR:
+        case GCN_KIND_SDST:
+        case GCN_KIND_SSRC:
+        case GCN_KIND_SBASE: {
+            unsigned code = op->kind == GCN_KIND_SBASE ? v * 2 : v;
+            unsigned c = codec_scalar(t, in->gen, code)->sclass;
+            cls = c < GCN_SC_COUNT ? sclass[c] : "?";
+            break;
+        }
+        case GCN_KIND_SMEM_OFFSET:
+        case GCN_KIND_SMRD_OFFSET:
+            cls = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]] ? "imm"
+                  : in->has_literal                                  ? "literal"
+                                                                     : "sgpr";
+            if (op->aux[1] != GCN_NO_SLOT &&
+                codec_layout(t, in->gen, row->encoding)->slot[op->aux[1]].width &&
+                in->field[op->aux[1]])
+                cls = "soe";
+            break;
+        default:
+            cls = "imm";
+        }
+        o += (size_t)snprintf(out + o, size - o, "%s%s=%s", i ? "," : "",
+                              t->encodings[row->encoding].slot_name[op->slot], cls);
+    }
+}
+
+void fuzz_subject_shape(const char *msg, char *out, size_t size)
+{
+    size_t o = 0;
+    if (!size)
+        return;
+    while (*msg && o + 2 < size && o < 60) {
+        char ch = *msg;
+        if (ch == '\'' || ch == '"') {
+            const char *close = strchr(msg + 1, ch);
+            out[o++] = ch;
+            out[o++] = ch;
+            msg = close ? close + 1 : msg + strlen(msg);
+            continue;
+        }
+        if (ch >= '0' && ch <= '9') {
+            out[o++] = 'N';
+            while ((*msg >= '0' && *msg <= '9') || *msg == 'x' || (*msg >= 'a' && *msg <= 'f'))
+                msg++;
+            continue;
+        }
+        out[o++] = ch == ' ' || ch == '\t' ? '-' : ch;
+        msg++;
+    }
+    out[o] = 0;
+}
+
+int fuzz_same_inst(const gcn_inst *a, const gcn_inst *b)
+{
+    return a->insn == b->insn && a->gen == b->gen && a->encoding == b->encoding &&
+           a->size == b->size && a->has_literal == b->has_literal &&
+           (!a->has_literal || a->literal == b->literal) &&
+           memcmp(a->field, b->field, sizeof(a->field)) == 0;
+}
+
+/* A scalar source that reads the same 32- or 64-bit value: the literal code with a literal
+ * value an inline constant has, against that constant's code. */
+static int same_value_source(const gcn_tables *t, unsigned gen, const gcn_operand_row *op,
+                             const gcn_inst *a, const gcn_inst *b)
+{
+    const gcn_scalar_row *ra = codec_scalar(t, gen, a->field[op->slot]);
+    const gcn_scalar_row *rb = codec_scalar(t, gen, b->field[op->slot]);
+    if (ra->sclass == GCN_SC_LITERAL && a->has_literal && rb->sclass != GCN_SC_LITERAL)
+        return codec_inline_code(t, gen, (int64_t)a->literal, op->regs) == (int)b->field[op->slot];
+    if (rb->sclass == GCN_SC_LITERAL && b->has_literal && ra->sclass != GCN_SC_LITERAL)
+        return codec_inline_code(t, gen, (int64_t)b->literal, op->regs) == (int)a->field[op->slot];
+    return 0;
+}
+
+int fuzz_alias(const gcn_inst *a, const gcn_inst *b)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    const gcn_insn_row *row;
+    unsigned i, k, lane;
+    int literal_alias = 0;
+    if (a->insn != b->insn || a->gen != b->gen || a->insn >= t->ninsns)
+        return 0;
+    row = &t->insns[a->insn];
+    for (i = 0; i < GCN_INST_MAX_FIELDS; i++) {
+        int ok = 0;
+        if (a->field[i] == b->field[i])
+            continue;
+        for (k = 0; k < row->nmodifiers && !ok; k++)
+            if (row->modifier[k].slot == i && row->modifier[k].format == GCN_FMT_SWIZZLE) {
+                for (lane = 0, ok = 1; lane < 32 && ok; lane++)
+                    ok = codec_swizzle_lane(a->field[i], lane) ==
+                         codec_swizzle_lane(b->field[i], lane);
+            }
+        for (k = 0; k < row->noperands && !ok; k++)
+            if (row->operand[k].slot == i && row->operand[k].kind == GCN_KIND_SSRC &&
+                same_value_source(t, a->gen, &row->operand[k], a, b))
+                ok = literal_alias = 1;
+        if (!ok)
+            return 0;
+    }
+    /* only a literal alias may change the literal (and so the size) */
+    if (!literal_alias && (a->has_literal != b->has_literal ||
+                           (a->has_literal && a->literal != b->literal) || a->size != b->size))
+        return 0;
+    return 1;
+}
+
+/* gcn_print into buffers too small for the text: the same length, a NUL-terminated prefix. */
+static void check_truncation(const char *target, const char *enc, const gcn_inst *in,
+                             const char *text, size_t n, const char *hex)
+{
+    enum { GUARD = 32 };
+    char small[FUZZ_TEXT_MAX + GUARD];
+    size_t sizes[4], k, i;
+    sizes[0] = 1;
+    sizes[1] = n / 2 + 1;
+    sizes[2] = n;
+    sizes[3] = n + 1;
+    for (k = 0; k < 4; k++) {
+        size_t got, kept = sizes[k] - 1 < n ? sizes[k] - 1 : n;
+        int bad;
+        memset(small, 0x5a, sizeof(small));
+        got = gcn_print(in, small, sizes[k]);
+        bad = got != n || small[kept] != 0 || strncmp(small, text, kept) != 0;
+        for (i = sizes[k]; i < sizes[k] + GUARD && i < sizeof(small); i++)
+            bad |= small[i] != 0x5a;
+        if (bad)
+            fuzz_finding(target, "print-truncation", enc,
+                         "  bytes: %s\n  text: %s\n  buffer of %zu bytes: returned %zu", hex, text,
+                         sizes[k], got);
+    }
+}
+
+gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, size_t len)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    gcn_inst a, b, p, again;
+    uint8_t canon[GCN_INST_MAX_BYTES], re[GCN_INST_MAX_BYTES];
+    size_t clen = 0, rlen = 0, n;
+    char hex[128], text[FUZZ_TEXT_MAX], text2[FUZZ_TEXT_MAX], why[256];
+    gcn_status st = gcn_decode(gen, bytes, len, &a), st_why;
+    gcn_diag diag;
+    const char *enc;
+    char subject[160];
+
+    fuzz_hex(bytes, len < 16 ? len : 16, hex, sizeof(hex));
+    st_why = gcn_decode_why(gen, bytes, len, why, sizeof(why));
+    if (st_why != st || !why[0])
+        fuzz_finding(target, "decode-why-disagrees", gcn_status_str(st),
+                     "  bytes: %s\n  gcn_decode: %s\n  gcn_decode_why: %s (%s)", hex,
+                     gcn_status_str(st), gcn_status_str(st_why), why);
+    /* a buffer too small for the reason: cut, never overrun */
+    gcn_decode_why(gen, bytes, len, why, 8);
+    if (strlen(why) > 7)
+        fuzz_finding(target, "decode-why-overrun", gcn_status_str(st), "  bytes: %s", hex);
+    if (st != GCN_OK)
+        return st;
+
+    if (a.gen != gen || a.insn >= t->ninsns || a.size > len || a.size < 4 ||
+        t->insns[a.insn].encoding != a.encoding || t->insns[a.insn].opcode[gen] == GCN_NO_INSN)
+        fuzz_finding(target, "decode-inconsistent", gcn_gen_id(gen),
+                     "  bytes: %s\n  insn %u encoding %u size %u", hex, a.insn, a.encoding, a.size);
+
+    enc = encoding_name(a.encoding);
+    /* decode -> encode -> decode */
+    if (gcn_encode(&a, canon, sizeof(canon), &clen) != GCN_OK)
+        fuzz_finding(target, "encode-of-decoded-fails", enc, "  %s\n  bytes: %s",
+                     gcn_inst_mnemonic(&a), hex);
+    if (clen != a.size)
+        fuzz_finding(target, "encode-size-differs", enc,
+                     "  %s\n  bytes: %s\n  decoded size %u, encoded %zu", gcn_inst_mnemonic(&a),
+                     hex, a.size, clen);
+    if (gcn_decode(gen, canon, clen, &b) != GCN_OK)
+        fuzz_finding(target, "canonical-does-not-decode", enc, "  %s\n  bytes: %s",
+                     gcn_inst_mnemonic(&a), hex);
+    if (!fuzz_same_inst(&a, &b)) {
+        fuzz_subject_diff(&a, &b, subject, sizeof(subject));
+        fuzz_finding(target, "decode-encode-unstable", subject,
+                     "  %s\n  bytes: %s\n  the canonical bytes decode otherwise",
+                     gcn_inst_mnemonic(&a), hex);
+    }
+    if (gcn_encode(&b, re, sizeof(re), &rlen) != GCN_OK || rlen != clen ||
+        memcmp(re, canon, clen) != 0)
+        fuzz_finding(target, "encode-unstable", enc, "  %s\n  bytes: %s", gcn_inst_mnemonic(&a),
+                     hex);
+
+    /* decode -> print -> parse -> encode */
+    n = gcn_print(&a, text, sizeof(text));
+    if (n == 0 || n >= sizeof(text) || strlen(text) != n ||
+        strncmp(text, gcn_inst_mnemonic(&a), strlen(gcn_inst_mnemonic(&a))) != 0)
+        fuzz_finding(target, "print-malformed", enc, "  bytes: %s\n  text: %s (%zu)", hex, text, n);
+    check_truncation(target, enc, &a, text, n, hex);
+    gcn_diag_clear(&diag);
+    if (gcn_parse(gen, text, &p, &diag) != GCN_OK) {
+        char shape[80];
+        fuzz_subject_shape(diag.msg, shape, sizeof(shape));
+        snprintf(subject, sizeof(subject), "%s:%s", enc, shape);
+        fuzz_finding(target, "printed-text-does-not-parse", subject,
+                     "  bytes: %s\n  text: %s\n  parse: col %u: %s", hex, text, diag.col, diag.msg);
+    }
+    if (gcn_encode(&p, re, sizeof(re), &rlen) != GCN_OK)
+        fuzz_finding(target, "parsed-text-does-not-encode", enc, "  bytes: %s\n  text: %s", hex,
+                     text);
+    if (rlen != clen || memcmp(re, canon, clen) != 0) {
+        char rhex[128], chex[128];
+        fuzz_hex(re, rlen, rhex, sizeof(rhex));
+        fuzz_hex(canon, clen, chex, sizeof(chex));
+        if (gcn_decode(gen, re, rlen, &again) != GCN_OK)
+            fuzz_finding(target, "text-encodes-otherwise", enc,
+                         "  bytes: %s\n  canonical: %s\n  text: %s\n  text assembles to: %s "
+                         "(which does not decode)",
+                         hex, chex, text, rhex);
+        if (!fuzz_alias(&b, &again)) {
+            fuzz_subject_diff(&b, &again, subject, sizeof(subject));
+            fuzz_finding(target, "text-encodes-otherwise", subject,
+                         "  bytes: %s\n  canonical: %s\n  text: %s\n  text assembles to: %s", hex,
+                         chex, text, rhex);
+        }
+        return st; /* an alias: the text means the same lanes */
+    }
+    gcn_print(&b, text2, sizeof(text2));
+    if (strcmp(text, text2) != 0)
+        fuzz_finding(target, "canonical-prints-otherwise", enc,
+                     "  bytes: %s\n  text: %s\n  canonical text: %s", hex, text, text2);
+    return st;
+}

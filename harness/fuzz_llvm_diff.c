@@ -1,0 +1,147 @@
+/* Target 3, the differential against LLVM: our decoder and the LLVM-C disassembler of one LLVM
+ * version (fuzz_llvm14_diff, fuzz_llvm19_diff) on the same word of one of our encodings, gfx8 or
+ * gfx9 (harness/llvm_input.h). Both reject, or both accept with the same text and size; any
+ * other outcome must be explained by spec/peers/llvm-known.json (compiled in; GCN_LLVM_KNOWN
+ * names another file), else it is a finding. An entry classified our-bug explains nothing: a
+ * disagreement it matches is still a finding. LLVM's text with an invalid-encoding mark
+ * (`; Warning:`, an "invalid immediate" comment) counts as LLVM rejecting
+ * (tests/peer/llvm_disasm.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "codec/tables.h"
+#include "fuzz_common.h"
+#include "known_list.h"
+#include "llvm_input.h"
+#include "tests/peer/llvm_disasm.h"
+
+#define TARGET "llvm_diff"
+
+#ifndef GCN_LLVM_C
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "built without the LLVM-C library (llvm-NN-dev): skipped\n");
+    exit(77);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    (void)data;
+    (void)size;
+    return 0;
+}
+#else
+
+static llvm_disasm *disasm[LLVM_INPUT_GENS];
+static peer_known *known;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    unsigned k;
+    (void)argc;
+    (void)argv;
+    for (k = 0; k < LLVM_INPUT_GENS; k++) {
+        int gen = llvm_input_gen(k);
+        disasm[k] = gen >= 0 ? llvm_disasm_open(gcn_gen_mcpu(gen)) : NULL;
+        if (!disasm[k]) {
+            fprintf(stderr, "%s: no AMDGPU disassembler for %s\n", llvm_disasm_version(),
+                    gen >= 0 ? gcn_gen_mcpu(gen) : "?");
+            exit(77);
+        }
+    }
+    known = known_list_load();
+    return 0;
+}
+
+static const char *outcome_name(llvm_disasm_outcome o)
+{
+    return o == LLVM_DISASM_ACCEPTED   ? "accepts"
+           : o == LLVM_DISASM_REJECTED ? "rejects (no decode)"
+                                       : "rejects (marked invalid)";
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    llvm_word w;
+    gcn_inst in;
+    llvm_disasm_result r;
+    char ours[FUZZ_TEXT_MAX], peer[LLVM_DISASM_TEXT_MAX], hex[128], subject[320];
+    const char *insn_name;
+    int insn;
+    int ok;
+    peer_view v;
+    long k;
+    if (!llvm_input_word(data, size, &w))
+        return 0;
+    ok = gcn_decode(w.gen, w.bytes, w.len, &in) == GCN_OK;
+    llvm_disasm_one(disasm[w.k], w.bytes, w.len, &r);
+    if (!ok && r.outcome != LLVM_DISASM_ACCEPTED)
+        return 0;
+    if (ok)
+        gcn_print(&in, ours, sizeof(ours));
+    if (ok && r.outcome == LLVM_DISASM_ACCEPTED && r.size == in.size && strcmp(ours, r.text) == 0)
+        return 0;
+    if (!ok)
+        peer_ours_text(w.gen, w.bytes, w.len, ours, sizeof(ours), &ok);
+    snprintf(peer, sizeof(peer), "%s", r.outcome == LLVM_DISASM_REJECTED ? "(rejected)" : r.text);
+    v.peer = llvm_disasm_peer();
+    v.gen = w.gen;
+    v.encoding = (int)w.enc;
+    v.bytes = w.bytes;
+    v.len = w.len;
+    v.ours_ok = ok;
+    v.ours_text = ours;
+    v.peer_ok = r.outcome == LLVM_DISASM_ACCEPTED;
+    v.peer_text = peer;
+    k = peer_known_match(known, &v);
+    insn = peer_insn_of(w.gen, w.enc, peer_load(w.bytes, w.len));
+    insn_name = insn >= 0 ? gcn_insn_mnemonic(insn) : "(no instruction at this opcode)";
+    if (k >= 0 && !peer_known_get(known, (size_t)k)->fails)
+        return 0;
+    /* the subject: the encoding, the outcomes and what sets this word apart, without values:
+     * gcnspec's reason for refusing it, or the classes of its operands and the marker LLVM
+     * wrote, or the first token where the texts part */
+    {
+        char detail[200];
+        const char *enc = gcn_codec_tables()->encodings[w.enc].name;
+        if (!ok) {
+            char why[256];
+            const char *colon;
+            gcn_decode_why(w.gen, w.bytes, w.len, why, sizeof(why));
+            colon = strstr(why, ": "); /* "s_mov_b32: SSRC0=209 is not ..." */
+            fuzz_subject_shape(colon ? colon + 2 : why, detail, sizeof(detail));
+        } else {
+            char ops[100];
+            const char *colon;
+            fuzz_subject_operands(&in, ops, sizeof(ops));
+            colon = strchr(ops, ':');
+            if (r.outcome == LLVM_DISASM_ACCEPTED) {
+                size_t i = 0, tok = 0;
+                while (ours[i] && ours[i] == r.text[i]) {
+                    tok += ours[i] == ' ' || ours[i] == ',';
+                    i++;
+                }
+                snprintf(detail, sizeof(detail), "%s:text-differs-at-token-%zu",
+                         colon ? colon + 1 : ops, tok);
+            } else {
+                snprintf(detail, sizeof(detail), "%s:%s", colon ? colon + 1 : ops,
+                         r.marker ? "marked" : "not-decoded");
+            }
+        }
+        snprintf(subject, sizeof(subject), "%s:ours-%s:llvm-%s:%s", enc, ok ? "accepts" : "rejects",
+                 r.outcome == LLVM_DISASM_ACCEPTED ? "accepts" : "rejects", detail);
+    }
+    fuzz_hex(w.bytes, w.len, hex, sizeof(hex));
+    fuzz_finding(TARGET, k >= 0 ? "llvm-disagrees-our-bug" : "llvm-disagrees", subject,
+                 "  peer: %s (%s)\n  gen: %s (-mcpu=%s)\n  instruction: %s\n  bytes: %s\n"
+                 "  gcnspec: %s\n  llvm: %s\n  llvm outcome: %s%s%s\n  known entry: %s",
+                 llvm_disasm_peer(), llvm_disasm_version(), gcn_gen_id(w.gen), gcn_gen_mcpu(w.gen),
+                 insn_name, hex, ours, peer, outcome_name(r.outcome), r.marker ? ", marker " : "",
+                 r.marker ? r.marker : "", k >= 0 ? peer_known_get(known, (size_t)k)->id : "none");
+}
+#endif
