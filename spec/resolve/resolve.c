@@ -10,6 +10,7 @@
 #include "spec/model/layout.h"
 #include "spec/triage/pseudo_env.h"
 #include "spec/triage/sections.h"
+#include "visa.h"
 #include "util/file.h"
 #include "util/hash.h"
 #include "util/json.h"
@@ -1514,6 +1515,12 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
             st =
                 apply_curated_semantics(&c, cJSON_GetObjectItemCaseSensitive(root, "instructions"));
         cJSON_AddItemToObject(root, "scalar_operands", emit_scalar_operands(&c));
+        if (st == GCN_OK) {
+            cJSON *visa = NULL;
+            st = gcn_resolve_visa(&c.facts, &c.errata, &visa, diag);
+            if (visa)
+                cJSON_AddItemToObject(root, "visa", visa);
+        }
         if (st != GCN_OK)
             cJSON_Delete(root);
         else
