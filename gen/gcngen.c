@@ -17,6 +17,7 @@
 
 #include "codec/tables.h"
 #include "gen/sem_gen.h"
+#include "gen/visa_gen.h"
 #include "spec/resolve/resolve.h"
 #include "util/buf.h"
 #include "util/file.h"
@@ -1284,7 +1285,8 @@ static void usage(void)
     fprintf(stderr, "usage: gcngen resolve --facts F --errata F --curated DIR -o gcn.json\n"
                     "       gcngen tables --spec gcn.json -o gcn_tables.inc\n"
                     "       gcngen semantics --spec gcn.json -o gcn_semantics.inc "
-                    "[--allow-missing]\n");
+                    "[--allow-missing]\n"
+                    "       gcngen visa --spec gcn.json -o gcn_visa.inc\n");
 }
 
 int main(int argc, char **argv)
@@ -1338,6 +1340,13 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "semantics") == 0 && spec && out)
         return gs_generate(spec, out, allow_missing, stderr, &diag) ? 0 : 1;
+    if (strcmp(argv[1], "visa") == 0 && spec && out) {
+        if (!gv_generate(spec, out, &diag)) {
+            gcn_diag_print(&diag, stderr);
+            return 1;
+        }
+        return 0;
+    }
     if (strcmp(argv[1], "tables") == 0 && spec && out) {
         if (!cmd_tables(spec, out, &diag)) {
             gcn_diag_print(&diag, stderr);

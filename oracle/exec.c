@@ -157,7 +157,39 @@ static void commit(gcn_wave_state *s, const gs_ctx *x)
         }
 }
 
+void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write)
+{
+    gs_access_log *l = x->log;
+    int gds = x->dsm < x->s->lds || x->dsm >= x->s->lds + GCN_LDS_BYTES;
+    uint32_t lo = (uint32_t)((x->dsm - (gds ? x->s->gds : x->s->lds)) + addr), hi = lo + n;
+    unsigned i;
+    for (i = 0; i < l->n; i++)
+        if (l->space[i] == gds && l->write[i] == write && lo <= l->hi[i] && hi >= l->lo[i]) {
+            l->lo[i] = lo < l->lo[i] ? lo : l->lo[i];
+            l->hi[i] = hi > l->hi[i] ? hi : l->hi[i];
+            return;
+        }
+    if (l->n == GS_LOG_MAX) { /* widen the last range: overlaps stay found, only coarser */
+        i = GS_LOG_MAX - 1;
+        l->write[i] |= (uint8_t)write;
+        l->lo[i] = lo < l->lo[i] ? lo : l->lo[i];
+        l->hi[i] = hi > l->hi[i] ? hi : l->hi[i];
+        return;
+    }
+    l->space[l->n] = (uint8_t)gds;
+    l->write[l->n] = (uint8_t)write;
+    l->lo[l->n] = lo;
+    l->hi[l->n] = hi;
+    l->n++;
+}
+
 gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o, gcn_diag *diag)
+{
+    return gs_run_logged(s, d, o, NULL, diag);
+}
+
+gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o,
+                         gs_access_log *log, gcn_diag *diag)
 {
     unsigned v = o && o->variant == GCN_AS_CORRECTED;
     gs_fn fn = d->fn[v];
@@ -174,6 +206,7 @@ gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o
     x.d = d;
     x.r = d->regs;
     x.order = o ? o->lane_order : NULL;
+    x.log = log;
     x.exec0 = 0; /* the per-lane functions read it when they start */
     x.dsm = s->lds;
     x.ds_limit = 0;

@@ -17,6 +17,9 @@ const gs_table *gs_table_get(void);
 void gs_resolve(const gcn_inst *in, gs_desc *d);
 /* Runs one resolved instruction on s. */
 gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o, gcn_diag *diag);
+/* ... recording its DS accesses in log (when not NULL). */
+gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o,
+                         gs_access_log *log, gcn_diag *diag);
 
 /* The register class (gcn_sclass) of a scalar code on gen. */
 int gs_code_class(int gen, unsigned code);

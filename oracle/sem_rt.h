@@ -78,6 +78,17 @@ typedef struct gs_opd {
 typedef struct gs_ctx gs_ctx;
 typedef gcn_status (*gs_fn)(gs_ctx *x);
 
+/* The DS bytes one run touched (oracle/outcomes.c runs one lane at a time to find the lanes
+ * whose accesses overlap). Off the normal path: gs_ctx.log is NULL there. */
+#define GS_LOG_MAX 8
+typedef struct gs_access_log {
+    unsigned n;
+    uint8_t space[GS_LOG_MAX]; /* 0: LDS, 1: GDS */
+    uint8_t write[GS_LOG_MAX];
+    uint32_t lo[GS_LOG_MAX], hi[GS_LOG_MAX]; /* [lo, hi) byte offsets into lds / gds */
+} gs_access_log;
+void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write);
+
 typedef struct gs_desc {
     gs_fn fn[2]; /* [gcn_variant], NULL: no executable semantics */
     const gs_regs *regs;
@@ -93,6 +104,7 @@ struct gs_ctx {
     const gs_regs *r;
     const uint8_t *order; /* lane order, NULL: ascending */
     uint64_t exec0;       /* EXEC when the instruction started */
+    gs_access_log *log;   /* NULL, or where DS accesses are recorded */
     uint8_t *dsm;         /* the DS window: LDS, or GDS from its M0 base ... */
     uint64_t ds_limit;    /* ... and the bytes an access may reach */
     uint64_t smem_base;
@@ -737,6 +749,8 @@ GS_INLINE uint64_t gs_ld_ds(const gs_ctx *x, uint64_t addr, unsigned n)
 {
     if (addr > x->ds_limit || n > x->ds_limit - addr)
         return 0;
+    if (__builtin_expect(x->log != NULL, 0))
+        gs_log_access(x, addr, n, 0);
     return gs_le_load(x->dsm + addr, n);
 }
 
@@ -744,6 +758,8 @@ GS_INLINE uint64_t gs_st_ds(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
 {
     if (addr > x->ds_limit || n > x->ds_limit - addr)
         return v;
+    if (__builtin_expect(x->log != NULL, 0))
+        gs_log_access(x, addr, n, 1);
     gs_le_store(x->dsm + addr, n, v);
     return v;
 }

@@ -178,4 +178,100 @@ gcn_status gcn_sem_info_get(int insn, int gen, gcn_sem_info *out);
 /* The spec (sha256) the semantics were generated from: the codec's, or the build is stale. */
 const char *gcn_sem_spec_sha256(void);
 
+/* ---- same-address atomics: the allowed outcomes ------------------------------------------ */
+
+/* Where active lanes of one DS instruction (or channels of one vISA DWORD_ATOMIC) touch
+ * overlapping bytes and at least one of them writes, neither vendor defines their order. The
+ * oracle runs lanes in ascending order by default; these calls find the groups of such lanes
+ * (by running each lane alone and recording the bytes it touches) and run each group in
+ * every order of its lanes, or, for a group larger than exhaustive_lanes, in `samples` orders
+ * (ascending, descending, then random) and say so. Groups are independent (disjoint bytes
+ * and lanes), so a state is an allowed outcome when, for every group, some order gives the
+ * group's bytes and lanes' registers as in it, and everything else is as the ascending run
+ * leaves it. */
+#define GCN_OUTCOME_EXHAUSTIVE_LANES 8 /* 8! = 40320 orders */
+
+typedef struct gcn_outcome_limits {
+    unsigned exhaustive_lanes; /* 0: GCN_OUTCOME_EXHAUSTIVE_LANES (at most 10) */
+    unsigned samples;          /* orders tried for a larger group; 0: 1000 */
+    uint64_t seed;             /* for the random orders */
+} gcn_outcome_limits;
+
+typedef struct gcn_outcome_report {
+    unsigned groups;   /* groups of >= 2 lanes whose accesses overlap, one of them writing */
+    unsigned largest;  /* lanes in the largest group (0: none) */
+    int exhaustive;    /* every order of every group was run */
+    uint64_t orders;   /* orders run, summed over the groups */
+    uint64_t outcomes; /* distinct outcomes: the product of the groups' counts (saturates) */
+    int checked;       /* an observed state was given ... */
+    int allowed;       /* ... and it is one of the outcomes found */
+    char why[256];     /* not allowed: where it differs from every outcome */
+} gcn_outcome_report;
+
+/* One DS, SOP1 or SMEM instruction from before (only DS lanes can conflict). observed: the
+ * state to judge, or NULL to only count. o->lane_order is ignored. */
+gcn_status gcn_exec_outcomes(const gcn_wave_state *before, const gcn_inst *in,
+                             const gcn_exec_options *o, const gcn_outcome_limits *lim,
+                             const gcn_wave_state *observed, gcn_outcome_report *r, gcn_diag *diag);
+
+/* ---- vISA DWORD_ATOMIC (Intel): the cross-vendor reference for atomics --------------------- */
+
+/* The instruction's state, its operands and the surface as the page's semantics block reads
+ * them: for each channel i < exec_size with ChEn[i], offset = element_offset[i]; dst[i] =
+ * surface[offset]; surface[offset] = op(surface[offset], src0[i], src1[i]). ChEn[i] is bit i
+ * of emask (ignored with an _NM mask) and of pred (when predicated). The operations come from
+ * gcn.json's visa section (gen/gcngen visa). Offsets are in bytes, dwords little-endian, any
+ * byte alignment; an access any byte of which is past surface_bytes reads 0 and drops its
+ * write (the page: "On read: zeros are returned. On write: data is dropped."). The 16-bit
+ * form (.16, TGLLP+) is not modelled. */
+#define GCN_VISA_MAX_CHANNELS 16
+#define GCN_VISA_SURFACE_BYTES 65536
+
+typedef struct gcn_visa_state {
+    unsigned exec_size;     /* channels: one of the page's Exec_size counts */
+    uint32_t emask;         /* the execution mask the channels inherit */
+    int nomask;             /* an _NM mask (M1_NM ...): emask is ignored */
+    int predicated;         /* (<P>): ... */
+    uint32_t pred;          /* ... the predicate's bits */
+    int dst_null;           /* Dst is V0: nothing is returned */
+    uint32_t surface_bytes; /* the surface's size, at most GCN_VISA_SURFACE_BYTES */
+    uint32_t element_offset[GCN_VISA_MAX_CHANNELS];
+    uint32_t src0[GCN_VISA_MAX_CHANNELS], src1[GCN_VISA_MAX_CHANNELS];
+    uint32_t dst[GCN_VISA_MAX_CHANNELS];
+    uint8_t surface[GCN_VISA_SURFACE_BYTES];
+} gcn_visa_state;
+
+typedef struct gcn_visa_op_info {
+    const char *name;     /* ADD (the table's name) */
+    const char *mnemonic; /* add (the Op list's) */
+    const char *formula;  /* "new = old + src0" as the table writes it */
+    const char *type;     /* the dword type: UD, D or F */
+    const char *at;       /* file:line of the table row */
+    const char *errata;   /* ids of the errata on the row, space-separated, or "" */
+    unsigned code;        /* Op bits 4..0 */
+    int returns_new;      /* dst gets the new value (else the old) */
+    int reads_src0, reads_src1;
+} gcn_visa_op_info;
+
+/* Everything zero but exec_size (GCN_ERR_INVALID unless one of the page's counts), emask =
+ * all exec_size channels, surface_bytes = GCN_VISA_SURFACE_BYTES. */
+gcn_status gcn_visa_state_init(gcn_visa_state *s, unsigned exec_size);
+unsigned gcn_visa_op_count(void);
+gcn_status gcn_visa_op_info_get(unsigned op, gcn_visa_op_info *out);
+/* The operation by table name or mnemonic, any case; -1 when none. */
+int gcn_visa_op_lookup(const char *name);
+/* The channels that run (ChEn within exec_size). */
+uint32_t gcn_visa_chen(const gcn_visa_state *s);
+/* op's new value from old, src0 and src1 (dword bits). */
+uint32_t gcn_visa_apply(unsigned op, uint32_t old, uint32_t src0, uint32_t src1);
+/* Runs the instruction; channel_order: a permutation of 0..exec_size-1, NULL ascending. */
+gcn_status gcn_visa_exec(gcn_visa_state *s, unsigned op, const uint8_t *channel_order,
+                         gcn_diag *diag);
+/* The allowed outcomes of channels hitting overlapping bytes (as gcn_exec_outcomes). */
+gcn_status gcn_visa_outcomes(const gcn_visa_state *before, unsigned op,
+                             const gcn_outcome_limits *lim, const gcn_visa_state *observed,
+                             gcn_outcome_report *r, gcn_diag *diag);
+/* The spec (sha256) the vISA operations were generated from. */
+const char *gcn_visa_spec_sha256(void);
+
 #endif
