@@ -37,7 +37,11 @@ static void help(void)
         "GCNSPEC_MODE=asm|disasm,\n"
         "                       GCNSPEC_GEN, GCNSPEC_MCPU, GCNSPEC_GFX, GCNSPEC_ENCODING and\n"
         "                       GCNSPEC_COUNT in its environment; exit status 77 without output:\n"
-        "                       that mode/generation is not supported (docs/vectors.md)\n\n"
+        "                       that mode/generation is not supported (docs/vectors.md).\n"
+        "                       Semantic vectors (DIR/semantic): GCNSPEC_MODE=exec, one\n"
+        "                       request a line ({id, gen, asm, bytes, state}), one final\n"
+        "                       state a line (JSON, full or what changed; 'error: why')\n"
+        "  gcnspec-oracle       the built-in oracle on the semantic vectors (a self-check)\n\n"
         "  -i, --impl IMPL          an implementation to check (repeatable)\n"
         "  -g, --gen G              only these generations (repeatable, or G1,G2)\n"
         "  -e, --encoding E         only these encodings\n"
@@ -224,10 +228,11 @@ int cmd_check(int argc, char **argv)
     for (k = 0; k < opt.nimpls; k++) {
         const char *i = opt.impls[k];
         if (strncmp(i, "cmd:", 4) != 0 && strcmp(i, "llvm-mc") != 0 &&
-            strncmp(i, "llvm-mc-", 8) != 0 && strncmp(i, "llvm-mc:", 8) != 0)
+            strcmp(i, "gcnspec-oracle") != 0 && strncmp(i, "llvm-mc-", 8) != 0 &&
+            strncmp(i, "llvm-mc:", 8) != 0)
             return cli_usage_error("check",
                                    "unknown implementation '%s': llvm-mc, llvm-mc-N, "
-                                   "llvm-mc:PATH or cmd:'COMMAND'",
+                                   "llvm-mc:PATH, gcnspec-oracle or cmd:'COMMAND'",
                                    i);
     }
     if (!nknown)

@@ -12,6 +12,7 @@
 #include "util/json.h"
 #include "vectors/enc_vectors.h"
 #include "vectors/known.h"
+#include "vectors/sem_vectors.h"
 #include "vectors/spec_info.h"
 #include "vectors/vec_out.h"
 
@@ -43,6 +44,8 @@ static void help(void)
         "                         (repeatable; default spec/peers/llvm-mc-known.json,\n"
         "                         spec/peers/llvm-known.json, vectors/llvm-mc-vectors-known.json)\n"
         "      --no-lit           JSON Lines only\n"
+        "      --no-semantic      no semantic vectors (DIR/semantic: initial state,\n"
+        "                         instruction, final state from the oracle)\n"
         "      --lit-no-disasm L  mcpus LLVM does not disassemble: no disassembler lit file\n"
         "                         for them (default tahiti,bonaire)\n"
         "  -q, --quiet            no summary\n"
@@ -92,6 +95,7 @@ int cmd_vectors(int argc, char **argv)
                                          {"spec", required_argument, NULL, 's'},
                                          {"known", required_argument, NULL, 'k'},
                                          {"no-lit", no_argument, NULL, 'L'},
+                                         {"no-semantic", no_argument, NULL, 'N'},
                                          {"lit-no-disasm", required_argument, NULL, 'D'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"help", no_argument, NULL, 'h'},
@@ -102,7 +106,8 @@ int cmd_vectors(int argc, char **argv)
     size_t nknown = 0, k;
     unsigned gens = 0, encs = 0;
     uint64_t seed = DEFAULT_SEED;
-    int c, lit = 1, quiet = 0, g, rc = 0;
+    int c, lit = 1, semantic = 1, quiet = 0, g, rc = 0;
+    gcn_sem_vector_stats sem_stats;
     gcn_spec_info *spec = NULL;
     gcn_known *known = NULL;
     gcn_enc_vectors *ev = NULL;
@@ -142,6 +147,9 @@ int cmd_vectors(int argc, char **argv)
             break;
         case 'L':
             lit = 0;
+            break;
+        case 'N':
+            semantic = 0;
             break;
         case 'D':
             no_disasm = optarg;
@@ -212,10 +220,22 @@ int cmd_vectors(int argc, char **argv)
         if (st == GCN_OK)
             st = cst;
     }
+    memset(&sem_stats, 0, sizeof(sem_stats));
+    if (st == GCN_OK && semantic)
+        st = gcn_sem_vectors_write(out, spec, gens, encs, seed, &sem_stats, &diag);
     if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         rc = 1;
     } else if (!quiet) {
+        if (semantic)
+            printf("semantic: %zu vectors in %s/semantic (%zu with an as-written result that "
+                   "differs, %zu whose as-written pseudocode does not execute); %zu instruction x "
+                   "generation without executable semantics; dropped: %zu lane-order dependent, "
+                   "%zu the oracle refused%s%s%s\n",
+                   sem_stats.emitted, out, sem_stats.as_written_differs, sem_stats.as_written_fails,
+                   sem_stats.no_semantics, sem_stats.dropped_order, sem_stats.dropped_failed,
+                   sem_stats.first_failure[0] ? " (first: " : "", sem_stats.first_failure,
+                   sem_stats.first_failure[0] ? ")" : "");
         printf("%zu vectors in %s (%.2f s); candidates dropped: %zu lossy swizzle texts, %zu "
                "must-reject texts or bytes the codec accepts, %zu other\n",
                total, out, now_s() - t0, dropped[0], dropped[1], dropped[2]);

@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "adapter.h"
 
+#include "gcnspec/oracle.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@ struct gcn_adapter {
     char peer[64];
     char version[160];
     int cmd;
+    int oracle;    /* gcnspec-oracle: the built-in oracle, semantic vectors only */
     char *path;    /* llvm-mc, or /bin/sh */
     char *command; /* cmd: */
     int dis_probed[GCN_MAX_GENS], dis_ok[GCN_MAX_GENS];
@@ -51,6 +54,26 @@ const char *gcn_adapter_peer(const gcn_adapter *a)
 const char *gcn_adapter_version(const gcn_adapter *a)
 {
     return a->version;
+}
+
+int gcn_adapter_is_oracle(const gcn_adapter *a)
+{
+    return a->oracle;
+}
+
+int gcn_adapter_is_cmd(const gcn_adapter *a)
+{
+    return a->cmd;
+}
+
+const char *gcn_adapter_command(const gcn_adapter *a)
+{
+    return a->command;
+}
+
+const char *gcn_adapter_shell(const gcn_adapter *a)
+{
+    return a->path;
 }
 
 const char *gcn_adapter_impl(const gcn_adapter *a)
@@ -123,6 +146,14 @@ gcn_status gcn_adapter_open(gcn_adapter **out, const char *impl, char *why, size
         *out = a;
         return GCN_OK;
     }
+    if (strcmp(impl, "gcnspec-oracle") == 0) {
+        a->oracle = 1;
+        snprintf(a->peer, sizeof(a->peer), "gcnspec-oracle");
+        snprintf(a->version, sizeof(a->version), "gcnspec's oracle, in-process (spec %.16s)",
+                 gcn_sem_spec_sha256());
+        *out = a;
+        return GCN_OK;
+    }
     if (strcmp(impl, "llvm-mc") == 0) {
         int v;
         a->path = gcn_proc_find("llvm-mc");
@@ -138,7 +169,7 @@ gcn_status gcn_adapter_open(gcn_adapter **out, const char *impl, char *why, size
     } else {
         snprintf(why, why_size,
                  "unknown implementation '%.200s': llvm-mc, llvm-mc-N (llvm-mc-14, llvm-mc-19), "
-                 "llvm-mc:PATH or cmd:'COMMAND'",
+                 "llvm-mc:PATH, gcnspec-oracle or cmd:'COMMAND'",
                  impl);
         gcn_adapter_close(a);
         return GCN_ERR_USAGE;
@@ -159,6 +190,12 @@ int gcn_adapter_claims(gcn_adapter *a, gcn_check_mode mode, int gen, char *why, 
 {
     char mcpu_arg[64], *argv[6];
     gcn_proc_result r;
+    if (a->oracle) {
+        snprintf(why, why_size,
+                 "gcnspec-oracle runs semantic vectors only (the codec is checked against LLVM "
+                 "by tests/peer)");
+        return 0;
+    }
     if (a->cmd || mode == GCN_MODE_ASM)
         return 1;
     if (gen < 0 || gen >= GCN_MAX_GENS)

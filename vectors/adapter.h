@@ -4,6 +4,7 @@
  *   llvm-mc, llvm-mc-N, llvm-mc:PATH   llvm-mc -arch=amdgcn -mcpu=<gen's> (-show-encoding, or
  *                                      -disassemble -show-encoding where that LLVM disassembles
  *                                      the generation: probed, not assumed)
+ *   gcnspec-oracle                     the oracle in-process: semantic vectors only (a self-check)
  *   cmd:COMMAND                        any tool speaking the line protocol of docs/vectors.md:
  *                                      /bin/sh -c COMMAND, inputs on stdin one a line, one answer
  *                                      line per input (bytes or text, or "error: why")
@@ -40,6 +41,11 @@ void gcn_adapter_close(gcn_adapter *a);
 const char *gcn_adapter_peer(const gcn_adapter *a);
 const char *gcn_adapter_version(const gcn_adapter *a);
 const char *gcn_adapter_impl(const gcn_adapter *a);
+/* gcnspec-oracle (semantic vectors in-process), cmd: (its command and /bin/sh). */
+int gcn_adapter_is_oracle(const gcn_adapter *a);
+int gcn_adapter_is_cmd(const gcn_adapter *a);
+const char *gcn_adapter_command(const gcn_adapter *a);
+const char *gcn_adapter_shell(const gcn_adapter *a);
 /* Does the tool claim mode on gen at all (llvm-mc: disassembly probed once per generation)?
  * why says why not. */
 int gcn_adapter_claims(gcn_adapter *a, gcn_check_mode mode, int gen, char *why, size_t why_size);

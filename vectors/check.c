@@ -793,6 +793,7 @@ static void run_impl(gcn_check_result *res, gcn_impl_result *ir, const char *imp
             c.f[i].outstanding = c.ngens * GCN_MODE_COUNT;
         gcn_run_jobs_cb(c.jobs, c.njobs, res->opt.jobs, prepare, finish, &c);
         ir->seconds = now_s() - t0;
+        gcn_sem_check(&res->opt, ir, c.a);
         sort_results(ir, (size_t)c.ngens * c.nencs * (c.ninsns + 1));
         if (res->opt.time_bare)
             time_bare(&c);
@@ -860,6 +861,7 @@ size_t gcn_check_failures(const gcn_check_result *r)
     for (i = 0; i < r->nimpls; i++) {
         const gcn_impl_result *ir = &r->impl[i];
         n += !ir->opened;
+        n += ir->sem.n[GCN_OUT_UNEXPLAINED] + ir->sem_adapter_errors;
         n += ir->total.n[GCN_OUT_UNEXPLAINED] + ir->total.our_bug + ir->adapter_errors +
              ir->bad_vectors;
     }

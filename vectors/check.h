@@ -94,6 +94,13 @@ typedef struct gcn_impl_result {
     int bare_ran;
     double bare_all_seconds; /* the tool alone on every input of the check, one at a time */
     size_t jobs;
+    /* semantic vectors (DIR/semantic, sem_check.c): known = the implementation gave the result
+     * of the documents' pseudocode as written where an erratum corrects it */
+    gcn_tally sem;
+    gcn_tally sem_by[GCN_MAX_GENS][GCN_CHECK_MAX_ENCS];
+    char sem_not_claimed[200];
+    size_t sem_files, sem_vectors, sem_adapter_errors;
+    double sem_seconds;
 } gcn_impl_result;
 
 typedef struct gcn_check_options {
@@ -129,6 +136,12 @@ void gcn_check_free(gcn_check_result *r);
 /* Failures: unexplained mismatches, our-bug ones, adapter errors, bad vectors, implementations
  * that could not be opened. */
 size_t gcn_check_failures(const gcn_check_result *r);
+
+/* sem_check.c: the semantic vectors under dir/semantic (if any) for the implementation: in
+ * process for gcnspec-oracle, GCNSPEC_MODE=exec for a cmd: (docs/vectors.md), not claimed by
+ * llvm-mc. Mismatches go to ir->unexplained; bad lines and adapter failures are logged as
+ * file:line: message and counted. */
+void gcn_sem_check(const gcn_check_options *opt, gcn_impl_result *ir, gcn_adapter *a);
 
 /* check_report.c */
 void gcn_check_print_summary(const gcn_check_result *r, FILE *f);

@@ -78,6 +78,17 @@ void gcn_check_print_summary(const gcn_check_result *r, FILE *f)
         if (b.data)
             fprintf(f, "  %s\n", b.data);
         gcn_buf_free(&b);
+        if (ir->sem_files) {
+            const gcn_tally *s = &ir->sem;
+            fprintf(f,
+                    "  semantic: %zu vectors in %zu files: %zu pass, %zu as written (an erratum "
+                    "corrects it), %zu not claimed, %zu unexplained; %zu adapter errors (%.2f "
+                    "s)%s%s\n",
+                    ir->sem_vectors, ir->sem_files, s->n[GCN_OUT_PASS], s->n[GCN_OUT_KNOWN],
+                    s->n[GCN_OUT_NOT_CLAIMED], s->n[GCN_OUT_UNEXPLAINED], ir->sem_adapter_errors,
+                    ir->sem_seconds, ir->sem_not_claimed[0] ? "; not claimed: " : "",
+                    ir->sem_not_claimed);
+        }
     }
 }
 
@@ -156,6 +167,30 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
                                x->n[GCN_OUT_PASS], x->n[GCN_OUT_KNOWN], x->n[GCN_OUT_PEER_LACKS],
                                x->n[GCN_OUT_NOT_CLAIMED], x->n[GCN_OUT_UNEXPLAINED]);
             }
+    if (ir->sem_files) {
+        const gcn_tally *s = &ir->sem;
+        gcn_buf_printf(b,
+                       "\n### Semantic vectors\n\n%zu vectors in %zu files (DIR/semantic): "
+                       "**%zu pass**, %zu give the documents' as-written result (an erratum "
+                       "corrects it), %zu not claimed, **%zu unexplained**; %zu adapter "
+                       "errors; %.2f s.%s%s\n\n",
+                       ir->sem_vectors, ir->sem_files, s->n[GCN_OUT_PASS], s->n[GCN_OUT_KNOWN],
+                       s->n[GCN_OUT_NOT_CLAIMED], s->n[GCN_OUT_UNEXPLAINED], ir->sem_adapter_errors,
+                       ir->sem_seconds, ir->sem_not_claimed[0] ? " Not claimed: " : "",
+                       ir->sem_not_claimed);
+        gcn_buf_puts(b, "| encoding | generation | checks | pass | as written | not claimed | "
+                        "unexplained |\n|---|---|--:|--:|--:|--:|--:|\n");
+        for (e = 0; e < nencs(); e++)
+            for (g = 0; g < ngens(); g++) {
+                const gcn_tally *x = &ir->sem_by[g][e];
+                if (!x->checks)
+                    continue;
+                gcn_buf_printf(b, "| %s | %s | %zu | %zu | %zu | %zu | %zu |\n", enc_name(e),
+                               gcn_gen_id((int)g), x->checks, x->n[GCN_OUT_PASS],
+                               x->n[GCN_OUT_KNOWN], x->n[GCN_OUT_NOT_CLAIMED],
+                               x->n[GCN_OUT_UNEXPLAINED]);
+            }
+    }
     gcn_buf_puts(b, "\n### By tag\n\n| tag | mode | checks | pass | known | peer-lacks | not "
                     "claimed | unexplained |\n|---|---|--:|--:|--:|--:|--:|--:|\n");
     for (k = 0; k < GCN_VTAG_COUNT; k++)
@@ -332,6 +367,16 @@ static cJSON *impl_json(const gcn_check_result *r, const gcn_impl_result *ir)
     cJSON_AddNumberToObject(o, "adapter_errors", (double)ir->adapter_errors);
     cJSON_AddNumberToObject(o, "bad_vectors", (double)ir->bad_vectors);
     cJSON_AddNumberToObject(o, "skipped_vectors", (double)ir->skipped_vectors);
+    if (ir->sem_files) {
+        cJSON *sj = cJSON_AddObjectToObject(o, "semantic");
+        cJSON_AddNumberToObject(sj, "files", (double)ir->sem_files);
+        cJSON_AddNumberToObject(sj, "vectors", (double)ir->sem_vectors);
+        cJSON_AddItemToObject(sj, "totals", tally_json(&ir->sem));
+        cJSON_AddNumberToObject(sj, "adapter_errors", (double)ir->sem_adapter_errors);
+        cJSON_AddNumberToObject(sj, "seconds", ir->sem_seconds);
+        if (ir->sem_not_claimed[0])
+            cJSON_AddStringToObject(sj, "not_claimed", ir->sem_not_claimed);
+    }
     x = cJSON_AddObjectToObject(o, "speed");
     cJSON_AddNumberToObject(x, "check_seconds", ir->seconds);
     cJSON_AddNumberToObject(x, "processes", (double)ir->jobs);
