@@ -13,7 +13,8 @@
     X(exec, "run a program on the reference interpreter (the documents' pseudocode)")              \
     X(vectors, "write the conformance vectors (JSON Lines, LLVM lit files)")                       \
     X(check, "check an assembler/disassembler (llvm-mc, any command) against the vectors")         \
-    X(fuzz, "run a fuzzing campaign (libFuzzer, AFL++) and triage its findings")
+    X(fuzz, "run a fuzzing campaign (libFuzzer, AFL++) and triage its findings")                   \
+    X(atomics, "run GCN DS atomics against vISA DWORD_ATOMIC; report where they differ")
 
 #define GCN_COMMAND_DECL(name, summary) int cmd_##name(int argc, char **argv);
 GCN_COMMAND_LIST(GCN_COMMAND_DECL)

@@ -14,3 +14,5 @@ build/cli/gcnspec run --docs "$DOCS"
 # report take minutes: cmake --build build --target sop1_sweep_report)
 cmake --build build -j"$(nproc)"
 cmake --build build --target codec_vs_llvm_report
+# the oracle's DS atomics against vISA DWORD_ATOMIC (reports/atomics-gcn-vs-visa.{md,json})
+build/cli/gcnspec atomics --out reports
