@@ -99,7 +99,7 @@ static gcn_status find_files(gcn_check_result *res, file_list *l, gcn_diag *diag
         return GCN_ERR_IO;
     }
     if (!S_ISDIR(st.st_mode)) {
-        add_file(l, gcn_path_join(".", dir));
+        add_file(l, dir[0] == '/' ? gcn_path_join("/", dir + 1) : gcn_path_join(".", dir));
         return GCN_OK;
     }
     index = gcn_path_join(dir, "index.json");
@@ -140,6 +140,12 @@ static gcn_status find_files(gcn_check_result *res, file_list *l, gcn_diag *diag
         free(sub);
     }
     if (!l->n) {
+        /* semantic vectors alone (sem_check.c reads DIR/semantic) */
+        char *sem = gcn_path_join(dir, "semantic");
+        int has_sem = sem && stat(sem, &st) == 0 && S_ISDIR(st.st_mode);
+        free(sem);
+        if (has_sem)
+            return GCN_OK;
         gcn_diag_set(diag, dir, 0, 0, "no vector files (*.jsonl, or an index.json)");
         return GCN_ERR_INVALID;
     }

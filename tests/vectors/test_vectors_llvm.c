@@ -1,0 +1,142 @@
+/* The conformance vectors against the installed llvm-mc versions (14 and 19): gcnspec check
+ * passes over every vector with zero unexplained mismatches, and the lit files pass with
+ * LLVM's lit, that version's llvm-mc and FileCheck. Exit 77 (skipped) when llvm-mc-14 or lit
+ * is not installed; a version other than 14 is checked when it is installed. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cli/cli_support.h"
+
+static char known1[1024], known2[1024], known3[1024];
+static char spec_arg[1024], lit_py[1024];
+static char *dir;
+
+static int setup(void **state)
+{
+    const char *build = getenv("GCN_BUILD_DIR");
+    gcn_proc_result r;
+    (void)state;
+    cli_enter_scratch();
+    snprintf(spec_arg, sizeof(spec_arg), "%s/spec/gcn.json", build ? build : "build");
+    snprintf(known1, sizeof(known1), "%s/spec/peers/llvm-mc-known.json", test_source_dir());
+    snprintf(known2, sizeof(known2), "%s/spec/peers/llvm-known.json", test_source_dir());
+    snprintf(known3, sizeof(known3), "%s/vectors/llvm-mc-vectors-known.json", test_source_dir());
+    dir = path_join2(cli_scratch(), "vectors");
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "vectors", "--spec", spec_arg, "-q", "--no-semantic", "--known", known1, "--known",
+            known2, "--known", known3, "--out", dir, NULL);
+    if (r.exit_code != 0)
+        fail_msg("gcnspec vectors failed:\n%s", r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(dir);
+    cli_leave_scratch();
+    return 0;
+}
+
+static int installed(int version)
+{
+    char p[64];
+    snprintf(p, sizeof(p), "/usr/lib/llvm-%d/bin/llvm-mc", version);
+    return file_exists(p);
+}
+
+static void check_version(int version)
+{
+    char impl[32], report[32];
+    gcn_proc_result r;
+    if (!installed(version))
+        return;
+    snprintf(impl, sizeof(impl), "llvm-mc-%d", version);
+    snprintf(report, sizeof(report), "conf%d", version);
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "check", "--impl", impl, "--report", report, "--known", known1, "--known", known2,
+            "--known", known3, dir, NULL);
+    if (r.exit_code != 0 || !strstr(r.out.data, " 0 unexplained"))
+        fail_msg("%s: exit %d\n%s%s", impl, r.exit_code, r.out.data ? r.out.data : "",
+                 r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+}
+
+static void lit_version(int version)
+{
+    char bin[96], *argv[8];
+    gcn_proc_result r;
+    if (!installed(version))
+        return;
+    snprintf(bin, sizeof(bin), "-Dllvm_bin=/usr/lib/llvm-%d/bin", version);
+    argv[0] = "python3";
+    argv[1] = lit_py;
+    argv[2] = "-q";
+    argv[3] = bin;
+    argv[4] = path_join2(dir, "lit");
+    argv[5] = NULL;
+    memset(&r, 0, sizeof(r));
+    {
+        char *py = gcn_proc_find("python3");
+        assert_non_null(py);
+        gcn_proc_run(py, argv, "", 0, 600, &r);
+        free(py);
+    }
+    if (r.exit_code != 0)
+        fail_msg("lit with LLVM %d failed:\n%s%s", version, r.out.data ? r.out.data : "",
+                 r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+    free(argv[4]);
+}
+
+static void test_check_llvm14(void **state)
+{
+    (void)state;
+    check_version(14);
+}
+
+static void test_check_llvm19(void **state)
+{
+    (void)state;
+    check_version(19);
+}
+
+static void test_lit_llvm14(void **state)
+{
+    (void)state;
+    lit_version(14);
+}
+
+static void test_lit_llvm19(void **state)
+{
+    (void)state;
+    lit_version(19);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_llvm14),
+        cmocka_unit_test(test_check_llvm19),
+        cmocka_unit_test(test_lit_llvm14),
+        cmocka_unit_test(test_lit_llvm19),
+    };
+    glob_t g;
+    if (!installed(14))
+        return 77;
+    if (glob("/usr/lib/llvm-*/build/utils/lit/lit.py", 0, NULL, &g) != 0 || !g.gl_pathc)
+        return 77;
+    snprintf(lit_py, sizeof(lit_py), "%s", g.gl_pathv[0]);
+    globfree(&g);
+    return cmocka_run_group_tests_name("vectors_llvm", tests, setup, teardown);
+}
