@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "reports/errata_report.h"
+#include "reports/variant_evidence.h"
 #include "spec/extract/extract.h"
 #include "spec/triage/findings.h"
 #include "spec/triage/pseudo_env.h"
@@ -28,6 +29,8 @@ static void help(void)
            "      --skeleton     print an errata.json entry to start from for each unresolved\n"
            "                     finding, and write no report\n"
            "      --strict       exit 1 when a blocking finding is unresolved\n"
+           "      --no-variants  leave out the oracle's runs of each corrected instruction as\n"
+           "                     written and as corrected (a state on which they differ)\n"
            "  -h, --help         this text\n");
 }
 
@@ -61,20 +64,17 @@ static void skeleton(const gcn_facts *facts, const gcn_finding *f, size_t n)
 
 int cmd_errata(int argc, char **argv)
 {
-    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
-                                         {"facts", required_argument, NULL, 'f'},
-                                         {"errata", required_argument, NULL, 'e'},
-                                         {"out", required_argument, NULL, 'o'},
-                                         {"curated", required_argument, NULL, 'c'},
-                                         {"skeleton", no_argument, NULL, 's'},
-                                         {"strict", no_argument, NULL, 'S'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {
+        {"docs", required_argument, NULL, 'd'},    {"facts", required_argument, NULL, 'f'},
+        {"errata", required_argument, NULL, 'e'},  {"out", required_argument, NULL, 'o'},
+        {"curated", required_argument, NULL, 'c'}, {"skeleton", no_argument, NULL, 's'},
+        {"strict", no_argument, NULL, 'S'},        {"no-variants", no_argument, NULL, 'V'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
     const char *docs = "../shared/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
     const char *out = "reports", *curated = "spec/curated";
     gcn_pseudo_env env;
     int have_env = 0;
-    int c, want_skeleton = 0, strict = 0, errata_given = 0, rc = 0;
+    int c, want_skeleton = 0, strict = 0, errata_given = 0, rc = 0, variants = 1;
     gcn_facts facts;
     gcn_findings fs;
     gcn_errata er;
@@ -105,6 +105,9 @@ int cmd_errata(int argc, char **argv)
             break;
         case 'S':
             strict = 1;
+            break;
+        case 'V':
+            variants = 0;
             break;
         case 'h':
             help();
@@ -171,7 +174,13 @@ int cmd_errata(int argc, char **argv)
         printf("\n]\n");
     } else {
         gcn_errata_counts n;
-        st = gcn_errata_reports(out, &facts, &fs, &er, &diag);
+        gcn_variant_evidence_set ev = {NULL, 0};
+        /* the oracle's evidence: a state on which each corrected instruction's variants end
+         * differently (the oracle is built from the committed spec's errata) */
+        st = variants ? gcn_variant_evidence_build(&er, &ev, &diag) : GCN_OK;
+        if (st == GCN_OK)
+            st = gcn_errata_reports_ev(out, &facts, &fs, &er, &ev, &diag);
+        gcn_variant_evidence_free(&ev);
         if (st != GCN_OK) {
             gcn_diag_print(&diag, stderr);
             rc = 1;

@@ -140,7 +140,55 @@ static void md_peers(gcn_buf *b, const gcn_erratum *x)
     }
 }
 
-static void md_erratum(gcn_buf *b, const gcn_erratum *x)
+/* Which of an erratum's evidence goes under one finding: all of it the first time the erratum
+ * is printed; after that, the finding's instruction's, or none (*skip). */
+static const char *ev_subject(const gcn_erratum *x, const gcn_variant_evidence_set *ev,
+                              const char *subject, unsigned char *printed, size_t idx, int *skip)
+{
+    size_t k;
+    *skip = 0;
+    if (printed && !printed[idx]) {
+        printed[idx] = 1;
+        return NULL;
+    }
+    for (k = 0; ev && subject && k < ev->n; k++)
+        if (strcmp(ev->v[k].erratum, x->id) == 0 && strcmp(ev->v[k].insn, subject) == 0)
+            return subject;
+    *skip = 1;
+    return NULL;
+}
+
+static void md_variants(gcn_buf *b, const gcn_erratum *x, const gcn_variant_evidence_set *ev,
+                        const char *subject)
+{
+    size_t k, shown = 0;
+    for (k = 0; ev && k < ev->n; k++) {
+        const gcn_variant_evidence *v = &ev->v[k];
+        if (strcmp(v->erratum, x->id) != 0 || (subject && strcmp(v->insn, subject) != 0))
+            continue;
+        if (!shown++)
+            gcn_buf_puts(b, "- As written against as corrected (the oracle):\n");
+        if (strcmp(v->verdict, "differ") == 0) {
+            gcn_buf_printf(b,
+                           "  - %s differs on %s, `%s`, from the state `%s` (everything else "
+                           "zero): as written ends with `%s`, as corrected with `%s` (found "
+                           "after %llu runs)\n",
+                           v->insn, v->gen, v->text, v->state, v->written, v->corrected, v->tried);
+        } else if (strcmp(v->verdict, "refused") == 0) {
+            gcn_buf_printf(b, "  - %s: as written it does not execute (", v->insn);
+            md_escape(b, v->why);
+            gcn_buf_puts(b, "), so the variants differ on every state\n");
+        } else {
+            gcn_buf_printf(b,
+                           "  - %s: no distinguishing state found in %llu runs (boundary and "
+                           "random states, random encodings)\n",
+                           v->insn, v->tried);
+        }
+    }
+}
+
+static void md_erratum(gcn_buf *b, const gcn_erratum *x, const gcn_variant_evidence_set *ev,
+                       const char *subject, int skip)
 {
     gcn_buf_printf(b, "- **Resolution: %s** (%s): %s\n", x->id, x->classification, x->title);
     gcn_buf_puts(b, "  ");
@@ -160,14 +208,18 @@ static void md_erratum(gcn_buf *b, const gcn_erratum *x)
         gcn_buf_puts(b, "- Peer evidence:\n");
         md_peers(b, x);
     }
+    if (!skip)
+        md_variants(b, x, ev, subject);
 }
 
-static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
+static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e,
+                      const gcn_variant_evidence_set *ev)
 {
     gcn_buf b;
     gcn_errata_counts n;
     size_t i, k;
     int c;
+    unsigned char *printed = e && e->n ? calloc(e->n, 1) : NULL;
     gcn_buf_init(&b);
     gcn_errata_count(f, e, &n);
     gcn_buf_puts(&b, "# Errata in the GCN ISA documents\n\n"
@@ -196,6 +248,23 @@ static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_e
                      "resolving erratum carries llvm-mc runs (replayed by "
                      "`tests/peer/test_evidence`); *curated*: errata recorded from peers or by "
                      "hand that no detector reports.\n");
+    if (ev && ev->n) {
+        size_t nd = 0, nr = 0, nn = 0;
+        for (i = 0; i < ev->n; i++) {
+            nd += strcmp(ev->v[i].verdict, "differ") == 0;
+            nr += strcmp(ev->v[i].verdict, "refused") == 0;
+            nn += strcmp(ev->v[i].verdict, "not-found") == 0;
+        }
+        gcn_buf_printf(&b,
+                       "\n## As written against as corrected\n\n"
+                       "%zu instructions have corrected semantics. The oracle ran each as "
+                       "written and as corrected (generations newest first; 8 boundary states, "
+                       "then 20 random ones, 10 random encodings each) and shrank the first "
+                       "state on which they end differently: **%zu differ on a state shown "
+                       "under their erratum**, %zu do not execute as written (they differ on "
+                       "every state), %zu agree on every state tried.\n",
+                       ev->n, nd, nr, nn);
+    }
     for (c = 0; c < GCN_FC_COUNT; c++) {
         if (!n.found[c] && !n.curated[c])
             continue;
@@ -225,9 +294,12 @@ static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_e
                 md_escape(&b, line);
                 gcn_buf_puts(&b, "`\n");
             }
-            if (er)
-                md_erratum(&b, er);
-            else
+            if (er) {
+                int skip;
+                const char *subj =
+                    ev_subject(er, ev, x->subject, printed, (size_t)(er - e->v), &skip);
+                md_erratum(&b, er, ev, subj, skip);
+            } else
                 gcn_buf_printf(&b, "- **Unresolved**%s\n",
                                gcn_finding_cat_blocking(x->cat)
                                    ? " (blocking: the resolver refuses to run)"
@@ -243,9 +315,10 @@ static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_e
                 md_escape(&b, x->quotes[k].text);
                 gcn_buf_puts(&b, "`\n");
             }
-            md_erratum(&b, x);
+            md_erratum(&b, x, ev, NULL, 0);
         }
     }
+    free(printed);
     if (b.oom) {
         gcn_buf_free(&b);
         return NULL;
@@ -253,10 +326,33 @@ static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_e
     return gcn_buf_take(&b);
 }
 
-static cJSON *erratum_json(const gcn_erratum *x)
+static cJSON *erratum_json(const gcn_erratum *x, const gcn_variant_evidence_set *ev,
+                           const char *subject, int skip)
 {
-    cJSON *o = cJSON_CreateObject(), *d;
+    cJSON *o = cJSON_CreateObject(), *d, *vs = NULL;
     size_t k;
+    for (k = 0; ev && k < ev->n; k++) {
+        const gcn_variant_evidence *v = &ev->v[k];
+        cJSON *e;
+        if (skip || strcmp(v->erratum, x->id) != 0 || (subject && strcmp(v->insn, subject) != 0))
+            continue;
+        if (!vs)
+            vs = cJSON_AddArrayToObject(o, "variants");
+        e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "instruction", v->insn);
+        cJSON_AddStringToObject(e, "verdict", v->verdict);
+        cJSON_AddNumberToObject(e, "runs", (double)v->tried);
+        if (strcmp(v->verdict, "differ") == 0) {
+            cJSON_AddStringToObject(e, "generation", v->gen);
+            cJSON_AddStringToObject(e, "text", v->text);
+            cJSON_AddItemToObject(e, "state", cJSON_Parse(v->state));
+            cJSON_AddItemToObject(e, "written", cJSON_Parse(v->written));
+            cJSON_AddItemToObject(e, "corrected", cJSON_Parse(v->corrected));
+        } else if (strcmp(v->verdict, "refused") == 0) {
+            cJSON_AddStringToObject(e, "why", v->why);
+        }
+        cJSON_AddItemToArray(vs, e);
+    }
     cJSON_AddStringToObject(o, "id", x->id);
     cJSON_AddStringToObject(o, "title", x->title);
     cJSON_AddStringToObject(o, "classification", x->classification);
@@ -267,12 +363,14 @@ static cJSON *erratum_json(const gcn_erratum *x)
     return o;
 }
 
-static cJSON *json_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
+static cJSON *json_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e,
+                          const gcn_variant_evidence_set *ev)
 {
     cJSON *root = cJSON_CreateObject(), *docs, *counts, *list, *cur;
     gcn_errata_counts n;
     size_t i, k;
     int c;
+    unsigned char *printed = e && e->n ? calloc(e->n, 1) : NULL;
     gcn_errata_count(f, e, &n);
     cJSON_AddStringToObject(root, "schema", "gcnspec-errata-report/1");
     docs = cJSON_AddArrayToObject(root, "documents");
@@ -331,9 +429,11 @@ static cJSON *json_report(const gcn_facts *facts, const gcn_findings *f, const g
             cJSON_AddStringToObject(l, "text", fx->text ? fx->text : "");
             cJSON_AddItemToArray(locs, l);
         }
-        if (er)
-            cJSON_AddItemToObject(o, "resolution", erratum_json(er));
-        else
+        if (er) {
+            int skip;
+            const char *subj = ev_subject(er, ev, x->subject, printed, (size_t)(er - e->v), &skip);
+            cJSON_AddItemToObject(o, "resolution", erratum_json(er, ev, subj, skip));
+        } else
             cJSON_AddNullToObject(o, "resolution");
         cJSON_AddItemToArray(list, o);
     }
@@ -343,10 +443,11 @@ static cJSON *json_report(const gcn_facts *facts, const gcn_findings *f, const g
         cJSON *o;
         if (erratum_matched(f, e, x))
             continue;
-        o = erratum_json(x);
+        o = erratum_json(x, ev, NULL, 0);
         cJSON_AddStringToObject(o, "category", gcn_finding_cat_id(x->category));
         cJSON_AddItemToArray(cur, o);
     }
+    free(printed);
     return root;
 }
 
@@ -438,11 +539,31 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
     return root;
 }
 
+void gcn_variant_evidence_free(gcn_variant_evidence_set *s)
+{
+    size_t i;
+    for (i = 0; i < s->n; i++) {
+        free(s->v[i].state);
+        free(s->v[i].written);
+        free(s->v[i].corrected);
+    }
+    free(s->v);
+    s->v = NULL;
+    s->n = 0;
+}
+
 gcn_status gcn_errata_reports(const char *dir, const gcn_facts *facts, const gcn_findings *f,
                               const gcn_errata *e, gcn_diag *diag)
 {
-    char *md = markdown(facts, f, e), *path;
-    cJSON *js = json_report(facts, f, e), *sarif = sarif_report(facts, f, e);
+    return gcn_errata_reports_ev(dir, facts, f, e, NULL, diag);
+}
+
+gcn_status gcn_errata_reports_ev(const char *dir, const gcn_facts *facts, const gcn_findings *f,
+                                 const gcn_errata *e, const gcn_variant_evidence_set *ev,
+                                 gcn_diag *diag)
+{
+    char *md = markdown(facts, f, e, ev), *path;
+    cJSON *js = json_report(facts, f, e, ev), *sarif = sarif_report(facts, f, e);
     gcn_status st = gcn_make_dirs(dir, diag);
     if (st == GCN_OK && (!md || !js || !sarif)) {
         gcn_diag_set(diag, dir, 0, 0, "out of memory");

@@ -274,4 +274,46 @@ gcn_status gcn_visa_outcomes(const gcn_visa_state *before, unsigned op,
 /* The spec (sha256) the vISA operations were generated from. */
 const char *gcn_visa_spec_sha256(void);
 
+/* ---- as written against as corrected -------------------------------------------------------- */
+
+/* A random encoding of instruction row insn on gen (0 when 20000 tries found none). */
+int gcn_random_inst(int insn, int gen, uint64_t *seed, gcn_inst *out);
+/* A random state on gen: registers, LDS, GDS, scalar memory below 64 KiB; small odd VGPRs so
+ * that DS addresses mostly hit LDS, small SGPRs half the time. */
+void gcn_random_state(gcn_wave_state *s, int gen, uint64_t *seed);
+/* A boundary state: every register, LDS, GDS and the first 64 KiB of scalar memory hold
+ * value (M0 too), EXEC all lanes, SCC = value & 1. */
+void gcn_boundary_state(gcn_wave_state *s, int gen, uint32_t value);
+
+typedef enum gcn_variant_verdict {
+    GCN_VARIANTS_ONE,       /* no correction: the variants are one function */
+    GCN_VARIANTS_REFUSED,   /* as written does not execute (why): they differ on any state */
+    GCN_VARIANTS_DIFFER,    /* a state on which they end differently was found */
+    GCN_VARIANTS_NOT_FOUND, /* none in `tried` runs */
+    GCN_VARIANTS_ABSENT     /* the instruction exists on no generation */
+} gcn_variant_verdict;
+
+typedef struct gcn_variant_search_limits {
+    unsigned encodings;     /* random encodings per state; 0: 10 */
+    unsigned random_states; /* per generation, after the boundary states; 0: 20 */
+    uint64_t seed;          /* 0: a fixed default */
+    int minimize;           /* shrink the state found (zero what the difference does not need) */
+} gcn_variant_search_limits;
+
+typedef struct gcn_variant_witness {
+    gcn_variant_verdict verdict;
+    int gen;              /* DIFFER: where */
+    gcn_inst inst;        /* DIFFER: the encoding */
+    char text[128];       /* DIFFER: its text */
+    gcn_status status[2]; /* DIFFER: how each variant ended [gcn_variant] */
+    uint64_t tried;       /* runs of both variants */
+    const char *why;      /* REFUSED: why as written does not execute */
+} gcn_variant_witness;
+
+/* Looks for a state on which instruction row insn ends differently as written and as
+ * corrected: generations newest first, each on the boundary states then random ones. When
+ * found and state is not NULL, *state is the state (shrunk with lim->minimize). */
+gcn_status gcn_variants_search(int insn, const gcn_variant_search_limits *lim,
+                               gcn_wave_state *state, gcn_variant_witness *w, gcn_diag *diag);
+
 #endif

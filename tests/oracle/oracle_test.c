@@ -85,69 +85,13 @@ uint64_t ot_rand(uint64_t *seed)
     return x * 0x2545f4914f6cdd1dull;
 }
 
+/* the library's generators (oracle/variants.c), shared with the errata report's search */
 int ot_random_inst(int insn, int gen, uint64_t *seed, gcn_inst *out)
 {
-    const gcn_tables *t = gcn_codec_tables();
-    const gcn_insn_row *row = &t->insns[insn];
-    const gcn_layout_row *l = &t->layouts[gen * t->nencodings + row->encoding];
-    gcn_slot_row op = l->slot[l->opcode_slot];
-    int tries;
-    if (row->opcode[gen] == GCN_NO_INSN || !l->present)
-        return 0;
-    for (tries = 0; tries < 20000; tries++) {
-        uint64_t w = ot_rand(seed), m = op.width >= 64 ? ~0ull : ((1ull << op.width) - 1);
-        uint8_t bytes[12];
-        unsigned k;
-        uint32_t lit = (uint32_t)ot_rand(seed);
-        /* half the tries keep operand fields small: registers that exist, short offsets */
-        if (tries & 1)
-            w &= 0x00ff007f00ff007full | (w & 0x0101010101010101ull);
-        w = (w & ~l->match_mask) | l->match_value;
-        w = (w & ~(m << op.lo)) | ((uint64_t)row->opcode[gen] << op.lo);
-        for (k = 0; k < 8; k++)
-            bytes[k] = (uint8_t)(w >> (8 * k));
-        if (l->bytes == 4)
-            for (k = 0; k < 4; k++)
-                bytes[4 + k] = (uint8_t)(lit >> (8 * k));
-        for (k = 0; k < 4; k++)
-            bytes[8 + k] = (uint8_t)(lit >> (8 * k));
-        if (gcn_decode(gen, bytes, sizeof(bytes), out) == GCN_OK && out->insn == insn)
-            return 1;
-    }
-    return 0;
+    return gcn_random_inst(insn, gen, seed, out);
 }
 
 void ot_random_state(gcn_wave_state *s, int gen, uint64_t *seed)
 {
-    unsigned i, k;
-    uint8_t page[GCN_SMEM_PAGE_BYTES];
-    gcn_state_init(s, gen);
-    for (i = 0; i < GCN_SCALAR_CODES; i++) {
-        int cls = gcn_codec_tables()->scalars[gen * 256 + i].sclass;
-        /* only the codes that are registers hold state */
-        if (cls == GCN_SC_SGPR || cls == GCN_SC_SPECIAL || cls == GCN_SC_TTMP)
-            s->sreg[i] = (uint32_t)ot_rand(seed) & (ot_rand(seed) & 1 ? 0xfff0u : 0xffffffffu);
-    }
-    for (i = 0; i < GCN_VGPRS; i++)
-        for (k = 0; k < GCN_LANES; k++)
-            s->vgpr[i][k] = (uint32_t)ot_rand(seed) & (i & 1 ? 0x1ffffu : 0xffffffffu);
-    for (i = 0; i < GCN_LDS_BYTES; i += 8) {
-        uint64_t v = ot_rand(seed);
-        memcpy(s->lds + i, &v, 8);
-        v = ot_rand(seed);
-        memcpy(s->gds + i, &v, 8);
-    }
-    for (i = 0; i < 0x10000; i += GCN_SMEM_PAGE_BYTES) {
-        for (k = 0; k < GCN_SMEM_PAGE_BYTES; k += 8) {
-            uint64_t v = ot_rand(seed);
-            memcpy(page + k, &v, 8);
-        }
-        gcn_smem_write(s, i, page, sizeof(page));
-    }
-    gcn_state_set_exec(s, ot_rand(seed) & 1 ? ~0ull : ot_rand(seed));
-    gcn_state_set_m0(s, ot_rand(seed) & 1 ? 0xffffffffu : (uint32_t)ot_rand(seed));
-    s->scc = ot_rand(seed) & 1;
-    s->csp = (uint32_t)ot_rand(seed) & 7;
-    s->pc = ot_rand(seed) & 0xfffc;
-    s->clock = ot_rand(seed) & 0xffff;
+    gcn_random_state(s, gen, seed);
 }
