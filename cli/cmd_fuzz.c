@@ -1013,7 +1013,7 @@ static void help(void)
     size_t i;
     printf("usage: gcnspec fuzz --target T [--engine libfuzzer|afl] [--jobs N] [--time S]\n"
            "                    [--dir D] [--build-dir B] [--reports R] [--sanitizers LIST]\n"
-           "                    [--no-build] [--binary PATH] [--triage] [--quiet]\n"
+           "                    [--no-build] [--binary PATH] [--seeds DIR] [--triage] [--quiet]\n"
            "       gcnspec fuzz --list\n\n"
            "Runs a fuzzing campaign on every core, shows its progress (execs/s, coverage,\n"
            "corpus, crashing inputs), and at the end replays, minimizes and deduplicates the\n"
@@ -1034,6 +1034,7 @@ static void help(void)
            "                       address,undefined; none)\n"
            "      --no-build       use the build tree as it is\n"
            "      --binary PATH    the target binary to run (implies --no-build)\n"
+           "      --seeds DIR      seed inputs (default: the build tree's corpus/seeds/KIND)\n"
            "      --triage         only the end of a campaign: triage D's crashing inputs\n"
            "  -q, --quiet          no progress\n"
            "  -l, --list           the targets\n\n"
@@ -1060,9 +1061,11 @@ int cmd_fuzz(int argc, char **argv)
         {"reports", required_argument, NULL, 'r'}, {"sanitizers", required_argument, NULL, 'S'},
         {"no-build", no_argument, NULL, 'N'},      {"triage", no_argument, NULL, 'T'},
         {"quiet", no_argument, NULL, 'q'},         {"list", no_argument, NULL, 'l'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+        {"help", no_argument, NULL, 'h'},          {"binary", required_argument, NULL, 'B'},
+        {"seeds", required_argument, NULL, 'I'},   {NULL, 0, NULL, 0}};
     campaign c;
     const char *target = NULL, *dir = NULL, *build = NULL, *reports = NULL, *binary = NULL;
+    const char *seeds = NULL;
     char *end;
     int opt, rc = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1112,6 +1115,9 @@ int cmd_fuzz(int argc, char **argv)
         case 'B':
             binary = optarg;
             c.no_build = 1;
+            break;
+        case 'I':
+            seeds = optarg;
             break;
         case 'T':
             c.triage_only = 1;
@@ -1186,7 +1192,11 @@ int cmd_fuzz(int argc, char **argv)
         path_printf(c.bin, sizeof(c.bin), "%s/harness/fuzz_%s", c.build, c.t->name);
     path_printf(c.cmplog_bin, sizeof(c.cmplog_bin), "%s/harness/fuzz_%s", c.cmplog_build,
                 c.t->name);
-    path_printf(c.seeds, sizeof(c.seeds), "%s/corpus/seeds/%s", c.build, c.t->kind);
+    if (seeds)
+        path_printf(c.seeds, sizeof(c.seeds), "%s%s%s", seeds[0] == '/' ? "" : c.src,
+                    seeds[0] == '/' ? "" : "/", seeds);
+    else
+        path_printf(c.seeds, sizeof(c.seeds), "%s/corpus/seeds/%s", c.build, c.t->kind);
     path_printf(c.dict, sizeof(c.dict), "%s/corpus/%s.dict", c.build, c.t->kind);
     {
         char logs[PATH_CAP];

@@ -2,7 +2,7 @@
  * the spec (through the codec tables and the spec's encoding cases, vectors/enc_cases.h), run
  * by the build.
  *
- *   gcn_corpus seeds --kind bytes|text|llvm|json --out DIR [--spec SPEC_DIR]
+ *   gcn_corpus seeds --kind bytes|text|llvm|json|exec|visa --out DIR [--spec SPEC_DIR]
  *   gcn_corpus dict --kind bytes|text|llvm|json --out FILE [--spec SPEC_DIR]
  *   gcn_corpus coverage --out FILE [--check] NAME=KIND:DIR...
  *
@@ -15,6 +15,10 @@
  *   text   [generation][lines]: per (instruction, generation) the texts of those inputs and the
  *          documents' upper-case spelling; per generation, files of malformed lines (the good
  *          ones cut at every token, a doubled last token, a letter in a number);
+ *   exec   [generation][instruction bytes][state bytes]: the bytes kind's instructions, each
+ *          seed of one with the next of harness/oracle_input.h's state tails;
+ *   visa   fuzz_visa_atomic's operands (harness/oracle_input.h): every pair, generation and
+ *          variant;
  *   json   [parser][file]: the committed spec JSON files, trimmed to a few entries, for every
  *          parser of fuzz_parsers, and malformed variants (and, with oracle/, small state
  *          files of every generation).
@@ -42,6 +46,7 @@
 #include "vectors/enc_cases.h"
 #ifdef GCN_HAVE_ORACLE
 #include "gcnspec/oracle.h"
+#include "harness/oracle_input.h"
 #endif
 
 /* the parsers of fuzz_parsers, in its order (harness/fuzz_parsers.c) */
@@ -49,9 +54,10 @@ enum parser { P_FACTS, P_ERRATA, P_PSEUDO_ENV, P_KNOWN, P_JSON, P_CURATED, P_STA
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: gcn_corpus seeds --kind bytes|text|llvm|json --out DIR [--spec DIR]\n"
-                    "       gcn_corpus dict --kind bytes|text|llvm|json --out FILE [--spec DIR]\n"
-                    "       gcn_corpus coverage --out FILE [--check] NAME=KIND:DIR...\n");
+    fprintf(stderr,
+            "usage: gcn_corpus seeds --kind bytes|text|llvm|json|exec --out DIR [--spec DIR]\n"
+            "       gcn_corpus dict --kind bytes|text|llvm|json --out FILE [--spec DIR]\n"
+            "       gcn_corpus coverage --out FILE [--check] NAME=KIND:DIR...\n");
     return 2;
 }
 
@@ -124,7 +130,16 @@ static int pick_bytes(const gcn_enc_case *c, void *ctx)
     if (gcn_encode(&c->inst, b + 1, sizeof(b) - 1, &n) != GCN_OK ||
         gcn_decode(p->gen, b + 1, n, &d) != GCN_OK || !new_elements(p, &d))
         return 0;
-    if (p->llvm_k < 0) {
+    if (p->llvm_k == -2) {
+#ifdef GCN_HAVE_ORACLE
+        uint8_t in[GCN_INST_MAX_BYTES + 8 + OX_STATE_BYTES];
+        unsigned k = p->count[c->inst.insn % 1024]++;
+        in[0] = (uint8_t)p->gen;
+        memcpy(in + 1, b + 1, n);
+        snprintf(name, sizeof(name), "%s-%s-%03u", gcn_gen_id(p->gen), m, k);
+        write_seed(name, in, n + 1 + ox_seed_tail(k, in + n + 1, sizeof(in) - n - 1));
+#endif
+    } else if (p->llvm_k < 0) {
         b[0] = (uint8_t)p->gen;
         snprintf(name, sizeof(name), "%s-%s-%03u", gcn_gen_id(p->gen), m,
                  p->count[c->inst.insn % 1024]++);
@@ -277,6 +292,9 @@ static int seeds_codec(const char *kind)
             p.nencs = fuzz_encodings(g, p.encs, 8);
             gcn_enc_cases(g, pick_bytes, &p);
         } else if (strcmp(kind, "bytes") == 0) {
+            gcn_enc_cases(g, pick_bytes, &p);
+        } else if (strcmp(kind, "exec") == 0) {
+            p.llvm_k = -2;
             gcn_enc_cases(g, pick_bytes, &p);
         } else {
             bad_ctx b;
@@ -615,7 +633,19 @@ static int make_dict(const char *kind, const char *out, const char *spec)
 {
     dict d;
     memset(&d, 0, sizeof(d));
-    if (strcmp(kind, "bytes") == 0 || strcmp(kind, "llvm") == 0) {
+    if (strcmp(kind, "visa") == 0) {
+        /* dwords at the operations' edges: all ones, the sign bit, 1.0f, a quiet NaN, -0.0f */
+        static const uint32_t words[] = {0xffffffffu, 0x80000000u, 0x7fffffffu,
+                                         0x3f800000u, 0x7fc00000u, 0x80000000u};
+        size_t k;
+        for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+            uint8_t b[4];
+            le_bytes(words[k], 4, b);
+            dict_add(&d, b, 4);
+        }
+        dict_write(&d, out, "dwords at the vISA operations' edges");
+    } else if (strcmp(kind, "bytes") == 0 || strcmp(kind, "llvm") == 0 ||
+               strcmp(kind, "exec") == 0) {
         dict_codec_words(&d);
         dict_write(&d, out, "encodings' fixed bits, every opcode's first word, inline floats");
     } else if (strcmp(kind, "text") == 0) {
@@ -711,6 +741,25 @@ static int coverage(int argc, char **argv)
     return bad ? 1 : 0;
 }
 
+/* ---- visa: every pair of spec/peers/visa-ds.json (16; more fold) on every generation ---- */
+
+static void seeds_visa(void)
+{
+#ifdef GCN_HAVE_ORACLE
+    unsigned pair, v;
+    int g;
+    for (pair = 0; pair < 16; pair++)
+        for (g = 0; g < gcn_gen_count(); g++)
+            for (v = 0; v < OX_VISA_SEEDS; v++) {
+                uint8_t b[OX_VISA_SEED_MAX];
+                char name[64];
+                size_t n = ox_visa_seed(pair, (unsigned)g, v, b, sizeof(b));
+                snprintf(name, sizeof(name), "pair%02u-%s-%u", pair, gcn_gen_id(g), v);
+                write_seed(name, b, n);
+            }
+#endif
+}
+
 int main(int argc, char **argv)
 {
     const char *kind = NULL, *out = NULL, *spec = GCN_SOURCE_DIR "/spec";
@@ -731,7 +780,7 @@ int main(int argc, char **argv)
     }
     if (!kind || !out ||
         (strcmp(kind, "bytes") != 0 && strcmp(kind, "text") != 0 && strcmp(kind, "llvm") != 0 &&
-         strcmp(kind, "json") != 0))
+         strcmp(kind, "json") != 0 && strcmp(kind, "exec") != 0 && strcmp(kind, "visa") != 0))
         return usage();
     if (strcmp(argv[1], "dict") == 0)
         return make_dict(kind, out, spec);
@@ -748,6 +797,8 @@ int main(int argc, char **argv)
     clear_dir(out);
     if (strcmp(kind, "json") == 0)
         seeds_json(spec);
+    else if (strcmp(kind, "visa") == 0)
+        seeds_visa();
     else
         seeds_codec(kind);
     printf("gcn_corpus: %zu %s seeds in %s\n", nwritten, kind, out);

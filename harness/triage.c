@@ -89,9 +89,20 @@ static int skipped_frame(const char *fn)
                                            "_Unwind",
                                            "___interceptor_",
                                            NULL};
+    /* the C library's string and memory functions the sanitizers intercept: the defect is in
+     * their caller, and a signature that starts there stays the same whichever one it called */
+    static const char *const libc[] = {
+        "strlen",   "strnlen", "strcmp",        "strncmp",   "strcasecmp", "strchr",
+        "strrchr",  "strstr",  "strcpy",        "strncpy",   "strcat",     "strncat",
+        "strdup",   "strndup", "strspn",        "strcspn",   "strtol",     "strtoul",
+        "strtoull", "strtod",  "memcpy",        "memmove",   "memset",     "memcmp",
+        "memchr",   "bcmp",    "printf_common", "vsnprintf", "snprintf",   NULL};
     size_t k;
     for (k = 0; prefixes[k]; k++)
         if (strncmp(fn, prefixes[k], strlen(prefixes[k])) == 0)
+            return 1;
+    for (k = 0; libc[k]; k++)
+        if (strcmp(fn, libc[k]) == 0)
             return 1;
     return 0;
 }
@@ -130,6 +141,24 @@ static void fold_digits(char *s)
             continue;
         }
         *w++ = *r++;
+    }
+    *w = 0;
+}
+
+/* A runtime error's text as a signature word: what quotes hold (type names) dropped, blanks
+ * turned into '-' ("shift-exponent-N-is-too-large-for-N-bit-type-''"). */
+static void slug(char *s)
+{
+    char *w = s;
+    const char *r = s;
+    int quoted = 0;
+    while (*r) {
+        char ch = *r++;
+        if (ch == '\'') {
+            quoted = !quoted;
+            *w++ = ch;
+        } else if (!quoted)
+            *w++ = ch == ' ' || ch == '\t' ? '-' : ch;
     }
     *w = 0;
 }
@@ -263,6 +292,7 @@ int fuzz_triage_parse(const char *log, fuzz_crash *c)
         }
         cut_printf(c->location, sizeof(c->location), "%s:%u", file, line);
         read_stack(p, c);
+        slug(text);
         cut_printf(c->signature, sizeof(c->signature), "ubsan:%s:%u:%s", base_name(file), line,
                    text);
         c->in_llvm = strstr(file, "llvm") != NULL && strstr(file, "gcnspec") == NULL;

@@ -5,7 +5,11 @@
  *                                   cleanly through the planted build (no seed holds the plant)
  *   test_planted libfuzzer BUILD_DIR   a short libFuzzer run, from the planted instruction's
  *                                   seeds, finds it (exit 77 when this build has no libFuzzer
- *                                   binary: gcc, or clang without libclang-rt's libFuzzer) */
+ *                                   binary: gcc, or clang without libclang-rt's libFuzzer)
+ *   test_planted campaign BUILD_DIR GCNSPEC   gcnspec fuzz with that libFuzzer build, from the
+ *                                   same seeds, finds it, minimizes it and files it into
+ *                                   findings.{md,json} with a reproducer that replays it (77 as
+ *                                   above) */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
@@ -14,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/findings.h"
 #include "harness/fuzz_common.h"
 #include "harness/triage.h"
 #include "planted_input.h"
@@ -174,6 +179,96 @@ static int libfuzzer_mode(const char *build)
     return rc;
 }
 
+static int campaign_mode(const char *build, const char *gcnspec)
+{
+    char bin[512], seeds[512], corpus[256], dir[256], reports[256], json[300], md[300];
+    char *argv[24];
+    gcn_proc_result r;
+    fuzz_findings_db db;
+    gcn_diag d;
+    size_t i;
+    int rc = 0, k = 0;
+    const fuzz_finding_rec *planted = NULL;
+    snprintf(bin, sizeof(bin), "%s/harness/fuzz_byte_roundtrip_planted_libfuzzer", build);
+    if (access(bin, X_OK) != 0) {
+        printf("no libFuzzer build of the planted target here (%s): skipped\n", bin);
+        return 77;
+    }
+    snprintf(seeds, sizeof(seeds), "%s/corpus/seeds/bytes", build);
+    snprintf(corpus, sizeof(corpus), "%s/seeds", tmp);
+    snprintf(dir, sizeof(dir), "%s/campaign", tmp);
+    snprintf(reports, sizeof(reports), "%s/reports", tmp);
+    snprintf(json, sizeof(json), "%s/findings.json", reports);
+    snprintf(md, sizeof(md), "%s/findings.md", reports);
+    mkdir(corpus, 0700);
+    if (!copy_seeds(seeds, corpus))
+        return fail("no seed of the planted instruction", NULL);
+    argv[k++] = (char *)gcnspec;
+    argv[k++] = "fuzz";
+    argv[k++] = "--target";
+    argv[k++] = "byte_roundtrip";
+    argv[k++] = "--binary";
+    argv[k++] = bin;
+    argv[k++] = "--build-dir";
+    argv[k++] = (char *)build;
+    argv[k++] = "--seeds";
+    argv[k++] = corpus;
+    argv[k++] = "--dir";
+    argv[k++] = dir;
+    argv[k++] = "--reports";
+    argv[k++] = reports;
+    argv[k++] = "--jobs";
+    argv[k++] = "1";
+    argv[k++] = "--time";
+    argv[k++] = "20";
+    argv[k++] = "--quiet";
+    argv[k] = NULL;
+    run(gcnspec, argv, 360, &r);
+    /* findings: exit 1 */
+    if (r.exit_code != 1 || r.signal)
+        rc = fail("gcnspec fuzz did not end with findings", &r);
+    gcn_proc_result_free(&r);
+    if (rc)
+        return rc;
+    memset(&db, 0, sizeof(db));
+    if (fuzz_db_load(&db, json, &d) != GCN_OK)
+        return fail("findings.json does not load", NULL);
+    for (i = 0; i < db.n; i++)
+        if (strcmp(db.v[i].signature, "finding:byte_roundtrip/planted/planted-bug") == 0)
+            planted = &db.v[i];
+    if (!planted)
+        rc = fail("findings.json holds no planted finding", NULL);
+    else if (strcmp(planted->cls, "unclassified") == 0 || !planted->replay || !planted->reproducer)
+        rc = fail("the planted finding is not classified, or has no reproducer or replay", NULL);
+    else if (db.nc != 1 || db.c[0].execs == 0)
+        rc = fail("findings.json does not record the campaign", NULL);
+    if (!rc) {
+        /* the reproducer, replayed, still gives the planted finding */
+        char *rargv[3];
+        rargv[0] = bin;
+        rargv[1] = planted->reproducer;
+        rargv[2] = NULL;
+        run(bin, rargv, 60, &r);
+        if (!planted_finding(&r))
+            rc = fail("the reproducer does not replay the planted finding", &r);
+        gcn_proc_result_free(&r);
+    }
+    if (!rc) {
+        FILE *f = fopen(md, "r");
+        char text[65536];
+        size_t n = f ? fread(text, 1, sizeof(text) - 1, f) : 0;
+        if (f)
+            fclose(f);
+        text[n] = 0;
+        if (!strstr(text, planted->id))
+            rc = fail("findings.md does not list the planted finding", NULL);
+    }
+    if (!rc)
+        printf("gcnspec fuzz found the planted bug, filed as %s (%s)\n", planted->id, planted->cls);
+    fuzz_db_free(&db);
+    return rc;
+}
+
 static void remove_tree(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -197,14 +292,19 @@ static void remove_tree(const char *dir)
 int main(int argc, char **argv)
 {
     int rc;
-    if (argc != 3 || (strcmp(argv[1], "replay") != 0 && strcmp(argv[1], "libfuzzer") != 0)) {
-        fprintf(stderr, "usage: test_planted replay|libfuzzer BUILD_DIR\n");
+    int campaign = argc == 4 && strcmp(argv[1], "campaign") == 0;
+    if (argc < 3 || argc > 4 ||
+        (strcmp(argv[1], "replay") != 0 && strcmp(argv[1], "libfuzzer") != 0 && !campaign)) {
+        fprintf(stderr, "usage: test_planted replay|libfuzzer|campaign BUILD_DIR [GCNSPEC]\n");
         return 2;
     }
     snprintf(tmp, sizeof(tmp), "/tmp/gcnspec-planted-XXXXXX");
     if (!mkdtemp(tmp))
         return 1;
-    rc = strcmp(argv[1], "replay") == 0 ? replay_mode(argv[2]) : libfuzzer_mode(argv[2]);
+    if (campaign)
+        rc = campaign_mode(argv[2], argv[3]);
+    else
+        rc = strcmp(argv[1], "replay") == 0 ? replay_mode(argv[2]) : libfuzzer_mode(argv[2]);
     remove_tree(tmp);
     return rc;
 }

@@ -1,0 +1,219 @@
+/* Target 4, cross-generation semantics: [generation][instruction bytes][state bytes]
+ * (harness/oracle_input.h). The instruction decoded on its generation is printed, and the text
+ * parsed on every other generation where it exists (the text is generation-free: registers by
+ * name); each is run in the oracle (as corrected) from the same fuzzed state, and the final
+ * states must agree, register by register name.
+ *
+ * Not findings, as the spec explains them: a generation where the text does not parse (no such
+ * instruction or register there); one whose semantics for the instruction are not executable;
+ * registers only one generation has (ox_diff compares the common ones), and a difference from an
+ * instruction that reads or writes a code naming another register on the other generation
+ * (ox_touches_renamed: run again with those codes changed); an instruction whose
+ * pseudocode tests the generation by name ("if (GCN14)", read from spec/gcn.json, compiled
+ * in); an SMRD immediate offset
+ * against SMEM's (the units differ: gcn.json's imm_scale), so those pairs are compared only with
+ * an SGPR offset; and a difference between generations whose pseudocode comes from different
+ * blocks of the documents (the documents say the instruction changed), which is counted, and
+ * shown with GCN_FUZZ_VERBOSE=1. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "gcnspec/oracle.h"
+#include "oracle_input.h"
+#include "util/json.h"
+
+#define TARGET "cross_gen"
+#define MAX_INSNS 4096
+
+extern const unsigned char gcn_spec_json[];
+extern const size_t gcn_spec_json_len;
+
+static int verbose = -1;
+/* per instruction row: its pseudocode tests the generation */
+static uint8_t gen_tested[MAX_INSNS];
+static int ready;
+
+/* "GCN" and a digit: the documents' generation tests (spec/curated/pseudocode.json: GCN14) */
+static int tests_generation(const char *code)
+{
+    const char *p;
+    for (p = code; (p = strstr(p, "GCN")) != NULL; p += 3)
+        if ((p == code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+            isdigit((unsigned char)p[3]))
+            return 1;
+    return 0;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    gcn_json_doc doc;
+    gcn_diag d;
+    const cJSON *insns, *i;
+    int row, n = gcn_insn_count();
+    (void)argc;
+    (void)argv;
+    if (ready)
+        return 0;
+    if (n > MAX_INSNS || gcn_json_parse(&doc, "spec/gcn.json", (const char *)gcn_spec_json,
+                                        gcn_spec_json_len, &d) != GCN_OK) {
+        fprintf(stderr, "fuzz_cross_gen: spec/gcn.json does not load\n");
+        exit(1);
+    }
+    insns = cJSON_GetObjectItemCaseSensitive(doc.root, "instructions");
+    cJSON_ArrayForEach(i, insns)
+    {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name");
+        const cJSON *enc = cJSON_GetObjectItemCaseSensitive(i, "encoding");
+        const cJSON *sem = cJSON_GetObjectItemCaseSensitive(i, "semantics"), *v;
+        int tested = 0;
+        cJSON_ArrayForEach(v, sem)
+        {
+            const cJSON *code = cJSON_GetObjectItemCaseSensitive(v, "code");
+            tested |= cJSON_IsString(code) && tests_generation(code->valuestring);
+        }
+        if (!tested || !cJSON_IsString(name) || !cJSON_IsString(enc))
+            continue;
+        for (row = 0; row < n; row++) {
+            const char *m = gcn_insn_mnemonic(row);
+            size_t k;
+            for (k = 0; m[k] && toupper((unsigned char)m[k]) == name->valuestring[k]; k++)
+                ;
+            if (!m[k] && !name->valuestring[k])
+                gen_tested[row] = 1;
+        }
+    }
+    gcn_json_free(&doc);
+    ready = 1;
+    return 0;
+}
+
+static int runnable(const gcn_inst *in, gcn_sem_info *info)
+{
+    gcn_sem_status st;
+    if (gcn_sem_info_get(in->insn, in->gen, info) != GCN_OK)
+        return 0;
+    st = info->status[GCN_AS_CORRECTED];
+    return st == GCN_SEM_COMPILED || st == GCN_SEM_NONE;
+}
+
+/* The last operand is a number (an immediate offset), not a register. */
+static int numeric_last_operand(const char *text)
+{
+    const char *comma = strrchr(text, ',');
+    const char *p = comma ? comma + 1 : text;
+    while (*p == ' ')
+        p++;
+    return (*p >= '0' && *p <= '9') || *p == '-';
+}
+
+static int same_block(const gcn_sem_info *a, const gcn_sem_info *b)
+{
+    if (!a->written_at || !b->written_at)
+        return a->written_at == b->written_at;
+    return strcmp(a->written_at, b->written_at) == 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    gcn_inst in[OX_MAX_GENS];
+    gcn_sem_info info[OX_MAX_GENS];
+    int run[OX_MAX_GENS] = {0}, gen, g, ngens = gcn_gen_count();
+    char text[FUZZ_TEXT_MAX];
+    ox_state x;
+    int ds;
+    gcn_exec_options o;
+    if (verbose < 0)
+        verbose = getenv("GCN_FUZZ_VERBOSE") != NULL;
+    if (!ready)
+        LLVMFuzzerInitialize(NULL, NULL);
+    gen = fuzz_take_gen(&data, &size);
+    if (gen < 0 || ngens > OX_MAX_GENS || gcn_decode(gen, data, size, &in[gen]) != GCN_OK)
+        return 0;
+    if (!runnable(&in[gen], &info[gen]) || gen_tested[in[gen].insn])
+        return 0;
+    gcn_print(&in[gen], text, sizeof(text));
+    run[gen] = 1;
+    for (g = 0; g < ngens; g++) {
+        gcn_diag d;
+        if (g == gen || gcn_parse(g, text, &in[g], &d) != GCN_OK)
+            continue;
+        if (in[g].encoding != in[gen].encoding &&
+            strcmp(gcn_inst_encoding(&in[g]), gcn_inst_encoding(&in[gen])) != 0 &&
+            numeric_last_operand(text))
+            continue;
+        run[g] = runnable(&in[g], &info[g]);
+    }
+    ox_read_state(data + in[gen].size, size - in[gen].size, &x);
+    ds = strcmp(gcn_inst_encoding(&in[gen]), "DS") == 0;
+    memset(&o, 0, sizeof(o));
+    o.variant = GCN_AS_CORRECTED;
+    {
+        gcn_status st[OX_MAX_GENS];
+        char why[OX_MAX_GENS][256];
+        for (g = 0; g < ngens; g++) {
+            gcn_diag d;
+            if (!run[g])
+                continue;
+            ox_begin(0, g, &x, ds);
+            memset(&d, 0, sizeof(d));
+            st[g] = gcn_exec_inst(ox_wave(0, g), &in[g], &o, &d);
+            /* falling through: PC relative to the next instruction, as the text's canonical
+             * bytes may be shorter on one generation (an inline constant for a literal) */
+            if (ox_wave(0, g)->pc == in[g].size)
+                ox_wave(0, g)->pc = 0;
+            snprintf(why[g], sizeof(why[g]), "%.200s", d.msg);
+        }
+        for (g = 0; g < ngens; g++) {
+            char what[32], detail[256], subject[128], hex[96];
+            uint8_t bytes[GCN_INST_MAX_BYTES];
+            size_t n = 0;
+            if (!run[g] || g == gen)
+                continue;
+            if ((st[g] == GCN_OK) != (st[gen] == GCN_OK)) {
+                if (!same_block(&info[g], &info[gen]))
+                    continue;
+                snprintf(subject, sizeof(subject), "%s:%s-vs-%s", gcn_inst_mnemonic(&in[gen]),
+                         gcn_gen_id(gen), gcn_gen_id(g));
+                gcn_encode(&in[gen], bytes, sizeof(bytes), &n);
+                fuzz_hex(bytes, n, hex, sizeof(hex));
+                fuzz_finding(TARGET, "status-differs", subject,
+                             "  text: %s\n  bytes (%s): %s\n  %s: %s %s\n  %s: %s %s", text,
+                             gcn_gen_id(gen), hex, gcn_gen_id(gen), gcn_status_str(st[gen]),
+                             why[gen], gcn_gen_id(g), gcn_status_str(st[g]), why[g]);
+            }
+            if (st[g] != GCN_OK)
+                continue;
+            if (!ox_diff(gen, g, ds, what, sizeof(what), detail, sizeof(detail)))
+                continue;
+            if (!ds && ox_touches_renamed(gen, g, &in[gen], &in[g], &x, &o)) {
+                if (verbose)
+                    fprintf(stderr,
+                            "cross_gen: %s: %s differs (%s): it uses a register code "
+                            "the generations name differently\n",
+                            text, what, detail);
+                continue;
+            }
+            if (!same_block(&info[g], &info[gen])) {
+                if (verbose)
+                    fprintf(stderr,
+                            "cross_gen: %s: %s differs (%s), from different blocks %s, %s\n", text,
+                            what, detail, info[gen].written_at ? info[gen].written_at : "-",
+                            info[g].written_at ? info[g].written_at : "-");
+                continue;
+            }
+            snprintf(subject, sizeof(subject), "%s:%s:%s-vs-%s", gcn_inst_mnemonic(&in[gen]), what,
+                     gcn_gen_id(gen), gcn_gen_id(g));
+            gcn_encode(&in[gen], bytes, sizeof(bytes), &n);
+            fuzz_hex(bytes, n, hex, sizeof(hex));
+            fuzz_finding(TARGET, "states-differ", subject,
+                         "  text: %s\n  bytes (%s): %s\n  %s\n  semantics: %s (%s), %s (%s)", text,
+                         gcn_gen_id(gen), hex, detail,
+                         info[gen].written_at ? info[gen].written_at : "-", gcn_gen_id(gen),
+                         info[g].written_at ? info[g].written_at : "-", gcn_gen_id(g));
+        }
+    }
+    return 0;
+}

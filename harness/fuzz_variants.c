@@ -1,0 +1,150 @@
+/* Target 5, written vs corrected semantics: [generation][instruction bytes][state bytes]
+ * (harness/oracle_input.h). The instruction runs in the oracle as the documents write it and
+ * as spec/errata.json corrects it, from the same fuzzed state. spec/errata.json (compiled in)
+ * names the instructions whose pseudocode an erratum corrects (its "semantics" decisions):
+ * outside them the two runs must end alike; a divergence there is a finding. So is an
+ * instruction the oracle says is corrected that no erratum names, and one whose written
+ * pseudocode runs but fails where the corrected one succeeds without an erratum to say why. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "gcnspec/oracle.h"
+#include "oracle_input.h"
+#include "util/json.h"
+
+#define TARGET "variants"
+#define MAX_CORRECTED 256
+
+extern const unsigned char gcn_errata_json[];
+extern const size_t gcn_errata_json_len;
+
+/* "DS:DS_CMPST_RTN_B32" and the erratum's id */
+static char corrected[MAX_CORRECTED][80];
+static char corrected_by[MAX_CORRECTED][16];
+static size_t ncorrected;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    gcn_json_doc doc;
+    gcn_diag d;
+    const cJSON *errata, *e;
+    (void)argc;
+    (void)argv;
+    if (gcn_json_parse(&doc, "spec/errata.json", (const char *)gcn_errata_json, gcn_errata_json_len,
+                       &d) != GCN_OK) {
+        gcn_diag_print(&d, stderr);
+        exit(1);
+    }
+    errata = cJSON_GetObjectItemCaseSensitive(doc.root, "errata");
+    cJSON_ArrayForEach(e, errata)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+        const cJSON *decisions = cJSON_GetObjectItemCaseSensitive(e, "decisions"), *dec;
+        cJSON_ArrayForEach(dec, decisions)
+        {
+            const cJSON *op = cJSON_GetObjectItemCaseSensitive(dec, "op");
+            const cJSON *enc = cJSON_GetObjectItemCaseSensitive(dec, "encoding");
+            const cJSON *mn = cJSON_GetObjectItemCaseSensitive(dec, "mnemonic");
+            if (!cJSON_IsString(op) || strcmp(op->valuestring, "semantics") != 0 ||
+                !cJSON_IsString(enc) || !cJSON_IsString(mn) || ncorrected == MAX_CORRECTED)
+                continue;
+            snprintf(corrected[ncorrected], sizeof(corrected[0]), "%s:%s", enc->valuestring,
+                     mn->valuestring);
+            snprintf(corrected_by[ncorrected], sizeof(corrected_by[0]), "%s",
+                     cJSON_IsString(id) ? id->valuestring : "?");
+            ncorrected++;
+        }
+    }
+    gcn_json_free(&doc);
+    if (!ncorrected) {
+        fprintf(stderr, "fuzz_variants: spec/errata.json corrects no pseudocode?\n");
+        exit(1);
+    }
+    return 0;
+}
+
+/* The erratum that corrects this instruction's pseudocode, or NULL. */
+static const char *erratum_of(const gcn_inst *in)
+{
+    char key[80];
+    size_t i, o;
+    const char *m = gcn_inst_mnemonic(in);
+    o = (size_t)snprintf(key, sizeof(key), "%s:", gcn_inst_encoding(in));
+    for (i = 0; m[i] && o + 1 < sizeof(key); i++)
+        key[o++] = (char)toupper((unsigned char)m[i]);
+    key[o] = 0;
+    for (i = 0; i < ncorrected; i++)
+        if (strcmp(corrected[i], key) == 0)
+            return corrected_by[i];
+    /* SMRD borrows SMEM's semantics (and its errata) */
+    if (strncmp(key, "SMRD:", 5) == 0) {
+        char smem[80];
+        snprintf(smem, sizeof(smem), "SMEM:%s", key + 5);
+        for (i = 0; i < ncorrected; i++)
+            if (strcmp(corrected[i], smem) == 0)
+                return corrected_by[i];
+    }
+    return NULL;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    gcn_inst in;
+    gcn_sem_info info;
+    int gen, ds, ok[2];
+    ox_state x;
+    gcn_exec_options o;
+    gcn_status st[2];
+    gcn_diag d[2];
+    const char *erratum;
+    char text[FUZZ_TEXT_MAX], hex[96], what[32], detail[256], subject[128];
+    unsigned v;
+    if (!ncorrected)
+        LLVMFuzzerInitialize(NULL, NULL);
+    gen = fuzz_take_gen(&data, &size);
+    if (gen < 0 || gcn_decode(gen, data, size, &in) != GCN_OK ||
+        gcn_sem_info_get(in.insn, gen, &info) != GCN_OK)
+        return 0;
+    erratum = erratum_of(&in);
+    gcn_print(&in, text, sizeof(text));
+    fuzz_hex(data, in.size, hex, sizeof(hex));
+    if (info.corrected && !erratum)
+        fuzz_finding(TARGET, "corrected-without-erratum", gcn_inst_mnemonic(&in),
+                     "  text: %s\n  bytes (%s): %s\n  the oracle names erratum %s; "
+                     "spec/errata.json corrects no pseudocode of this instruction",
+                     text, gcn_gen_id(gen), hex, info.erratum ? info.erratum : "-");
+    for (v = 0; v < 2; v++)
+        ok[v] = info.status[v] == GCN_SEM_COMPILED || info.status[v] == GCN_SEM_NONE;
+    if (!ok[GCN_AS_WRITTEN] || !ok[GCN_AS_CORRECTED])
+        return 0;
+    ox_read_state(data + in.size, size - in.size, &x);
+    ds = strcmp(gcn_inst_encoding(&in), "DS") == 0;
+    memset(&o, 0, sizeof(o));
+    for (v = 0; v < 2; v++) {
+        ox_begin((int)v, gen, &x, ds);
+        o.variant = v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN;
+        memset(&d[v], 0, sizeof(d[v]));
+        st[v] = gcn_exec_inst(ox_wave((int)v, gen), &in, &o, &d[v]);
+    }
+    if (erratum)
+        return 0; /* a known correction: the runs may differ */
+    if (st[0] != st[1]) {
+        snprintf(subject, sizeof(subject), "%s:status", gcn_inst_mnemonic(&in));
+        fuzz_finding(TARGET, "variants-differ", subject,
+                     "  text: %s\n  bytes (%s): %s\n  as written: %s %s\n  as corrected: %s %s",
+                     text, gcn_gen_id(gen), hex, gcn_status_str(st[0]), d[0].msg,
+                     gcn_status_str(st[1]), d[1].msg);
+    }
+    if (st[0] == GCN_OK && ox_diff_states(ox_wave(0, gen), ox_wave(1, gen), ds, what, sizeof(what),
+                                          detail, sizeof(detail))) {
+        snprintf(subject, sizeof(subject), "%s:%s", gcn_inst_mnemonic(&in), what);
+        fuzz_finding(TARGET, "variants-differ", subject,
+                     "  text: %s\n  bytes (%s): %s\n  no erratum corrects it, yet as written and "
+                     "as corrected end apart: %s (written, corrected)",
+                     text, gcn_gen_id(gen), hex, detail);
+    }
+    return 0;
+}

@@ -1,0 +1,412 @@
+#include "oracle_input.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Registers outside s0.., ttmp0.. and the ones with setters, by their assembler names: each
+ * generation has the ones its scalar operand table lists. */
+static const char *const special_names[] = {"tba_lo",        "tba_hi",          "tma_lo",
+                                            "tma_hi",        "flat_scratch_lo", "flat_scratch_hi",
+                                            "xnack_mask_lo", "xnack_mask_hi",   NULL};
+
+typedef struct gen_map {
+    int ready;
+    int sgpr[128], ttmp[16], special[16]; /* codes, -1 none */
+    unsigned nsgpr, nttmp;
+    uint16_t name_of[128]; /* per code below 128: kind << 8 | index (1 sgpr, 2 ttmp, 3 special) */
+} gen_map;
+
+static gen_map maps[OX_MAX_GENS];
+static gcn_wave_state waves[2][OX_MAX_GENS];
+static uint8_t lds_base[GCN_LDS_BYTES], gds_base[GCN_GDS_BYTES];
+static int bases_ready;
+
+static uint32_t mix32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+static uint64_t take(const uint8_t **p, const uint8_t *end, unsigned n)
+{
+    uint64_t v = 0;
+    unsigned i;
+    for (i = 0; i < n; i++, (*p)++)
+        if (*p < end)
+            v |= (uint64_t) * *p << (8 * i);
+    return v;
+}
+
+/* Scalar values: a byte picks a boundary value or, from 0x80, a raw dword from the stream. */
+static uint32_t scalar_value(const uint8_t **p, const uint8_t *end, unsigned n)
+{
+    static const uint32_t boundary[16] = {
+        0,    1,     2,       4,      0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe,
+        0x40, 0x100, 0x10000, 0xffff, 0x3f,       0x1f,       0x20,       0x12345678};
+    unsigned k = (unsigned)take(p, end, 1);
+    if (k < 0x80)
+        return k < 16 ? boundary[k] : mix32(k * 0x9e3779b1u + n);
+    return (uint32_t)take(p, end, 4);
+}
+
+void ox_read_state(const uint8_t *data, size_t size, ox_state *x)
+{
+    const uint8_t *p = data, *end = data + (size < OX_STATE_BYTES ? size : OX_STATE_BYTES);
+    unsigned n, flags;
+    memset(x, 0, sizeof(*x));
+    /* zero bytes give every lane active and an LDS limit that admits every address */
+    x->exec = ~take(&p, end, 8);
+    x->m0 = ~(uint32_t)take(&p, end, 4);
+    x->vcc = take(&p, end, 8);
+    flags = (unsigned)take(&p, end, 1);
+    x->scc = flags & 1;
+    x->vgpr_mode = (flags >> 1) % 3;
+    x->vgpr_seed = (uint32_t)take(&p, end, 4);
+    x->vgpr_base = (uint32_t)take(&p, end, 2);
+    x->window_at = (uint32_t)take(&p, end, 2) & ~3u;
+    for (n = 0; n < sizeof(x->window); n++)
+        x->window[n] = (uint8_t)take(&p, end, 1);
+    for (n = 0; n < 128; n++)
+        x->sgpr[n] = p < end ? scalar_value(&p, end, n) : mix32(n + 1);
+    for (n = 0; n < 16; n++)
+        x->ttmp[n] = mix32(0x100 + n);
+    for (n = 0; n < 16; n++)
+        x->special[n] = mix32(0x200 + n);
+}
+
+static void setup(int gen)
+{
+    gen_map *m = &maps[gen];
+    unsigned n;
+    char name[32];
+    if (m->ready)
+        return;
+    gcn_state_init(&waves[0][gen], gen);
+    gcn_state_init(&waves[1][gen], gen);
+    for (n = 0; n < 128; n++) {
+        m->sgpr[n] = gcn_state_sgpr_code(&waves[0][gen], n);
+        if (m->sgpr[n] >= 0)
+            m->nsgpr = n + 1;
+    }
+    for (n = 0; n < 16; n++) {
+        m->ttmp[n] = gcn_state_ttmp_code(&waves[0][gen], n);
+        if (m->ttmp[n] >= 0)
+            m->nttmp = n + 1;
+    }
+    for (n = 0; n < 16; n++) {
+        unsigned code, count;
+        m->special[n] = -1;
+        if (!special_names[n])
+            break;
+        snprintf(name, sizeof(name), "%s", special_names[n]);
+        if (gcn_state_reg_lookup(&waves[0][gen], name, &code, &count) == GCN_OK && count == 1)
+            m->special[n] = (int)code;
+    }
+    if (!bases_ready) {
+        unsigned i;
+        for (i = 0; i < GCN_LDS_BYTES; i++) {
+            lds_base[i] = (uint8_t)(mix32(i >> 2) >> (8 * (i & 3)));
+            gds_base[i] = (uint8_t)(mix32((i >> 2) ^ 0x5a5a5a5a) >> (8 * (i & 3)));
+        }
+        bases_ready = 1;
+    }
+    for (n = 0; n < 128; n++) {
+        if (m->sgpr[n] >= 0 && m->sgpr[n] < 128)
+            m->name_of[m->sgpr[n]] = (uint16_t)(1 << 8 | n);
+        if (n < 16 && m->ttmp[n] >= 0 && m->ttmp[n] < 128)
+            m->name_of[m->ttmp[n]] = (uint16_t)(2 << 8 | n);
+        if (n < 16 && m->special[n] >= 0 && m->special[n] < 128)
+            m->name_of[m->special[n]] = (uint16_t)(3 << 8 | n);
+    }
+    for (n = 0; n < 2; n++) {
+        memcpy(waves[n][gen].lds, lds_base, sizeof(lds_base));
+        memcpy(waves[n][gen].gds, gds_base, sizeof(gds_base));
+    }
+    m->ready = 1;
+}
+
+gcn_wave_state *ox_wave(int bank, int gen)
+{
+    if (bank < 0 || bank > 1 || gen < 0 || gen >= OX_MAX_GENS || gen >= gcn_gen_count())
+        return NULL;
+    setup(gen);
+    return &waves[bank][gen];
+}
+
+static uint32_t vgpr_value(const ox_state *x, unsigned v, unsigned lane)
+{
+    switch (x->vgpr_mode) {
+    case 0: /* lane-distinct dword addresses within LDS */
+        return (x->vgpr_base + (mix32(x->vgpr_seed + v) & 0xff0) + 4 * lane) & 0xffff;
+    case 1: /* every lane the same: same-address atomics */
+        return (x->vgpr_base + (mix32(x->vgpr_seed + v) & 0xff0)) & 0xffff;
+    default:
+        return mix32(x->vgpr_seed ^ (v << 6 | lane));
+    }
+}
+
+void ox_begin(int bank, int gen, const ox_state *x, int full)
+{
+    gcn_wave_state *s = ox_wave(bank, gen);
+    const gen_map *m = &maps[gen < 0 || gen >= OX_MAX_GENS ? 0 : gen];
+    unsigned n, l;
+    if (!s)
+        return;
+    memset(s->sreg, 0, sizeof(s->sreg));
+    for (n = 0; n < 128; n++)
+        if (m->sgpr[n] >= 0)
+            s->sreg[m->sgpr[n]] = x->sgpr[n];
+    for (n = 0; n < 16; n++)
+        if (m->special[n] >= 0)
+            s->sreg[m->special[n]] = x->special[n];
+    for (n = 0; n < 16; n++)
+        if (m->ttmp[n] >= 0)
+            s->sreg[m->ttmp[n]] = x->ttmp[n];
+    gcn_state_set_exec(s, x->exec);
+    gcn_state_set_vcc(s, x->vcc);
+    gcn_state_set_m0(s, x->m0);
+    s->scc = x->scc;
+    s->pc = 0;
+    s->csp = 0;
+    s->lgkm_cnt = 0;
+    s->clock = 0;
+    /* scalar memory: empty, then one page at OX_SMEM_BASE */
+    s->smem.npages = 0;
+    memset(s->smem.index, 0, sizeof(s->smem.index));
+    gcn_smem_write(s, OX_SMEM_BASE, x->window, sizeof(x->window));
+    if (full) {
+        for (n = 0; n < GCN_VGPRS; n++)
+            for (l = 0; l < GCN_LANES; l++)
+                s->vgpr[n][l] = vgpr_value(x, n, l);
+        memcpy(s->lds, lds_base, sizeof(lds_base));
+        memcpy(s->gds, gds_base, sizeof(gds_base));
+        memcpy(s->lds + x->window_at, x->window,
+               x->window_at + sizeof(x->window) <= GCN_LDS_BYTES ? sizeof(x->window)
+                                                                 : GCN_LDS_BYTES - x->window_at);
+        memcpy(s->gds + x->window_at, x->window,
+               x->window_at + sizeof(x->window) <= GCN_GDS_BYTES ? sizeof(x->window)
+                                                                 : GCN_GDS_BYTES - x->window_at);
+    }
+}
+
+#define DIFF(w, ...)                                                                               \
+    do {                                                                                           \
+        snprintf(what, what_size, "%s", w);                                                        \
+        snprintf(detail, detail_size, __VA_ARGS__);                                                \
+        return 1;                                                                                  \
+    } while (0)
+
+static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, char *what,
+                       size_t what_size, char *detail, size_t detail_size)
+{
+    unsigned v, l;
+    if (memcmp(x->vgpr, y->vgpr, sizeof(x->vgpr)) != 0) {
+        for (v = 0; v < GCN_VGPRS; v++)
+            for (l = 0; l < GCN_LANES; l++)
+                if (x->vgpr[v][l] != y->vgpr[v][l])
+                    DIFF("vgpr", "v%u lane %u: %s 0x%08x, %s 0x%08x", v, l, gcn_gen_id(x->gen),
+                         x->vgpr[v][l], gcn_gen_id(y->gen), y->vgpr[v][l]);
+    }
+    if (memcmp(x->lds, y->lds, sizeof(x->lds)) != 0) {
+        for (v = 0; v < GCN_LDS_BYTES; v++)
+            if (x->lds[v] != y->lds[v])
+                DIFF("lds", "LDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
+                     x->lds[v], gcn_gen_id(y->gen), y->lds[v]);
+    }
+    if (memcmp(x->gds, y->gds, sizeof(x->gds)) != 0) {
+        for (v = 0; v < GCN_GDS_BYTES; v++)
+            if (x->gds[v] != y->gds[v])
+                DIFF("gds", "GDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
+                     x->gds[v], gcn_gen_id(y->gen), y->gds[v]);
+    }
+    return 0;
+}
+
+/* Scalar memory: every page either holds, compared by address. */
+static int diff_smem(const gcn_wave_state *x, const gcn_wave_state *y, char *what, size_t what_size,
+                     char *detail, size_t detail_size)
+{
+    const gcn_wave_state *s[2] = {x, y};
+    unsigned k, p, i;
+    for (k = 0; k < 2; k++)
+        for (p = 0; p < s[k]->smem.npages; p++) {
+            uint8_t a[GCN_SMEM_PAGE_BYTES], b[GCN_SMEM_PAGE_BYTES];
+            uint64_t at = s[k]->smem.page_addr[p];
+            gcn_smem_read(x, at, a, sizeof(a));
+            gcn_smem_read(y, at, b, sizeof(b));
+            if (memcmp(a, b, sizeof(a)) != 0)
+                for (i = 0; i < sizeof(a); i++)
+                    if (a[i] != b[i])
+                        DIFF("smem", "scalar memory 0x%llx: %s 0x%02x, %s 0x%02x",
+                             (unsigned long long)(at + i), gcn_gen_id(x->gen), a[i],
+                             gcn_gen_id(y->gen), b[i]);
+        }
+    return 0;
+}
+
+static int diff_by_name(const gcn_wave_state *x, const gcn_wave_state *y, int with_memory,
+                        char *what, size_t what_size, char *detail, size_t detail_size)
+{
+    const gen_map *a = &maps[x->gen], *b = &maps[y->gen];
+    unsigned n;
+    if (gcn_state_exec(x) != gcn_state_exec(y))
+        DIFF("exec", "EXEC: %s 0x%016llx, %s 0x%016llx", gcn_gen_id(x->gen),
+             (unsigned long long)gcn_state_exec(x), gcn_gen_id(y->gen),
+             (unsigned long long)gcn_state_exec(y));
+    if (gcn_state_vcc(x) != gcn_state_vcc(y))
+        DIFF("vcc", "VCC: %s 0x%016llx, %s 0x%016llx", gcn_gen_id(x->gen),
+             (unsigned long long)gcn_state_vcc(x), gcn_gen_id(y->gen),
+             (unsigned long long)gcn_state_vcc(y));
+    if (gcn_state_m0(x) != gcn_state_m0(y))
+        DIFF("m0", "M0: %s 0x%08x, %s 0x%08x", gcn_gen_id(x->gen), gcn_state_m0(x),
+             gcn_gen_id(y->gen), gcn_state_m0(y));
+    if (x->scc != y->scc)
+        DIFF("scc", "SCC: %s %u, %s %u", gcn_gen_id(x->gen), x->scc, gcn_gen_id(y->gen), y->scc);
+    if (x->pc != y->pc)
+        DIFF("pc", "PC: %s 0x%llx, %s 0x%llx", gcn_gen_id(x->gen), (unsigned long long)x->pc,
+             gcn_gen_id(y->gen), (unsigned long long)y->pc);
+    for (n = 0; n < 128; n++)
+        if (a->sgpr[n] >= 0 && b->sgpr[n] >= 0 && x->sreg[a->sgpr[n]] != y->sreg[b->sgpr[n]])
+            DIFF("sgpr", "s%u: %s 0x%08x, %s 0x%08x", n, gcn_gen_id(x->gen), x->sreg[a->sgpr[n]],
+                 gcn_gen_id(y->gen), y->sreg[b->sgpr[n]]);
+    for (n = 0; n < 16; n++)
+        if (a->ttmp[n] >= 0 && b->ttmp[n] >= 0 && x->sreg[a->ttmp[n]] != y->sreg[b->ttmp[n]])
+            DIFF("ttmp", "ttmp%u: %s 0x%08x, %s 0x%08x", n, gcn_gen_id(x->gen), x->sreg[a->ttmp[n]],
+                 gcn_gen_id(y->gen), y->sreg[b->ttmp[n]]);
+    for (n = 0; n < 16 && special_names[n]; n++)
+        if (a->special[n] >= 0 && b->special[n] >= 0 &&
+            x->sreg[a->special[n]] != y->sreg[b->special[n]])
+            DIFF("special", "%s: %s 0x%08x, %s 0x%08x", special_names[n], gcn_gen_id(x->gen),
+                 x->sreg[a->special[n]], gcn_gen_id(y->gen), y->sreg[b->special[n]]);
+    if (diff_smem(x, y, what, what_size, detail, detail_size))
+        return 1;
+    return with_memory && diff_memory(x, y, what, what_size, detail, detail_size);
+}
+
+/* Does gen's bank-0 run of in (done from x) read or write a scalar code that names another
+ * register (or none) on gen b? Runs it again in bank 1 with those codes changed. */
+static int touches_renamed_on(int gen, int other, const gcn_inst *in, const ox_state *x,
+                              const gcn_exec_options *o)
+{
+    const gen_map *a = &maps[gen], *b = &maps[other];
+    gcn_wave_state *done = ox_wave(0, gen), *again = ox_wave(1, gen);
+    uint8_t renamed[128];
+    unsigned c, any = 0;
+    gcn_diag d;
+    for (c = 0; c < 128; c++)
+        any |= renamed[c] = a->name_of[c] != b->name_of[c];
+    if (!any)
+        return 0;
+    ox_begin(1, gen, x, 0);
+    for (c = 0; c < 128; c++)
+        if (renamed[c] && again->sreg[c] != done->sreg[c])
+            return 1; /* written */
+    for (c = 0; c < 128; c++)
+        if (renamed[c])
+            again->sreg[c] ^= 0xa5a5a5a5u;
+    if (gcn_exec_inst(again, in, o, &d) != GCN_OK)
+        return 1;
+    again->pc = again->pc == in->size ? 0 : again->pc;
+    for (c = 0; c < GCN_SCALAR_CODES; c++)
+        if ((c >= 128 || !renamed[c]) && again->sreg[c] != done->sreg[c])
+            return 1; /* read: the result follows the renamed codes */
+    return again->scc != done->scc || again->pc != done->pc;
+}
+
+int ox_touches_renamed(int a, int b, const gcn_inst *in_a, const gcn_inst *in_b, const ox_state *x,
+                       const gcn_exec_options *o)
+{
+    return touches_renamed_on(a, b, in_a, x, o) || touches_renamed_on(b, a, in_b, x, o);
+}
+
+int ox_diff(int a, int b, int with_memory, char *what, size_t what_size, char *detail,
+            size_t detail_size)
+{
+    return diff_by_name(ox_wave(0, a), ox_wave(0, b), with_memory, what, what_size, detail,
+                        detail_size);
+}
+
+int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, int with_memory, char *what,
+                   size_t what_size, char *detail, size_t detail_size)
+{
+    unsigned code;
+    ox_wave(0, x->gen);
+    ox_wave(0, y->gen);
+    /* same generation: every code */
+    if (x->gen != y->gen)
+        return diff_by_name(x, y, with_memory, what, what_size, detail, detail_size);
+    for (code = 0; code < GCN_SCALAR_CODES; code++)
+        if (x->sreg[code] != y->sreg[code])
+            DIFF("sreg", "scalar code %u: 0x%08x, 0x%08x", code, x->sreg[code], y->sreg[code]);
+    if (x->scc != y->scc)
+        DIFF("scc", "SCC: %u, %u", x->scc, y->scc);
+    if (x->pc != y->pc || x->csp != y->csp)
+        DIFF("pc", "PC 0x%llx, 0x%llx; CSP %u, %u", (unsigned long long)x->pc,
+             (unsigned long long)y->pc, x->csp, y->csp);
+    if (diff_smem(x, y, what, what_size, detail, detail_size))
+        return 1;
+    return with_memory && diff_memory(x, y, what, what_size, detail, detail_size);
+}
+
+size_t ox_seed_tail(unsigned variant, uint8_t *out, size_t cap)
+{
+    size_t n, i;
+    if (cap < OX_STATE_BYTES)
+        return 0;
+    memset(out, 0, OX_STATE_BYTES);
+    switch (variant % OX_SEED_TAILS) {
+    case 0: /* no tail: every lane active, M0 admits every address, lane-distinct addresses */
+        return 0;
+    case 1: /* every lane at one address: same-address atomics; SCC set */
+        n = 21;
+        out[20] = 1 | 1 << 1;
+        return n;
+    default: /* half the lanes, a small M0, raw VGPRs, boundary values in the SGPRs */
+        for (i = 0; i < 4; i++)
+            out[i] = 0xff; /* EXEC = ~0x00000000ffffffff */
+        out[8] = 0xff;
+        out[9] = 0xef; /* M0 = ~0xefff = 0xffff1000 */
+        out[10] = out[11] = 0;
+        out[12] = 0x55;
+        out[20] = 2 << 1;
+        out[21] = 0x5a;
+        for (i = 61; i < OX_STATE_BYTES; i++)
+            out[i] = (uint8_t)((i - 61) % 16);
+        return OX_STATE_BYTES;
+    }
+}
+
+size_t ox_visa_seed(unsigned pair, unsigned gen, unsigned variant, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    unsigned i;
+    if (cap < OX_VISA_SEED_MAX)
+        return 0;
+    memset(out, 0, OX_VISA_SEED_MAX);
+    out[n++] = (uint8_t)pair;
+    out[n++] = (uint8_t)gen;
+    out[n++] = (uint8_t)(variant == 2); /* 0: the most channels, 1: the next count */
+    n += 2;                             /* emask: every channel */
+    out[n++] = variant == 3 ? 1 : variant == 2 ? 2 : 0;
+    out[n++] = variant == 2 ? 8 : 0; /* a 32-byte surface */
+    for (i = 0; i < 16; i++)
+        out[n++] = (uint8_t)(variant == 1 ? 0x40 : variant == 3 ? 4 * i + 1 : 4 * i);
+    for (i = 0; i < 16; i++, n += 4) { /* src0: boundary values and small numbers */
+        uint32_t v = i % 4 == 0   ? 0xffffffffu
+                     : i % 4 == 1 ? 0x80000000u
+                     : i % 4 == 2 ? i
+                                  : 0x3f800000u;
+        memcpy(out + n, &v, 4);
+    }
+    for (i = 0; i < 16; i++, n += 4) { /* src1 */
+        uint32_t v = i % 2 ? 7 * i : 0xfffffffeu;
+        memcpy(out + n, &v, 4);
+    }
+    for (i = 0; i < 260; i++)
+        out[n++] = (uint8_t)(i % 5 == 0 ? 0xff : i);
+    return n;
+}

@@ -1,0 +1,79 @@
+/* The oracle targets' input and state: [generation][instruction bytes][state bytes], where the
+ * state bytes (any length; missing bytes read as 0) give a generation-free wave state — values
+ * of the scalar registers by their assembler names, EXEC, VCC, M0, SCC, a VGPR pattern (lane
+ * addresses distinct, all alike, or raw), an LDS/GDS window and a scalar memory page — that is
+ * written the same into the oracle state of every generation. Registers a generation lacks are
+ * left out there; registers at one code under two names (TBA_LO on GCN 1.2, TTMP0 on GCN 1.4)
+ * take each generation's own name's value.
+ *
+ * The states are kept between inputs (a wave state is ~450 KiB): ox_begin rewrites what the
+ * previous input may have changed, ox_diff compares two generations' states by register name
+ * (registers only one of them has are not compared, as the spec explains them). */
+#ifndef GCN_HARNESS_ORACLE_INPUT_H
+#define GCN_HARNESS_ORACLE_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gcnspec/oracle.h"
+
+#define OX_MAX_GENS 8
+#define OX_STATE_BYTES 96 /* what ox_read_state consumes at most; the seeds' tail */
+#define OX_SMEM_BASE 0x1000u
+
+/* The generation-free state the bytes give. */
+typedef struct ox_state {
+    uint64_t exec, vcc;
+    uint32_t m0, scc;
+    uint32_t sgpr[128]; /* by register number: s0..s127 (a generation has fewer) */
+    uint32_t ttmp[16];
+    uint32_t special[16]; /* by ox name index (oracle_input.c: tba_lo ...) */
+    unsigned vgpr_mode;   /* 0 lane-distinct dword addresses, 1 all lanes alike, 2 raw */
+    uint32_t vgpr_seed, vgpr_base;
+    uint8_t window[32]; /* LDS/GDS bytes at window_at, scalar memory at OX_SMEM_BASE */
+    uint32_t window_at;
+} ox_state;
+
+/* Reads the state bytes (at most OX_STATE_BYTES of them). */
+void ox_read_state(const uint8_t *data, size_t size, ox_state *out);
+
+/* The kept state of generation gen in bank 0 or 1 (two runs side by side); set up on first
+ * use. NULL for a bad bank or generation. */
+gcn_wave_state *ox_wave(int bank, int gen);
+
+/* Writes x into a kept state: registers, scalar memory (emptied, then x's page), PC 0; with
+ * full (for DS instructions, the only ones that read or write them) also every VGPR, LDS and
+ * GDS. */
+void ox_begin(int bank, int gen, const ox_state *x, int full);
+
+/* Compares bank 0's states of generations a and b after the same instruction by register name:
+ * 0 when alike; else 1 and what differs first in what (one line, no values: "sgpr" "vgpr"
+ * "lds" "gds" "scc" "exec" "vcc" "m0" "ttmp" "special" "pc" "smem") and the detail (values)
+ * in detail. with_memory: compare VGPRs, LDS and GDS (DS only changes those). */
+int ox_diff(int a, int b, int with_memory, char *what, size_t what_size, char *detail,
+            size_t detail_size);
+
+/* After bank-0 runs of in_a on generation a and in_b on b from x (PC of a fall-through set to
+ * 0): does either read or write a scalar register code that names a different register (or
+ * none) on the other generation (M0-relative moves reaching s102..s105, TTMP against TBA/TMA)?
+ * Such a difference is the register files', which the spec explains. Uses bank 1. */
+int ox_touches_renamed(int a, int b, const gcn_inst *in_a, const gcn_inst *in_b, const ox_state *x,
+                       const gcn_exec_options *o);
+
+/* Compares the states of two runs kept apart by the caller (written vs corrected). */
+int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, int with_memory, char *what,
+                   size_t what_size, char *detail, size_t detail_size);
+
+/* The seeds' state bytes: variant 0 .. OX_SEED_TAILS-1 (the default state, same-address
+ * lanes, boundary values); returns their length (cap >= OX_STATE_BYTES). */
+#define OX_SEED_TAILS 3
+size_t ox_seed_tail(unsigned variant, uint8_t *out, size_t cap);
+
+/* fuzz_visa_atomic's seeds: [pair][generation][channels][emask:2][flags][bound][offset x16]
+ * [src0 x16:4][src1 x16:4][memory window]; variant 0 .. OX_VISA_SEEDS-1 (lane-distinct
+ * offsets, one address for all, a small bound, unaligned offsets). Returns the length. */
+#define OX_VISA_SEEDS 4
+#define OX_VISA_SEED_MAX 512
+size_t ox_visa_seed(unsigned pair, unsigned gen, unsigned variant, uint8_t *out, size_t cap);
+
+#endif

@@ -1,0 +1,155 @@
+/* gcnspec fuzz on bad flags: an unknown option, a missing value, an unknown target or engine,
+ * out-of-range jobs or time, a stray argument, no target: each a usage error (exit 2, "gcnspec
+ * fuzz: ..." naming what was wrong, a pointer to --help) that writes nothing. --list names every
+ * target of harness/targets.h; run outside the source tree, or with no binary built, it says so
+ * and exits non-zero. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../cli/cli_support.h"
+#include "harness/targets.h"
+
+static int setup(void **state)
+{
+    (void)state;
+    cli_enter_scratch();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    cli_leave_scratch();
+    return 0;
+}
+
+static void expect_scratch_empty(void)
+{
+    DIR *dp = opendir(cli_scratch());
+    struct dirent *e;
+    assert_non_null(dp);
+    while ((e = readdir(dp)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            fail_msg("a usage error left %s in the working directory", e->d_name);
+    closedir(dp);
+}
+
+typedef struct bad_case {
+    const char *args[8];
+    const char *named; /* what the message must name */
+} bad_case;
+
+static const bad_case bad_cases[] = {
+    {{"--bogus", "--target", "byte_roundtrip", NULL}, "--bogus"},
+    {{"--target", NULL}, "--target"},
+    {{"--target", "no_such_target", NULL}, "no_such_target"},
+    {{"--target", "byte_roundtrip", "--engine", "honggfuzz", NULL}, "honggfuzz"},
+    {{"--target", "byte_roundtrip", "--jobs", "0", NULL}, "'0'"},
+    {{"--target", "byte_roundtrip", "--jobs", "65", NULL}, "'65'"},
+    {{"--target", "byte_roundtrip", "--jobs", "two", NULL}, "'two'"},
+    {{"--target", "byte_roundtrip", "--time", "-5", NULL}, "'-5'"},
+    {{"--target", "byte_roundtrip", "--time", "10s", NULL}, "'10s'"},
+    {{"--target", "byte_roundtrip", "--sanitizers", "address;rm", NULL}, "address;rm"},
+    {{"--target", "byte_roundtrip", "stray", NULL}, "stray"},
+    {{"--jobs", "1", NULL}, "--target is required"},
+};
+
+static void test_bad_flags_are_usage_errors(void **state)
+{
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+        char *args[12];
+        size_t k = 0;
+        gcn_proc_result r;
+        const char *err;
+        args[k++] = "fuzz";
+        for (; bad_cases[i].args[k - 1]; k++)
+            args[k] = (char *)bad_cases[i].args[k - 1];
+        args[k] = NULL;
+        cli_runv(&r, args);
+        err = r.err.data ? r.err.data : "";
+        if (r.exit_code != 2)
+            fail_msg("case %zu: expected exit 2, got %d:\n%s", i, r.exit_code, err);
+        if (strncmp(err, "gcnspec fuzz: ", 14) != 0 || !strstr(err, "--help"))
+            fail_msg("case %zu: not a usage message:\n%s", i, err);
+        if (!strstr(err, bad_cases[i].named))
+            fail_msg("case %zu: the message does not name '%s':\n%s", i, bad_cases[i].named, err);
+        gcn_proc_result_free(&r);
+        expect_scratch_empty();
+    }
+}
+
+static void test_list_names_every_target(void **state)
+{
+    static const char *const names[] = {
+#define TARGET_NAME(name, src, kind, llvm, role, summary) #name,
+        GCN_FUZZ_TARGET_LIST(TARGET_NAME)
+#undef TARGET_NAME
+    };
+    gcn_proc_result r;
+    size_t i, lines = 0;
+    const char *p;
+    (void)state;
+    cli_run(&r, "fuzz", "--list", NULL);
+    assert_int_equal(r.exit_code, 0);
+    assert_non_null(r.out.data);
+    for (p = r.out.data; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, sizeof(names) / sizeof(names[0]));
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char want[64];
+        snprintf(want, sizeof(want), "%s\t", names[i]);
+        if (strncmp(r.out.data, want, strlen(want)) != 0 && !strstr(r.out.data, want))
+            fail_msg("--list does not name %s:\n%s", names[i], r.out.data);
+    }
+    gcn_proc_result_free(&r);
+    expect_scratch_empty();
+}
+
+/* The scratch directory is no source tree: without --no-build there is nothing to build. */
+static void test_outside_the_source_tree(void **state)
+{
+    gcn_proc_result r;
+    (void)state;
+    cli_run(&r, "fuzz", "--target", "byte_roundtrip", "--time", "1", NULL);
+    assert_int_equal(r.exit_code, 2);
+    assert_non_null(r.err.data);
+    if (!strstr(r.err.data, "source tree"))
+        fail_msg("the message does not say why:\n%s", r.err.data);
+    gcn_proc_result_free(&r);
+    expect_scratch_empty();
+}
+
+static void test_binary_not_built(void **state)
+{
+    gcn_proc_result r;
+    (void)state;
+    cli_run(&r, "fuzz", "--target", "parsers", "--no-build", "--build-dir", "nowhere", "--dir",
+            "campaign", "--time", "1", NULL);
+    assert_int_equal(r.exit_code, 1);
+    assert_non_null(r.err.data);
+    if (!strstr(r.err.data, "nowhere/harness/fuzz_parsers is not built"))
+        fail_msg("the message does not name the missing binary:\n%s", r.err.data);
+    gcn_proc_result_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_flags_are_usage_errors),
+        cmocka_unit_test(test_list_names_every_target),
+        cmocka_unit_test(test_outside_the_source_tree),
+        cmocka_unit_test(test_binary_not_built),
+    };
+    return cmocka_run_group_tests_name("fuzz_cli", tests, setup, teardown);
+}
