@@ -2,6 +2,7 @@
 #include "check.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,38 @@ static gcn_status find_files(gcn_check_result *res, file_list *l, gcn_diag *diag
     return GCN_OK;
 }
 
+typedef struct sized {
+    char *path;
+    long long size;
+} sized;
+
+static int cmp_size_desc(const void *a, const void *b)
+{
+    const sized *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size > y->size ? -1 : 1;
+    return strcmp(x->path, y->path);
+}
+
+/* The biggest files first: their batches are the longest, and started last they would leave
+ * the other processes idle at the end (the reports do not depend on the order). */
+static void largest_first(file_list *l)
+{
+    sized *s = malloc((l->n + 1) * sizeof(*s));
+    size_t i;
+    struct stat st;
+    if (!s)
+        return;
+    for (i = 0; i < l->n; i++) {
+        s[i].path = l->path[i];
+        s[i].size = stat(l->path[i], &st) == 0 ? (long long)st.st_size : 0;
+    }
+    qsort(s, l->n, sizeof(*s), cmp_size_desc);
+    for (i = 0; i < l->n; i++)
+        l->path[i] = s[i].path;
+    free(s);
+}
+
 /* ---- one implementation's run ----------------------------------------------------------------
  */
 
@@ -159,6 +192,7 @@ typedef struct loaded {
     gcn_vec_read *v;
     size_t n;
     int loaded;
+    int ready;          /* the loader thread has read it (under run_ctx.mu) */
     size_t outstanding; /* jobs of the file not finished */
 } loaded;
 
@@ -184,6 +218,10 @@ typedef struct run_ctx {
     /* mnemonic -> instruction row (per encoding), for the per-instruction tallies */
     uint16_t *insn_hash;
     uint32_t insn_mask;
+    /* the loader thread reads the files in job order while the main thread runs the tool on
+     * the ones it has read and judges the answers */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
 } run_ctx;
 
 static uint32_t name_hash(const char *s, unsigned enc)
@@ -233,12 +271,14 @@ static void log_msg(const run_ctx *c, const char *file, unsigned line, const cha
                     const char *msg)
 {
     FILE *f = c->res->opt.log ? c->res->opt.log : stderr;
+    flockfile(f); /* the loader thread writes here too */
     if (line)
         fprintf(f, "%s:%u: %s", file, line, c->ir->peer);
     else
         fprintf(f, "%s: %s", file, c->ir->peer);
     fprintf(f, fmt, msg);
     fputc('\n', f);
+    funlockfile(f);
 }
 
 static void load_file(run_ctx *c, size_t fi)
@@ -250,7 +290,6 @@ static void load_file(run_ctx *c, size_t fi)
     unsigned lineno = 0;
     gcn_diag diag;
     FILE *log = c->res->opt.log ? c->res->opt.log : stderr;
-    L->loaded = 1;
     if (gcn_read_file(path, &text, &len, &diag) != GCN_OK) {
         gcn_diag_print(&diag, log);
         c->ir->bad_vectors++;
@@ -302,6 +341,20 @@ static void load_file(run_ctx *c, size_t fi)
         L->v[cap].v.cls = L->v[cap].cls;
         L->v[cap].v.field = L->v[cap].field[0] ? L->v[cap].field : NULL;
     }
+}
+
+static void *loader_main(void *arg)
+{
+    run_ctx *c = arg;
+    size_t fi;
+    for (fi = 0; fi < c->files.n; fi++) {
+        load_file(c, fi);
+        pthread_mutex_lock(&c->mu);
+        c->f[fi].ready = 1;
+        pthread_cond_broadcast(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+    }
+    return NULL;
 }
 
 static void free_file(run_ctx *c, size_t fi)
@@ -542,8 +595,13 @@ static int prepare(size_t i, gcn_job *job, void *ctx)
     unsigned modes = c->res->opt.modes ? c->res->opt.modes : 3u;
     job_coords(c, i, &fi, &gen, &mode);
     L = &c->f[fi];
-    if (!L->loaded)
-        load_file(c, fi);
+    if (!L->loaded) {
+        pthread_mutex_lock(&c->mu);
+        while (!L->ready)
+            pthread_cond_wait(&c->cv, &c->mu);
+        pthread_mutex_unlock(&c->mu);
+        L->loaded = 1;
+    }
     for (k = 0; k < L->n; k++)
         n += L->v[k].v.gen == gen && has_input(&L->v[k], mode);
     if (!n || !((modes >> mode) & 1)) {
@@ -795,9 +853,20 @@ static void run_impl(gcn_check_result *res, gcn_impl_result *ir, const char *imp
         snprintf(ir->open_error, sizeof(ir->open_error), "out of memory");
         ir->opened = 0;
     } else {
+        pthread_t loader;
+        int threaded;
         for (i = 0; i < files->n; i++)
             c.f[i].outstanding = c.ngens * GCN_MODE_COUNT;
+        pthread_mutex_init(&c.mu, NULL);
+        pthread_cond_init(&c.cv, NULL);
+        threaded = pthread_create(&loader, NULL, loader_main, &c) == 0;
+        if (!threaded)
+            loader_main(&c);
         gcn_run_jobs_cb(c.jobs, c.njobs, res->opt.jobs, prepare, finish, &c);
+        if (threaded)
+            pthread_join(loader, NULL);
+        pthread_mutex_destroy(&c.mu);
+        pthread_cond_destroy(&c.cv);
         ir->seconds = now_s() - t0;
         gcn_sem_check(&res->opt, ir, c.a);
         sort_results(ir, (size_t)c.ngens * c.nencs * (c.ninsns + 1));
@@ -839,6 +908,7 @@ gcn_status gcn_check_run(const gcn_check_options *opt, gcn_check_result **out, g
         return st;
     }
     res->files = files.n;
+    largest_first(&files);
     for (i = 0; i < opt->nimpls && i < GCN_CHECK_MAX_IMPLS; i++) {
         run_impl(res, &res->impl[i], opt->impls[i], &files);
         res->nimpls++;

@@ -255,14 +255,47 @@ static gcn_status read_vector(const gcn_json_doc *doc, gcn_vec_read *r, gcn_diag
     return GCN_OK;
 }
 
+/* Duplicate keys anywhere in the tree (cJSON keeps them; lookups see the first). */
+static int has_dup_keys(const cJSON *node)
+{
+    const cJSON *a, *b;
+    if (cJSON_IsObject(node))
+        for (a = node->child; a; a = a->next)
+            for (b = a->next; b; b = b->next)
+                if (a->string && b->string && strcmp(a->string, b->string) == 0)
+                    return 1;
+    for (a = node->child; a; a = a->next)
+        if (has_dup_keys(a))
+            return 1;
+    return 0;
+}
+
 gcn_status gcn_vec_read_line(const char *file, unsigned lineno, const char *line, size_t len,
                              gcn_vec_read *out, gcn_diag *diag)
 {
     gcn_json_doc doc;
     gcn_status st;
+    const char *end = NULL;
     memset(out, 0, sizeof(*out));
     out->line = lineno;
     gcn_diag_clear(diag);
+    /* The fast path: a good line needs no node positions (gcn_json_parse's table of them is
+     * most of the time of reading a line); a bad one is read again with them, for the column. */
+    memset(&doc, 0, sizeof(doc));
+    if (len && memchr(line, 0, len) == NULL &&
+        (doc.root = cJSON_ParseWithLengthOpts(line, len, &end, 0)) != NULL &&
+        (size_t)(end - line) == len && !has_dup_keys(doc.root)) {
+        doc.file = (char *)file;
+        st = read_vector(&doc, out, diag);
+        cJSON_Delete(doc.root);
+        if (st == GCN_OK)
+            return GCN_OK;
+        memset(out, 0, sizeof(*out));
+        out->line = lineno;
+        gcn_diag_clear(diag);
+    } else {
+        cJSON_Delete(doc.root);
+    }
     st = gcn_json_parse(&doc, file, line, len, diag);
     if (st == GCN_OK)
         st = read_vector(&doc, out, diag);
