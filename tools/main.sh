@@ -16,3 +16,8 @@ cmake --build build -j"$(nproc)"
 cmake --build build --target codec_vs_llvm_report
 # the oracle's DS atomics against vISA DWORD_ATOMIC (reports/atomics-gcn-vs-visa.{md,json})
 build/cli/gcnspec atomics --out reports
+# conformance vectors of every generation (build/vectors: JSON Lines, lit files and semantic
+# vectors; docs/vectors.md), checked against llvm-mc 14 and 19: reports/conformance-llvm.{md,json}
+build/cli/gcnspec vectors --out build/vectors
+build/cli/gcnspec check --impl llvm-mc-14 --impl llvm-mc-19 --time-bare \
+  --md reports/conformance-llvm.md --json reports/conformance-llvm.json build/vectors

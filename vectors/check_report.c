@@ -178,9 +178,10 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
                        s->n[GCN_OUT_NOT_CLAIMED], s->n[GCN_OUT_UNEXPLAINED], ir->sem_adapter_errors,
                        ir->sem_seconds, ir->sem_not_claimed[0] ? " Not claimed: " : "",
                        ir->sem_not_claimed);
-        gcn_buf_puts(b, "| encoding | generation | checks | pass | as written | not claimed | "
-                        "unexplained |\n|---|---|--:|--:|--:|--:|--:|\n");
-        for (e = 0; e < nencs(); e++)
+        if (s->checks > s->n[GCN_OUT_NOT_CLAIMED])
+            gcn_buf_puts(b, "| encoding | generation | checks | pass | as written | not claimed "
+                            "| unexplained |\n|---|---|--:|--:|--:|--:|--:|\n");
+        for (e = 0; e < nencs() && s->checks > s->n[GCN_OUT_NOT_CLAIMED]; e++)
             for (g = 0; g < ngens(); g++) {
                 const gcn_tally *x = &ir->sem_by[g][e];
                 if (!x->checks)
@@ -304,14 +305,17 @@ gcn_status gcn_check_write_md(const gcn_check_result *r, const char *path, gcn_d
     gcn_buf_puts(&b,
                  "Each vector is given to the implementation in the modes it claims: its asm text "
                  "to the assembler (the bytes must be `canonical_bytes` when the vector has them, "
-                 "else `bytes`; llvm-mc's printed text must be the canonical text) and its bytes "
+                 "else `bytes`; llvm-mc's printed text must be the canonical text, on vectors "
+                 "without `canonical_bytes`) and its bytes "
                  "to the disassembler (the text must be `canonical_asm`, else `asm`); a "
                  "must-reject vector must be refused. LLVM's disassembler marks many words it "
                  "cannot encode in the text (`/*invalid immediate*/`, `/*Invalid register...*/`, "
                  "`; Warning:`) instead of refusing them: a marked text counts as a refusal. "
                  "Kinds of mismatch: asm-rejects, asm-bytes, asm-text, asm-accepts (a must-reject "
-                 "text assembled), dis-rejects, dis-text, dis-accepts, no-answer. Tags (see "
-                 "docs/vectors.md): exact, canonicalizes, alias, must-reject.\n\n");
+                 "text assembled), dis-rejects, dis-text, dis-accepts, no-answer; semantic vectors "
+                 "(initial state, instruction, final state; emulators only): exec-state, "
+                 "exec-rejects, exec-bad-answer. Tags (see docs/vectors.md): exact, "
+                 "canonicalizes, alias, must-reject.\n\n");
     for (i = 0; i < r->nimpls; i++)
         md_impl(&b, r, &r->impl[i]);
     st = b.oom ? GCN_ERR_NOMEM : gcn_write_file_atomic(path, b.data, b.len, diag);
