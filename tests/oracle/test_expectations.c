@@ -1,0 +1,1182 @@
+/* Per-instruction expectations written from first principles and the documents' descriptions,
+ * never from their pseudocode: each model below is this file's own C (popcount by a loop, bit
+ * reversal bit by bit, sign extension by casts, DS atomics by their prose). Every instruction
+ * is run on every generation where it exists, on boundary values; then one program is run on
+ * every generation where all its instructions exist and must end in the same state. The last
+ * test prints how many instructions the file checks ("expectations: N instructions"). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "oracle_test.h"
+
+static const uint64_t b64[] = {0,
+                               1,
+                               2,
+                               0x7f,
+                               0x80,
+                               0xff,
+                               0x7fff,
+                               0x8000,
+                               0xffff,
+                               0x7fffffff,
+                               0x80000000,
+                               0xffffffff,
+                               0x100000000ull,
+                               0x7fffffffffffffffull,
+                               0x8000000000000000ull,
+                               0xffffffffffffffffull,
+                               0x0123456789abcdefull,
+                               0xf0f0f0f00f0f0f0full,
+                               0x0000000100000001ull,
+                               0x8000000000000001ull};
+#define NB (sizeof(b64) / sizeof(b64[0]))
+
+/* instructions checked, counted once each */
+static char checked[512][48];
+static unsigned nchecked;
+
+static void count(const char *name)
+{
+    unsigned i;
+    for (i = 0; i < nchecked; i++)
+        if (strcmp(checked[i], name) == 0)
+            return;
+    if (nchecked < 512)
+        snprintf(checked[nchecked++], sizeof(checked[0]), "%s", name);
+}
+
+static int insn_row(const char *upper)
+{
+    int i, n = gcn_insn_count();
+    for (i = 0; i < n; i++) {
+        const char *m = gcn_insn_mnemonic(i);
+        size_t k;
+        for (k = 0; m[k] && upper[k] && (m[k] == upper[k] || m[k] - 32 == upper[k]); k++)
+            ;
+        if (!m[k] && !upper[k])
+            return i;
+    }
+    return -1;
+}
+
+/* generation gen has the instruction (lower-case mnemonic) */
+static int has(const char *mnemonic, int gen)
+{
+    char up[48];
+    size_t k;
+    int row;
+    for (k = 0; mnemonic[k] && k + 1 < sizeof(up); k++)
+        up[k] = (char)(mnemonic[k] >= 'a' && mnemonic[k] <= 'z' ? mnemonic[k] - 32 : mnemonic[k]);
+    up[k] = 0;
+    row = insn_row(up);
+    return row >= 0 && gcn_insn_opcode(row, gen) >= 0;
+}
+
+static uint64_t s64(const gcn_wave_state *s, unsigned n)
+{
+    return ot_s(s, n) | (uint64_t)ot_s(s, n + 1) << 32;
+}
+
+static void set_s64(gcn_wave_state *s, unsigned n, uint64_t v)
+{
+    ot_set_s(s, n, (uint32_t)v);
+    ot_set_s(s, n + 1, (uint32_t)(v >> 32));
+}
+
+/* ---- SOP1 ---------------------------------------------------------------------------------- */
+
+typedef struct sop1_in {
+    uint64_t src, dst, exec;
+    int scc;
+    uint64_t pc;
+} sop1_in;
+
+typedef struct sop1_out {
+    uint64_t dst, exec, pc;
+    int scc;
+} sop1_out;
+
+typedef void (*sop1_model)(const sop1_in *in, sop1_out *out);
+
+static unsigned popcount64(uint64_t v)
+{
+    unsigned n = 0;
+    for (; v; v >>= 1)
+        n += v & 1;
+    return n;
+}
+
+static uint64_t reverse(uint64_t v, unsigned bits)
+{
+    uint64_t r = 0;
+    unsigned i;
+    for (i = 0; i < bits; i++)
+        if (v >> i & 1)
+            r |= 1ull << (bits - 1 - i);
+    return r;
+}
+
+/* first bit (from bit 0) equal to want, -1 when none */
+static uint32_t find_first(uint64_t v, unsigned bits, unsigned want)
+{
+    unsigned i;
+    for (i = 0; i < bits; i++)
+        if ((v >> i & 1) == want)
+            return i;
+    return 0xffffffffu;
+}
+
+/* leading bits from the MSB: position of the first bit equal to want, -1 when none */
+static uint32_t from_msb(uint64_t v, unsigned bits, unsigned want)
+{
+    unsigned i;
+    for (i = 0; i < bits; i++)
+        if ((v >> (bits - 1 - i) & 1) == want)
+            return i;
+    return 0xffffffffu;
+}
+
+#define M32(x) ((uint32_t)(x))
+static void m_mov(const sop1_in *i, sop1_out *o)
+{
+    o->dst = i->src;
+}
+static void m_not(const sop1_in *i, sop1_out *o)
+{
+    o->dst = ~i->src;
+    o->scc = o->dst != 0;
+}
+static void m_not32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = M32(~i->src);
+    o->scc = o->dst != 0;
+}
+static void m_brev32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = reverse(M32(i->src), 32);
+}
+static void m_brev64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = reverse(i->src, 64);
+}
+static void m_bcnt0_32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = 32 - popcount64(M32(i->src));
+    o->scc = o->dst != 0;
+}
+static void m_bcnt0_64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = 64 - popcount64(i->src);
+    o->scc = o->dst != 0;
+}
+static void m_bcnt1_32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = popcount64(M32(i->src));
+    o->scc = o->dst != 0;
+}
+static void m_bcnt1_64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = popcount64(i->src);
+    o->scc = o->dst != 0;
+}
+static void m_ff0_32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = find_first(M32(i->src), 32, 0);
+}
+static void m_ff0_64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = find_first(i->src, 64, 0);
+}
+static void m_ff1_32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = find_first(M32(i->src), 32, 1);
+}
+static void m_ff1_64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = find_first(i->src, 64, 1);
+}
+static void m_flbit_b32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = from_msb(M32(i->src), 32, 1);
+}
+static void m_flbit_b64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = from_msb(i->src, 64, 1);
+}
+/* the first bit from the MSB that differs from the sign bit */
+static void m_flbit_i32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = from_msb(M32(i->src), 32, !(M32(i->src) >> 31));
+}
+static void m_flbit_i64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = from_msb(i->src, 64, !(i->src >> 63));
+}
+static void m_sext8(const sop1_in *i, sop1_out *o)
+{
+    o->dst = M32((int32_t)(int8_t)(uint8_t)i->src);
+}
+static void m_sext16(const sop1_in *i, sop1_out *o)
+{
+    o->dst = M32((int32_t)(int16_t)(uint16_t)i->src);
+}
+static void m_abs(const sop1_in *i, sop1_out *o)
+{
+    uint32_t v = M32(i->src);
+    o->dst = v >> 31 ? M32(0u - v) : v; /* INT_MIN stays */
+    o->scc = o->dst != 0;
+}
+static void m_bitset0_32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = M32(i->dst) & ~(1u << (i->src & 31));
+}
+static void m_bitset1_32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = M32(i->dst) | 1u << (i->src & 31);
+}
+static void m_bitset0_64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = i->dst & ~(1ull << (i->src & 63));
+}
+static void m_bitset1_64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = i->dst | 1ull << (i->src & 63);
+}
+static uint64_t wqm(uint64_t v, unsigned bits)
+{
+    uint64_t r = 0;
+    unsigned q;
+    for (q = 0; q < bits; q += 4)
+        if (v >> q & 15)
+            r |= 15ull << q;
+    return r;
+}
+static uint64_t quadmask(uint64_t v, unsigned bits)
+{
+    uint64_t r = 0;
+    unsigned q;
+    for (q = 0; q < bits; q += 4)
+        if (v >> q & 15)
+            r |= 1ull << (q / 4);
+    return r;
+}
+static void m_wqm32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = wqm(M32(i->src), 32);
+    o->scc = o->dst != 0;
+}
+static void m_wqm64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = wqm(i->src, 64);
+    o->scc = o->dst != 0;
+}
+static void m_quad32(const sop1_in *i, sop1_out *o)
+{
+    o->dst = quadmask(M32(i->src), 32);
+    o->scc = o->dst != 0;
+}
+static void m_quad64(const sop1_in *i, sop1_out *o)
+{
+    o->dst = quadmask(i->src, 64);
+    o->scc = o->dst != 0;
+}
+static void m_cmov(const sop1_in *i, sop1_out *o)
+{
+    if (i->scc)
+        o->dst = i->src;
+}
+static void m_bitreplicate(const sop1_in *i, sop1_out *o)
+{
+    unsigned b;
+    o->dst = 0;
+    for (b = 0; b < 32; b++)
+        if (i->src >> b & 1)
+            o->dst |= 3ull << (2 * b);
+}
+static void m_getpc(const sop1_in *i, sop1_out *o)
+{
+    o->dst = i->pc + 4;
+}
+static void m_setpc(const sop1_in *i, sop1_out *o)
+{
+    o->pc = i->src;
+}
+static void m_swappc(const sop1_in *i, sop1_out *o)
+{
+    o->dst = i->pc + 4;
+    o->pc = i->src;
+}
+/* S_<OP>_SAVEEXEC_B64: SDST = old EXEC; EXEC = OP(SSRC0, EXEC); SCC = EXEC != 0 */
+#define SAVEEXEC(name, expr)                                                                       \
+    static void name(const sop1_in *i, sop1_out *o)                                                \
+    {                                                                                              \
+        uint64_t s = i->src, e = i->exec;                                                          \
+        o->dst = e;                                                                                \
+        o->exec = (expr);                                                                          \
+        o->scc = o->exec != 0;                                                                     \
+    }
+SAVEEXEC(m_and_se, s &e)
+SAVEEXEC(m_or_se, s | e)
+SAVEEXEC(m_xor_se, s ^ e)
+SAVEEXEC(m_andn2_se, s & ~e)
+SAVEEXEC(m_orn2_se, s | ~e)
+SAVEEXEC(m_nand_se, ~(s &e))
+SAVEEXEC(m_nor_se, ~(s | e))
+SAVEEXEC(m_xnor_se, ~(s ^ e))
+SAVEEXEC(m_andn1_se, ~s &e)
+SAVEEXEC(m_orn1_se, ~s | e)
+/* the WREXEC forms write the new EXEC to SDST */
+static void m_andn1_wr(const sop1_in *i, sop1_out *o)
+{
+    o->exec = ~i->src & i->exec;
+    o->dst = o->exec;
+    o->scc = o->exec != 0;
+}
+static void m_andn2_wr(const sop1_in *i, sop1_out *o)
+{
+    o->exec = i->src & ~i->exec;
+    o->dst = o->exec;
+    o->scc = o->exec != 0;
+}
+
+typedef struct sop1_case {
+    const char *name;
+    int dst64, src64;
+    sop1_model model;
+} sop1_case;
+
+static const sop1_case sop1_cases[] = {
+    {"s_mov_b32", 0, 0, m_mov},
+    {"s_mov_b64", 1, 1, m_mov},
+    {"s_not_b32", 0, 0, m_not32},
+    {"s_not_b64", 1, 1, m_not},
+    {"s_brev_b32", 0, 0, m_brev32},
+    {"s_brev_b64", 1, 1, m_brev64},
+    {"s_bcnt0_i32_b32", 0, 0, m_bcnt0_32},
+    {"s_bcnt0_i32_b64", 0, 1, m_bcnt0_64},
+    {"s_bcnt1_i32_b32", 0, 0, m_bcnt1_32},
+    {"s_bcnt1_i32_b64", 0, 1, m_bcnt1_64},
+    {"s_ff0_i32_b32", 0, 0, m_ff0_32},
+    {"s_ff0_i32_b64", 0, 1, m_ff0_64},
+    {"s_ff1_i32_b32", 0, 0, m_ff1_32},
+    {"s_ff1_i32_b64", 0, 1, m_ff1_64},
+    {"s_flbit_i32_b32", 0, 0, m_flbit_b32},
+    {"s_flbit_i32_b64", 0, 1, m_flbit_b64},
+    {"s_flbit_i32", 0, 0, m_flbit_i32},
+    {"s_flbit_i32_i64", 0, 1, m_flbit_i64},
+    {"s_sext_i32_i8", 0, 0, m_sext8},
+    {"s_sext_i32_i16", 0, 0, m_sext16},
+    {"s_abs_i32", 0, 0, m_abs},
+    {"s_bitset0_b32", 0, 0, m_bitset0_32},
+    {"s_bitset1_b32", 0, 0, m_bitset1_32},
+    {"s_bitset0_b64", 1, 0, m_bitset0_64},
+    {"s_bitset1_b64", 1, 0, m_bitset1_64},
+    {"s_wqm_b32", 0, 0, m_wqm32},
+    {"s_wqm_b64", 1, 1, m_wqm64},
+    {"s_quadmask_b32", 0, 0, m_quad32},
+    {"s_quadmask_b64", 1, 1, m_quad64},
+    {"s_cmov_b32", 0, 0, m_cmov},
+    {"s_cmov_b64", 1, 1, m_cmov},
+    {"s_bitreplicate_b64_b32", 1, 0, m_bitreplicate},
+    {"s_getpc_b64", 1, -1, m_getpc},
+    {"s_setpc_b64", -1, 1, m_setpc},
+    {"s_swappc_b64", 1, 1, m_swappc},
+    {"s_and_saveexec_b64", 1, 1, m_and_se},
+    {"s_or_saveexec_b64", 1, 1, m_or_se},
+    {"s_xor_saveexec_b64", 1, 1, m_xor_se},
+    {"s_andn2_saveexec_b64", 1, 1, m_andn2_se},
+    {"s_orn2_saveexec_b64", 1, 1, m_orn2_se},
+    {"s_nand_saveexec_b64", 1, 1, m_nand_se},
+    {"s_nor_saveexec_b64", 1, 1, m_nor_se},
+    {"s_xnor_saveexec_b64", 1, 1, m_xnor_se},
+    {"s_andn1_saveexec_b64", 1, 1, m_andn1_se},
+    {"s_orn1_saveexec_b64", 1, 1, m_orn1_se},
+    {"s_andn1_wrexec_b64", 1, 1, m_andn1_wr},
+    {"s_andn2_wrexec_b64", 1, 1, m_andn2_wr},
+};
+
+static void sop1_models(void **st)
+{
+    size_t c, a, b;
+    int gen;
+    unsigned runs = 0;
+    (void)st;
+    for (c = 0; c < sizeof(sop1_cases) / sizeof(sop1_cases[0]); c++) {
+        const sop1_case *k = &sop1_cases[c];
+        for (gen = 0; gen < gcn_gen_count(); gen++) {
+            gcn_wave_state *s;
+            char text[96];
+            if (!has(k->name, gen))
+                continue;
+            s = ot_state(gcn_gen_id(gen));
+            if (k->dst64 < 0)
+                snprintf(text, sizeof(text), "%s s[20:21]", k->name);
+            else if (k->src64 < 0)
+                snprintf(text, sizeof(text), "%s s[10:11]", k->name);
+            else
+                snprintf(text, sizeof(text), "%s %s, %s", k->name, k->dst64 ? "s[10:11]" : "s10",
+                         k->src64 ? "s[20:21]" : "s20");
+            for (a = 0; a < NB; a++)
+                for (b = 0; b < 4; b++) {
+                    sop1_in in;
+                    sop1_out want, got;
+                    in.src = b64[a];
+                    in.dst = b64[(a * 7 + b + 3) % NB];
+                    in.exec = b64[(a + 2 * b + 5) % NB];
+                    in.scc = (int)(b & 1);
+                    in.pc = 0x1000;
+                    set_s64(s, 20, k->src64 ? in.src : M32(in.src));
+                    set_s64(s, 10, in.dst);
+                    gcn_state_set_exec(s, in.exec);
+                    s->scc = (uint32_t)in.scc;
+                    s->pc = in.pc;
+                    want.dst = k->dst64 ? in.dst : M32(in.dst);
+                    want.exec = in.exec;
+                    want.scc = in.scc;
+                    want.pc = in.pc + 4;
+                    k->model(&in, &want);
+                    if (!k->dst64)
+                        want.dst = M32(want.dst) | (in.dst & 0xffffffff00000000ull);
+                    ot_run(s, text, GCN_AS_CORRECTED);
+                    got.dst = s64(s, 10);
+                    got.exec = gcn_state_exec(s);
+                    got.scc = (int)s->scc;
+                    got.pc = s->pc;
+                    if (got.dst != want.dst || got.exec != want.exec || got.scc != want.scc ||
+                        got.pc != want.pc)
+                        fail_msg("%s on %s, src 0x%llx dst 0x%llx exec 0x%llx scc %d: got dst "
+                                 "0x%llx exec 0x%llx scc %d pc 0x%llx, want 0x%llx 0x%llx %d "
+                                 "0x%llx",
+                                 text, gcn_gen_id(gen), (unsigned long long)in.src,
+                                 (unsigned long long)in.dst, (unsigned long long)in.exec, in.scc,
+                                 (unsigned long long)got.dst, (unsigned long long)got.exec, got.scc,
+                                 (unsigned long long)got.pc, (unsigned long long)want.dst,
+                                 (unsigned long long)want.exec, want.scc,
+                                 (unsigned long long)want.pc);
+                    runs++;
+                }
+            ot_free(s);
+            count(k->name);
+        }
+    }
+    assert_true(runs > 1000);
+}
+
+/* S_MOVRELS/S_MOVRELD: the register M0 past the named one */
+static void sop1_relative(void **st)
+{
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        unsigned m0;
+        for (m0 = 0; m0 < 6; m0++) {
+            unsigned r;
+            for (r = 0; r < 40; r++)
+                ot_set_s(s, r, 0x100 + r);
+            gcn_state_set_m0(s, m0);
+            ot_run(s, "s_movrels_b32 s1, s20", GCN_AS_CORRECTED);
+            assert_int_equal(ot_s(s, 1), 0x100 + 20 + m0);
+            ot_run(s, "s_movreld_b32 s10, s2", GCN_AS_CORRECTED);
+            assert_int_equal(ot_s(s, 10 + m0), 0x102);
+            ot_run(s, "s_movrels_b64 s[2:3], s[20:21]", GCN_AS_CORRECTED);
+            assert_int_equal(ot_s(s, 2), 0x100 + 20 + m0);
+            assert_int_equal(ot_s(s, 3), 0x100 + 21 + m0);
+            ot_run(s, "s_movreld_b64 s[30:31], s[4:5]", GCN_AS_CORRECTED);
+            assert_int_equal(ot_s(s, 30 + m0), 0x104);
+            assert_int_equal(ot_s(s, 31 + m0), 0x105);
+        }
+        ot_free(s);
+    }
+    count("s_movrels_b32");
+    count("s_movreld_b32");
+    count("s_movrels_b64");
+    count("s_movreld_b64");
+}
+
+/* ---- DS atomics ------------------------------------------------------------------------------ */
+
+typedef uint64_t (*ds_model)(uint64_t old, uint64_t d0, uint64_t d1, unsigned bits);
+
+static uint64_t mask(unsigned bits)
+{
+    return bits == 64 ? ~0ull : (1ull << bits) - 1;
+}
+static int64_t sx(uint64_t v, unsigned bits)
+{
+    return bits == 64 ? (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
+}
+static double fl(uint64_t v, unsigned bits)
+{
+    if (bits == 64) {
+        double d;
+        memcpy(&d, &v, 8);
+        return d;
+    } else {
+        float f;
+        uint32_t u = (uint32_t)v;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+}
+static uint64_t flbits(double d, unsigned bits)
+{
+    if (bits == 64) {
+        uint64_t v;
+        memcpy(&v, &d, 8);
+        return v;
+    } else {
+        float f = (float)d;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+}
+static int is_nan(uint64_t v, unsigned bits)
+{
+    double d = fl(v, bits);
+    return d != d;
+}
+static uint64_t d_add(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return (o + a) & mask(n);
+}
+static uint64_t d_sub(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return (o - a) & mask(n);
+}
+static uint64_t d_rsub(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return (a - o) & mask(n);
+}
+/* "increment ... wrap to 0 when the value reaches DATA" */
+static uint64_t d_inc(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return o >= a ? 0 : (o + 1) & mask(n);
+}
+/* "decrement ... reload DATA when the value is 0 or above DATA" */
+static uint64_t d_dec(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return (o == 0 || o > a) ? a : (o - 1) & mask(n);
+}
+static uint64_t d_min_i(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return sx(a, n) < sx(o, n) ? a : o;
+}
+static uint64_t d_max_i(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    return sx(a, n) > sx(o, n) ? a : o;
+}
+static uint64_t d_min_u(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    (void)n;
+    return a < o ? a : o;
+}
+static uint64_t d_max_u(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    (void)n;
+    return a > o ? a : o;
+}
+static uint64_t d_and(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    (void)n;
+    return o & a;
+}
+static uint64_t d_or(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    (void)n;
+    return o | a;
+}
+static uint64_t d_xor(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    (void)n;
+    return o ^ a;
+}
+/* "masked OR: clear the bits of DATA, set those of DATA2" */
+static uint64_t d_mskor(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)n;
+    return (o & ~a) | b;
+}
+static uint64_t d_xchg(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)o;
+    (void)b;
+    (void)n;
+    return a;
+}
+/* "compare with DATA, store DATA2 when equal" */
+static uint64_t d_cmpst(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)n;
+    return o == a ? b : o;
+}
+static uint64_t d_cmpst_f(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    return fl(o, n) == fl(a, n) ? b : o;
+}
+/* IEEE minNum/maxNum: a NaN gives the other operand; -0 below +0 */
+static uint64_t d_min_f(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    if (is_nan(o, n))
+        return a;
+    if (is_nan(a, n))
+        return o;
+    if (fl(a, n) == fl(o, n))
+        return sx(a, n) < 0 ? a : o; /* the one with the sign bit */
+    return fl(a, n) < fl(o, n) ? a : o;
+}
+static uint64_t d_max_f(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    if (is_nan(o, n))
+        return a;
+    if (is_nan(a, n))
+        return o;
+    if (fl(a, n) == fl(o, n))
+        return sx(a, n) < 0 ? o : a;
+    return fl(a, n) > fl(o, n) ? a : o;
+}
+static uint64_t d_add_f(uint64_t o, uint64_t a, uint64_t b, unsigned n)
+{
+    (void)b;
+    if (n == 32) {
+        float x = (float)fl(o, 32), y = (float)fl(a, 32), z = x + y;
+        uint32_t u;
+        memcpy(&u, &z, 4);
+        return u;
+    }
+    return flbits(fl(o, 64) + fl(a, 64), 64);
+}
+
+typedef struct ds_case {
+    const char *stem; /* ds_<stem>[_rtn]_<type> */
+    const char *types[2];
+    ds_model model;
+    int data1;
+    int float_type;
+} ds_case;
+
+static const ds_case ds_cases[] = {
+    {"add", {"u32", "u64"}, d_add, 0, 0},       {"sub", {"u32", "u64"}, d_sub, 0, 0},
+    {"rsub", {"u32", "u64"}, d_rsub, 0, 0},     {"inc", {"u32", "u64"}, d_inc, 0, 0},
+    {"dec", {"u32", "u64"}, d_dec, 0, 0},       {"min", {"i32", "i64"}, d_min_i, 0, 0},
+    {"max", {"i32", "i64"}, d_max_i, 0, 0},     {"min", {"u32", "u64"}, d_min_u, 0, 0},
+    {"max", {"u32", "u64"}, d_max_u, 0, 0},     {"and", {"b32", "b64"}, d_and, 0, 0},
+    {"or", {"b32", "b64"}, d_or, 0, 0},         {"xor", {"b32", "b64"}, d_xor, 0, 0},
+    {"mskor", {"b32", "b64"}, d_mskor, 1, 0},   {"cmpst", {"b32", "b64"}, d_cmpst, 1, 0},
+    {"cmpst", {"f32", "f64"}, d_cmpst_f, 1, 1}, {"min", {"f32", "f64"}, d_min_f, 0, 1},
+    {"max", {"f32", "f64"}, d_max_f, 0, 1},     {"add", {"f32", NULL}, d_add_f, 0, 1},
+    {"wrxchg", {"b32", "b64"}, d_xchg, 0, 0},
+};
+
+static const uint64_t fvals32[] = {0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000,
+                                   0xff800000, 0x7fc00000, 0x00000001, 0x7f7fffff, 0x40490fdb};
+static const uint64_t fvals64[] = {0,
+                                   0x8000000000000000ull,
+                                   0x3ff0000000000000ull,
+                                   0xbff0000000000000ull,
+                                   0x7ff0000000000000ull,
+                                   0xfff0000000000000ull,
+                                   0x7ff8000000000000ull,
+                                   1,
+                                   0x400921fb54442d18ull,
+                                   0xc000000000000000ull};
+
+static uint64_t lds_read(const gcn_wave_state *s, unsigned addr, unsigned bytes)
+{
+    uint64_t v = 0;
+    memcpy(&v, s->lds + addr, bytes);
+    return v;
+}
+
+static void lds_write(gcn_wave_state *s, unsigned addr, uint64_t v, unsigned bytes)
+{
+    memcpy(s->lds + addr, &v, bytes);
+}
+
+static uint64_t vreg(const gcn_wave_state *s, unsigned r, unsigned lane, unsigned bits)
+{
+    uint64_t v = s->vgpr[r][lane];
+    if (bits == 64)
+        v |= (uint64_t)s->vgpr[r + 1][lane] << 32;
+    return v;
+}
+
+static void set_vreg(gcn_wave_state *s, unsigned r, unsigned lane, uint64_t v, unsigned bits)
+{
+    s->vgpr[r][lane] = (uint32_t)v;
+    if (bits == 64)
+        s->vgpr[r + 1][lane] = (uint32_t)(v >> 32);
+}
+
+/* Every lane at its own address (offset:8 on top), lane 5 off: memory and the returned value
+ * against the model, for both widths and the returning and plain forms. */
+static void ds_atomic_models(void **st)
+{
+    size_t c;
+    int gen, w, rtn;
+    unsigned runs = 0;
+    (void)st;
+    for (c = 0; c < sizeof(ds_cases) / sizeof(ds_cases[0]); c++)
+        for (w = 0; w < 2; w++)
+            for (rtn = 0; rtn < 2; rtn++) {
+                const ds_case *k = &ds_cases[c];
+                unsigned bits = w ? 64 : 32, bytes = bits / 8;
+                char name[48], text[128];
+                if (!k->types[w] || (strcmp(k->stem, "wrxchg") == 0 && !rtn))
+                    continue;
+                snprintf(name, sizeof(name), "ds_%s%s_%s", k->stem, rtn ? "_rtn" : "", k->types[w]);
+                /* registers: ADDR v1, DATA v2(+3), DATA2 v6(+7), VDST v10(+11) */
+                snprintf(text, sizeof(text), "%s %s%sv1, %s%s%s offset:8", name,
+                         rtn ? (w ? "v[10:11]" : "v10") : "", rtn ? ", " : "", w ? "v[2:3]" : "v2",
+                         k->data1 ? ", " : "", k->data1 ? (w ? "v[6:7]" : "v6") : "");
+                for (gen = 0; gen < gcn_gen_count(); gen++) {
+                    gcn_wave_state *s;
+                    unsigned round, lane;
+                    if (!has(name, gen))
+                        continue;
+                    s = ot_state(gcn_gen_id(gen));
+                    for (round = 0; round < 6; round++) {
+                        uint64_t old[GCN_LANES], d0[GCN_LANES], d1[GCN_LANES];
+                        gcn_state_set_exec(s, ~(1ull << 5));
+                        for (lane = 0; lane < GCN_LANES; lane++) {
+                            unsigned i = lane + 64 * round;
+                            const uint64_t *vals = k->float_type ? (w ? fvals64 : fvals32) : b64;
+                            unsigned nv = k->float_type ? 10 : NB;
+                            old[lane] = vals[i % nv] & mask(bits);
+                            d0[lane] = vals[(i / nv + i * 3) % nv] & mask(bits);
+                            d1[lane] = vals[(i * 7 + 1) % nv] & mask(bits);
+                            if (round == 5) /* equal operands: the compare-and-store path */
+                                d0[lane] = old[lane];
+                            s->vgpr[1][lane] = 16 * lane;
+                            set_vreg(s, 2, lane, d0[lane], bits);
+                            set_vreg(s, 6, lane, d1[lane], bits);
+                            set_vreg(s, 10, lane, 0xdeadbeefcafef00dull & mask(bits), bits);
+                            lds_write(s, 16 * lane + 8, old[lane], bytes);
+                        }
+                        ot_run(s, text, GCN_AS_CORRECTED);
+                        for (lane = 0; lane < GCN_LANES; lane++) {
+                            uint64_t want =
+                                lane == 5
+                                    ? old[lane]
+                                    : k->model(old[lane], d0[lane], d1[lane], bits) & mask(bits);
+                            uint64_t got = lds_read(s, 16 * lane + 8, bytes);
+                            uint64_t ret = vreg(s, 10, lane, bits);
+                            uint64_t want_ret =
+                                rtn && lane != 5 ? old[lane] : 0xdeadbeefcafef00dull & mask(bits);
+                            if (got != want || ret != want_ret)
+                                fail_msg("%s on %s lane %u: old 0x%llx data 0x%llx data2 0x%llx: "
+                                         "memory 0x%llx (want 0x%llx), vdst 0x%llx (want 0x%llx)",
+                                         text, gcn_gen_id(gen), lane, (unsigned long long)old[lane],
+                                         (unsigned long long)d0[lane], (unsigned long long)d1[lane],
+                                         (unsigned long long)got, (unsigned long long)want,
+                                         (unsigned long long)ret, (unsigned long long)want_ret);
+                            runs++;
+                        }
+                    }
+                    ot_free(s);
+                    count(name);
+                }
+            }
+    assert_true(runs > 10000);
+}
+
+/* ---- DS reads and writes --------------------------------------------------------------------- */
+
+static void ds_read_write_models(void **st)
+{
+    static const struct {
+        const char *name;
+        unsigned bytes, sign;
+    } reads[] = {{"ds_read_u8", 1, 0},   {"ds_read_i8", 1, 1},   {"ds_read_u16", 2, 0},
+                 {"ds_read_i16", 2, 1},  {"ds_read_b32", 4, 0},  {"ds_read_b64", 8, 0},
+                 {"ds_read_b96", 12, 0}, {"ds_read_b128", 16, 0}};
+    static const struct {
+        const char *name;
+        unsigned bytes;
+    } writes[] = {{"ds_write_b8", 1},  {"ds_write_b16", 2},  {"ds_write_b32", 4},
+                  {"ds_write_b64", 8}, {"ds_write_b96", 12}, {"ds_write_b128", 16}};
+    int gen;
+    size_t i;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        unsigned lane, k;
+        for (k = 0; k < GCN_LDS_BYTES; k++)
+            s->lds[k] = (uint8_t)(k * 37 + 11);
+        for (lane = 0; lane < GCN_LANES; lane++)
+            s->vgpr[1][lane] = 32 * lane; /* 16-byte aligned: the b96/b128 forms need it */
+        for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++) {
+            char text[96];
+            unsigned n = reads[i].bytes, regs = n < 4 ? 1 : n / 4;
+            if (!has(reads[i].name, gen))
+                continue;
+            if (regs == 1)
+                snprintf(text, sizeof(text), "%s v20, v1 offset:16", reads[i].name);
+            else
+                snprintf(text, sizeof(text), "%s v[20:%u], v1 offset:16", reads[i].name,
+                         20 + regs - 1);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                unsigned a = 32 * lane + 16, r;
+                if (n < 4) {
+                    uint32_t v = (uint32_t)lds_read(s, a, n);
+                    if (reads[i].sign)
+                        v = n == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+                    assert_int_equal(s->vgpr[20][lane], v);
+                } else {
+                    for (r = 0; r < regs; r++)
+                        assert_int_equal(s->vgpr[20 + r][lane], lds_read(s, a + 4 * r, 4));
+                }
+            }
+            count(reads[i].name);
+        }
+        for (i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
+            char text[96];
+            unsigned n = writes[i].bytes, regs = n < 4 ? 1 : n / 4, r;
+            if (!has(writes[i].name, gen))
+                continue;
+            for (lane = 0; lane < GCN_LANES; lane++)
+                for (r = 0; r < 4; r++)
+                    s->vgpr[30 + r][lane] = 0x01020304u * (lane + 1) + r * 0x11111111u;
+            if (regs == 1)
+                snprintf(text, sizeof(text), "%s v1, v30 offset:4", writes[i].name);
+            else
+                snprintf(text, sizeof(text), "%s v1, v[30:%u]", writes[i].name, 30 + regs - 1);
+            gcn_state_set_exec(s, 0xfffffffffffffffeull); /* lane 0 off */
+            {
+                uint8_t before[32];
+                memcpy(before, s->lds, 32);
+                ot_run(s, text, GCN_AS_CORRECTED);
+                assert_memory_equal(before, s->lds, 32);
+            }
+            for (lane = 1; lane < GCN_LANES; lane++) {
+                unsigned a = 32 * lane + (regs == 1 ? 4 : 0);
+                if (n < 4)
+                    assert_int_equal(lds_read(s, a, n), s->vgpr[30][lane] & ((1u << (8 * n)) - 1));
+                else
+                    for (r = 0; r < regs; r++)
+                        assert_int_equal(lds_read(s, a + 4 * r, 4), s->vgpr[30 + r][lane]);
+            }
+            gcn_state_set_exec(s, ~0ull);
+            count(writes[i].name);
+        }
+        ot_free(s);
+    }
+}
+
+/* Two addresses: OFFSET0/OFFSET1 in elements (4 or 8 bytes), x64 for the ST64 forms */
+static void ds_two_address_models(void **st)
+{
+    static const struct {
+        const char *name;
+        unsigned elem, write;
+    } forms[] = {{"ds_write2_b32", 4, 1}, {"ds_write2st64_b32", 256, 1},
+                 {"ds_write2_b64", 8, 1}, {"ds_write2st64_b64", 512, 1},
+                 {"ds_read2_b32", 4, 0},  {"ds_read2st64_b32", 256, 0},
+                 {"ds_read2_b64", 8, 0},  {"ds_read2st64_b64", 512, 0}};
+    int gen;
+    size_t i;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+            unsigned wide = strstr(forms[i].name, "b64") != NULL, e = forms[i].elem, lane, k;
+            unsigned o0 = 3, o1 = 7, size = wide ? 8 : 4;
+            char text[128];
+            if (!has(forms[i].name, gen))
+                continue;
+            for (k = 0; k < GCN_LDS_BYTES; k++)
+                s->lds[k] = (uint8_t)(k * 13 + 5);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                s->vgpr[1][lane] = 64 * lane;
+                for (k = 0; k < 4; k++)
+                    s->vgpr[40 + k][lane] = 0xa0000000u + lane * 16 + k;
+            }
+            if (forms[i].write)
+                snprintf(text, sizeof(text), "%s v1, %s, %s offset0:%u offset1:%u", forms[i].name,
+                         wide ? "v[40:41]" : "v40", wide ? "v[42:43]" : "v41", o0, o1);
+            else
+                snprintf(text, sizeof(text), "%s %s, v1 offset0:%u offset1:%u", forms[i].name,
+                         wide ? "v[50:53]" : "v[50:51]", o0, o1);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            /* lanes at the top: 64 bytes apart, no later lane writes over their two addresses
+             * (a lower lane's second address may meet a higher lane's first under ST64; the
+             * higher lane writes last) */
+            for (lane = 63; lane >= 60; lane--) {
+                unsigned a0 = 64 * lane + o0 * e, a1 = 64 * lane + o1 * e;
+                if (forms[i].write) {
+                    assert_int_equal(lds_read(s, a0, 4), s->vgpr[40][lane]);
+                    assert_int_equal(lds_read(s, a1, 4), s->vgpr[wide ? 42 : 41][lane]);
+                    if (wide)
+                        assert_int_equal(lds_read(s, a1 + 4, 4), s->vgpr[43][lane]);
+                } else {
+                    assert_int_equal(s->vgpr[50][lane], lds_read(s, a0, 4));
+                    assert_int_equal(s->vgpr[wide ? 52 : 51][lane], lds_read(s, a1, 4));
+                    if (wide) {
+                        assert_int_equal(s->vgpr[51][lane], lds_read(s, a0 + 4, 4));
+                        assert_int_equal(s->vgpr[53][lane], lds_read(s, a1 + 4, 4));
+                    }
+                }
+                (void)size;
+            }
+            count(forms[i].name);
+        }
+        ot_free(s);
+    }
+}
+
+/* M0 bounds LDS: an access any byte of which is at or past M0 reads 0 and drops its write */
+static void ds_m0_limit_model(void **st)
+{
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        unsigned lane;
+        gcn_state_set_m0(s, 0x100);
+        for (lane = 0; lane < GCN_LANES; lane++) {
+            s->vgpr[1][lane] = 4 * lane + 0xc0; /* lanes 0-15 below 0x100, the rest past it */
+            s->vgpr[2][lane] = 0x5000 + lane;
+            s->vgpr[3][lane] = 0xdead;
+        }
+        for (lane = 0; lane < 0x200; lane++)
+            s->lds[lane] = 0x77;
+        ot_run(s, "ds_write_b32 v1, v2", GCN_AS_CORRECTED);
+        ot_run(s, "ds_read_b32 v3, v1", GCN_AS_CORRECTED);
+        for (lane = 0; lane < GCN_LANES; lane++) {
+            unsigned a = 4 * lane + 0xc0;
+            if (a + 4 <= 0x100) {
+                assert_int_equal(lds_read(s, a, 4), 0x5000 + lane);
+                assert_int_equal(s->vgpr[3][lane], 0x5000 + lane);
+            } else {
+                assert_int_equal(lds_read(s, a, 4), 0x77777777u);
+                assert_int_equal(s->vgpr[3][lane], 0);
+            }
+        }
+        ot_free(s);
+    }
+}
+
+/* ---- SMEM / SMRD ------------------------------------------------------------------------------
+ */
+
+static void smem_models(void **st)
+{
+    static const char *const loads[] = {"s_load_dword", "s_load_dwordx2", "s_load_dwordx4",
+                                        "s_load_dwordx8", "s_load_dwordx16"};
+    static const char *const bloads[] = {"s_buffer_load_dword", "s_buffer_load_dwordx2",
+                                         "s_buffer_load_dwordx4", "s_buffer_load_dwordx8",
+                                         "s_buffer_load_dwordx16"};
+    int gen;
+    unsigned i;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        /* GCN 1.0/1.1 (SMRD): the immediate offset counts dwords; GCN 1.2/1.4: bytes */
+        unsigned scale = gen <= gcn_gen_lookup("gfx7") ? 4 : 1;
+        uint64_t base = 0x123400000ull;
+        uint8_t mem[512];
+        for (i = 0; i < sizeof(mem); i++)
+            mem[i] = (uint8_t)(i * 29 + 3);
+        assert_int_equal(gcn_smem_write(s, base, mem, sizeof(mem)), GCN_OK);
+        set_s64(s, 2, base);
+        /* a buffer descriptor: base address in bits 47:0 (the stride field above it set) */
+        ot_set_s(s, 4, (uint32_t)base);
+        ot_set_s(s, 5, (uint32_t)(base >> 32) | 0x00100000u);
+        ot_set_s(s, 6, 0xffffffffu);
+        ot_set_s(s, 7, 0);
+        for (i = 0; i < 5; i++) {
+            unsigned n = 1u << i, r;
+            char text[96], dst[16];
+            if (n == 1)
+                snprintf(dst, sizeof(dst), "s40");
+            else
+                snprintf(dst, sizeof(dst), "s[40:%u]", 40 + n - 1);
+            snprintf(text, sizeof(text), "%s %s, s[2:3], 0x8", loads[i], dst);
+            if (has(loads[i], gen)) {
+                ot_run(s, text, GCN_AS_CORRECTED);
+                for (r = 0; r < n; r++) {
+                    uint32_t v;
+                    memcpy(&v, mem + 8 * scale + 4 * r, 4);
+                    assert_int_equal(ot_s(s, 40 + r), v);
+                }
+                count(loads[i]);
+            }
+            snprintf(text, sizeof(text), "%s %s, s[4:7], 0x4", bloads[i], dst);
+            if (has(bloads[i], gen)) {
+                ot_run(s, text, GCN_AS_CORRECTED);
+                for (r = 0; r < n; r++) {
+                    uint32_t v;
+                    memcpy(&v, mem + 4 * scale + 4 * r, 4);
+                    assert_int_equal(ot_s(s, 40 + r), v);
+                }
+                count(bloads[i]);
+            }
+        }
+        if (has("s_store_dword", gen)) {
+            static const char *const stores[] = {"s_store_dword", "s_store_dwordx2",
+                                                 "s_store_dwordx4"};
+            for (i = 0; i < 3; i++) {
+                unsigned n = 1u << i, r;
+                char text[96];
+                uint32_t got[4];
+                for (r = 0; r < n; r++)
+                    ot_set_s(s, 60 + r, 0xc0de0000u + i * 16 + r);
+                if (n == 1)
+                    snprintf(text, sizeof(text), "%s s60, s[2:3], 0x40", stores[i]);
+                else
+                    snprintf(text, sizeof(text), "%s s[60:%u], s[2:3], 0x40", stores[i],
+                             60 + n - 1);
+                ot_run(s, text, GCN_AS_CORRECTED);
+                gcn_smem_read(s, base + 0x40, got, 4 * n);
+                for (r = 0; r < n; r++)
+                    assert_int_equal(got[r], 0xc0de0000u + i * 16 + r);
+                count(stores[i]);
+            }
+        }
+        /* the clock: instructions executed before this one */
+        s->clock = 1000;
+        ot_run(s, "s_memtime s[70:71]", GCN_AS_CORRECTED);
+        assert_int_equal(s64(s, 70), 1000);
+        assert_int_equal(s->clock, 1001);
+        count("s_memtime");
+        if (has("s_memrealtime", gen)) {
+            ot_run(s, "s_memrealtime s[72:73]", GCN_AS_CORRECTED);
+            assert_int_equal(s64(s, 72), 1001);
+            count("s_memrealtime");
+        }
+        ot_free(s);
+    }
+}
+
+/* ---- one program on every generation ----------------------------------------------------------
+ */
+
+static const char cross_program[] = "s_mov_b32 s1, s0\n"
+                                    "s_not_b32 s2, s0\n"
+                                    "s_brev_b32 s3, s0\n"
+                                    "s_bcnt1_i32_b32 s4, s0\n"
+                                    "s_ff1_i32_b32 s5, s0\n"
+                                    "s_flbit_i32_b32 s6, s0\n"
+                                    "s_sext_i32_i16 s7, s0\n"
+                                    "s_abs_i32 s8, s0\n"
+                                    "s_wqm_b64 s[10:11], s[0:1]\n"
+                                    "s_quadmask_b32 s12, s0\n"
+                                    "s_bitset1_b32 s13, s4\n"
+                                    "s_movrels_b32 s14, s0\n"
+                                    "ds_write_b32 v1, v2 offset:16\n"
+                                    "ds_add_rtn_u32 v3, v1, v2 offset:16\n"
+                                    "ds_inc_rtn_u32 v4, v1, v5 offset:16\n"
+                                    "ds_write2_b32 v1, v2, v5 offset0:8 offset1:9\n"
+                                    "ds_read2_b32 v[6:7], v1 offset0:8 offset1:4\n"
+                                    "ds_max_rtn_i32 v8, v1, v5 offset:36\n"
+                                    "ds_cmpst_rtn_b32 v9, v1, v2, v5 offset:16\n"
+                                    "ds_read_u16 v10, v1 offset:2\n"
+                                    "s_and_saveexec_b64 s[20:21], s[16:17]\n"
+                                    "ds_xor_rtn_b32 v11, v1, v5\n";
+
+static void cross_generation(void **st)
+{
+    gcn_wave_state *first = NULL;
+    int gen, ran = 0;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        gcn_program p;
+        gcn_exec_result r;
+        gcn_exec_options o;
+        gcn_diag d;
+        unsigned lane, k;
+        uint64_t seed = 99;
+        if (gcn_program_parse(&p, gen, 0, cross_program, "cross.s", &d) != GCN_OK) {
+            /* an instruction the generation lacks */
+            ot_free(s);
+            continue;
+        }
+        ot_set_s(s, 0, 0x8001f0a0u);
+        ot_set_s(s, 1, 0x00ff0001u);
+        set_s64(s, 16, 0x00000000ffff0000ull);
+        gcn_state_set_m0(s, 2); /* s_movrels reads s[0 + 2] */
+        for (lane = 0; lane < GCN_LANES; lane++) {
+            s->vgpr[1][lane] = 64 * lane;
+            s->vgpr[2][lane] = (uint32_t)ot_rand(&seed);
+            s->vgpr[5][lane] = (uint32_t)ot_rand(&seed) & 0xff;
+        }
+        for (k = 0; k < GCN_LDS_BYTES; k += 4) {
+            uint32_t v = (uint32_t)ot_rand(&seed);
+            memcpy(s->lds + k, &v, 4);
+        }
+        gcn_state_set_m0(s, 0xffffffffu);
+        /* the movrels above wants M0 = 2 at its turn: write M0 between the scalar and DS
+         * parts instead of relying on it, by running the program in two halves */
+        memset(&o, 0, sizeof(o));
+        o.variant = GCN_AS_CORRECTED;
+        gcn_state_set_m0(s, 2);
+        while (s->pc < p.base + p.bytes) {
+            const gcn_inst *in = gcn_program_inst(&p, (size_t)p.at[(s->pc - p.base) / 4]);
+            if (gcn_inst_encoding(in)[0] == 'D')
+                gcn_state_set_m0(s, 0xffffffffu);
+            assert_int_equal(gcn_exec_step(s, &p, &o, &d), GCN_OK);
+        }
+        (void)r;
+        gcn_program_free(&p);
+        ran++;
+        if (!first) {
+            first = s;
+            continue;
+        }
+        for (k = 0; k < 32; k++)
+            if (ot_s(first, k) != ot_s(s, k))
+                fail_msg("s%u: %s 0x%08x, %s 0x%08x", k, gcn_gen_id(first->gen), ot_s(first, k),
+                         gcn_gen_id(gen), ot_s(s, k));
+        assert_true(gcn_state_exec(first) == gcn_state_exec(s));
+        assert_int_equal(first->scc, s->scc);
+        assert_memory_equal(first->vgpr, s->vgpr, sizeof(s->vgpr));
+        assert_memory_equal(first->lds, s->lds, sizeof(s->lds));
+        assert_true(first->pc == s->pc);
+        ot_free(s);
+    }
+    assert_int_equal(ran, gcn_gen_count()); /* every instruction above exists everywhere */
+    ot_free(first);
+}
+
+static void report_count(void **st)
+{
+    (void)st;
+    printf("expectations: %u instructions checked against models written in this file\n", nchecked);
+    assert_true(nchecked >= 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sop1_models),           cmocka_unit_test(sop1_relative),
+        cmocka_unit_test(ds_atomic_models),      cmocka_unit_test(ds_read_write_models),
+        cmocka_unit_test(ds_two_address_models), cmocka_unit_test(ds_m0_limit_model),
+        cmocka_unit_test(smem_models),           cmocka_unit_test(cross_generation),
+        cmocka_unit_test(report_count),
+    };
+    return cmocka_run_group_tests_name("oracle_expectations", tests, NULL, NULL);
+}
