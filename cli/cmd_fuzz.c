@@ -1205,6 +1205,9 @@ int cmd_fuzz(int argc, char **argv)
             return 1;
     }
 
+    /* UBSan's reports carry their stack only when asked: the triage's signatures need it */
+    if (!getenv("UBSAN_OPTIONS"))
+        setenv("UBSAN_OPTIONS", "print_stacktrace=1", 0);
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);

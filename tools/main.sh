@@ -3,6 +3,7 @@
 # from the documents (../shared/seeds), find and report the errata, and resolve the spec; then
 # rebuild the codec from that spec and report where it and LLVM differ.
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
+#   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DOCS="${1:-../shared/seeds}"
@@ -16,6 +17,8 @@ cmake --build build -j"$(nproc)"
 cmake --build build --target codec_vs_llvm_report
 # the oracle's DS atomics against vISA DWORD_ATOMIC (reports/atomics-gcn-vs-visa.{md,json})
 build/cli/gcnspec atomics --out reports
+# the fuzz corpora's coverage of the spec (fails when a corpus misses an element)
+cmake --build build --target fuzz_coverage
 # conformance vectors of every generation (build/vectors: JSON Lines, lit files and semantic
 # vectors; docs/vectors.md), checked against llvm-mc 14 and 19: reports/conformance-llvm.{md,json}
 build/cli/gcnspec vectors --out build/vectors
