@@ -979,6 +979,191 @@ static void ds_m0_limit_model(void **st)
     }
 }
 
+/* SRC2 forms: memory at A combined with memory at B (no data register). Addressing as the
+ * description's listing gives it: OFFSET[15] = 0: A = ADDR, B = A + OFFSET[14:0] * 4 (a small
+ * positive offset here); OFFSET[15] = 1: A = ADDR[16:0], B = A + ADDR[31:17] * 4. 64-bit
+ * forms align both to 8 bytes. */
+static void ds_src2_models(void **st)
+{
+    size_t c;
+    int gen, w, mode;
+    unsigned runs = 0;
+    (void)st;
+    for (c = 0; c < sizeof(ds_cases) / sizeof(ds_cases[0]) + 1; c++)
+        for (w = 0; w < 2; w++) {
+            const ds_case *k = c < sizeof(ds_cases) / sizeof(ds_cases[0]) ? &ds_cases[c] : NULL;
+            unsigned bits = w ? 64 : 32, bytes = bits / 8;
+            char name[48];
+            if (k && (!k->types[w] || k->data1 || strcmp(k->stem, "wrxchg") == 0))
+                continue;
+            if (k)
+                snprintf(name, sizeof(name), "ds_%s_src2_%s", k->stem, k->types[w]);
+            else
+                snprintf(name, sizeof(name), "ds_write_src2_b%u", bits);
+            for (gen = 0; gen < gcn_gen_count(); gen++) {
+                gcn_wave_state *s;
+                if (!has(name, gen))
+                    continue;
+                s = ot_state(gcn_gen_id(gen));
+                for (mode = 0; mode < 2; mode++) {
+                    uint64_t a_old[GCN_LANES], b_val[GCN_LANES];
+                    unsigned lane, A[GCN_LANES], B[GCN_LANES];
+                    char text[96];
+                    snprintf(text, sizeof(text), "%s v1 offset:%u", name, mode ? 0x8000u : 4u);
+                    for (lane = 0; lane < GCN_LANES; lane++) {
+                        const uint64_t *vals = k && k->float_type ? (w ? fvals64 : fvals32) : b64;
+                        unsigned nv = k && k->float_type ? 10 : NB, i = lane + 64 * (unsigned)mode;
+                        A[lane] = 32 * lane;
+                        if (mode) {
+                            s->vgpr[1][lane] = (3u << 17) | A[lane];
+                            B[lane] = (A[lane] + 12) & ~(bytes - 1);
+                        } else {
+                            s->vgpr[1][lane] = A[lane];
+                            B[lane] = A[lane] + 16;
+                        }
+                        a_old[lane] = vals[i % nv] & mask(bits);
+                        b_val[lane] = vals[(i * 7 + 3) % nv] & mask(bits);
+                        lds_write(s, A[lane], a_old[lane], bytes);
+                        lds_write(s, B[lane], b_val[lane], bytes);
+                    }
+                    ot_run(s, text, GCN_AS_CORRECTED);
+                    for (lane = 0; lane < GCN_LANES; lane++) {
+                        uint64_t want = k ? k->model(a_old[lane], b_val[lane], 0, bits) & mask(bits)
+                                          : b_val[lane];
+                        uint64_t got = lds_read(s, A[lane], bytes);
+                        if (got != want)
+                            fail_msg("%s on %s lane %u: A 0x%llx B 0x%llx: 0x%llx, want 0x%llx",
+                                     text, gcn_gen_id(gen), lane, (unsigned long long)a_old[lane],
+                                     (unsigned long long)b_val[lane], (unsigned long long)got,
+                                     (unsigned long long)want);
+                        assert_int_equal(lds_read(s, B[lane], bytes), b_val[lane]);
+                        runs++;
+                    }
+                }
+                ot_free(s);
+                count(name);
+            }
+        }
+    assert_true(runs > 1000);
+}
+
+/* GCN 1.4's D16 forms: a byte or half read into one half of VDST, the other kept; the high
+ * half of a register written as a byte or half */
+static void ds_d16_models(void **st)
+{
+    static const struct {
+        const char *name;
+        unsigned bytes, sign, hi;
+    } reads[] = {{"ds_read_u8_d16", 1, 0, 0},  {"ds_read_u8_d16_hi", 1, 0, 1},
+                 {"ds_read_i8_d16", 1, 1, 0},  {"ds_read_i8_d16_hi", 1, 1, 1},
+                 {"ds_read_u16_d16", 2, 0, 0}, {"ds_read_u16_d16_hi", 2, 0, 1}};
+    int gen;
+    size_t i;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s;
+        unsigned lane, k;
+        if (!has("ds_read_u8_d16", gen))
+            continue;
+        s = ot_state(gcn_gen_id(gen));
+        for (k = 0; k < 4096; k++)
+            s->lds[k] = (uint8_t)(k * 53 + 200);
+        for (lane = 0; lane < GCN_LANES; lane++)
+            s->vgpr[1][lane] = 2 * lane;
+        for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++) {
+            char text[96];
+            snprintf(text, sizeof(text), "%s v20, v1 offset:6", reads[i].name);
+            for (lane = 0; lane < GCN_LANES; lane++)
+                s->vgpr[20][lane] = 0x12345678u ^ (lane * 0x01010101u);
+            {
+                uint32_t keep[GCN_LANES];
+                for (lane = 0; lane < GCN_LANES; lane++)
+                    keep[lane] = s->vgpr[20][lane];
+                ot_run(s, text, GCN_AS_CORRECTED);
+                for (lane = 0; lane < GCN_LANES; lane++) {
+                    uint32_t v = (uint32_t)lds_read(s, 2 * lane + 6, reads[i].bytes), half;
+                    half = reads[i].sign ? (uint16_t)(int16_t)(int8_t)v : (uint16_t)v;
+                    if (reads[i].hi)
+                        assert_int_equal(s->vgpr[20][lane], (half << 16) | (keep[lane] & 0xffff));
+                    else
+                        assert_int_equal(s->vgpr[20][lane], (keep[lane] & 0xffff0000u) | half);
+                }
+            }
+            count(reads[i].name);
+        }
+        for (lane = 0; lane < GCN_LANES; lane++) {
+            s->vgpr[1][lane] = 4 * lane;
+            s->vgpr[2][lane] = 0xa1b2c3d4u + lane;
+        }
+        ot_run(s, "ds_write_b8_d16_hi v1, v2 offset:1024", GCN_AS_CORRECTED);
+        ot_run(s, "ds_write_b16_d16_hi v1, v2 offset:2048", GCN_AS_CORRECTED);
+        for (lane = 0; lane < GCN_LANES; lane++) {
+            assert_int_equal(lds_read(s, 4 * lane + 1024, 1), (s->vgpr[2][lane] >> 16) & 0xff);
+            assert_int_equal(lds_read(s, 4 * lane + 2048, 2), s->vgpr[2][lane] >> 16);
+        }
+        count("ds_write_b8_d16_hi");
+        count("ds_write_b16_d16_hi");
+        ot_free(s);
+    }
+}
+
+/* Exchanges at two addresses: both old dwords returned, both new stored */
+static void ds_wrxchg2_models(void **st)
+{
+    static const struct {
+        const char *name;
+        unsigned elem, wide;
+    } forms[] = {{"ds_wrxchg2_rtn_b32", 4, 0},
+                 {"ds_wrxchg2st64_rtn_b32", 256, 0},
+                 {"ds_wrxchg2_rtn_b64", 8, 1},
+                 {"ds_wrxchg2st64_rtn_b64", 512, 1}};
+    int gen;
+    size_t i;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+            unsigned lane, e = forms[i].elem, n = forms[i].wide ? 8 : 4, k;
+            char text[128];
+            uint64_t old0[GCN_LANES], old1[GCN_LANES];
+            if (!has(forms[i].name, gen))
+                continue;
+            for (k = 0; k < GCN_LDS_BYTES; k += 4) {
+                uint32_t v = k * 2654435761u;
+                memcpy(s->lds + k, &v, 4);
+            }
+            gcn_state_set_exec(s, 0xf000000000000000ull); /* lanes 60-63: no overlaps */
+            for (lane = 60; lane < 64; lane++) {
+                s->vgpr[1][lane] = 64 * lane;
+                for (k = 0; k < 4; k++)
+                    s->vgpr[40 + k][lane] = 0xb0000000u + lane * 16 + k;
+                old0[lane] = lds_read(s, 64 * lane + 1 * e, n);
+                old1[lane] = lds_read(s, 64 * lane + 2 * e, n);
+            }
+            snprintf(text, sizeof(text), "%s %s, v1, %s, %s offset0:1 offset1:2", forms[i].name,
+                     forms[i].wide ? "v[50:53]" : "v[50:51]", forms[i].wide ? "v[40:41]" : "v40",
+                     forms[i].wide ? "v[42:43]" : "v41");
+            ot_run(s, text, GCN_AS_CORRECTED);
+            for (lane = 60; lane < 64; lane++) {
+                assert_int_equal(lds_read(s, 64 * lane + e, 4), s->vgpr[40][lane]);
+                assert_int_equal(lds_read(s, 64 * lane + 2 * e, 4),
+                                 s->vgpr[forms[i].wide ? 42 : 41][lane]);
+                assert_int_equal(s->vgpr[50][lane], (uint32_t)old0[lane]);
+                if (forms[i].wide) {
+                    assert_int_equal(s->vgpr[51][lane], (uint32_t)(old0[lane] >> 32));
+                    assert_int_equal(s->vgpr[52][lane], (uint32_t)old1[lane]);
+                    assert_int_equal(s->vgpr[53][lane], (uint32_t)(old1[lane] >> 32));
+                } else {
+                    assert_int_equal(s->vgpr[51][lane], (uint32_t)old1[lane]);
+                }
+            }
+            gcn_state_set_exec(s, ~0ull);
+            count(forms[i].name);
+        }
+        ot_free(s);
+    }
+}
+
 /* ---- SMEM / SMRD ------------------------------------------------------------------------------
  */
 
@@ -1175,8 +1360,9 @@ int main(void)
         cmocka_unit_test(sop1_models),           cmocka_unit_test(sop1_relative),
         cmocka_unit_test(ds_atomic_models),      cmocka_unit_test(ds_read_write_models),
         cmocka_unit_test(ds_two_address_models), cmocka_unit_test(ds_m0_limit_model),
-        cmocka_unit_test(smem_models),           cmocka_unit_test(cross_generation),
-        cmocka_unit_test(report_count),
+        cmocka_unit_test(ds_src2_models),        cmocka_unit_test(ds_d16_models),
+        cmocka_unit_test(ds_wrxchg2_models),     cmocka_unit_test(smem_models),
+        cmocka_unit_test(cross_generation),      cmocka_unit_test(report_count),
     };
     return cmocka_run_group_tests_name("oracle_expectations", tests, NULL, NULL);
 }
