@@ -371,9 +371,8 @@ gcn_status gcn_json_only_keys(const gcn_json_doc *doc, const cJSON *obj, const c
     for (c = obj ? obj->child : NULL; c; c = c->next) {
         const char *const *k;
         int ok = 0;
-        for (k = keys; *k; k++)
-            if (strcmp(*k, c->string) == 0)
-                ok = 1;
+        for (k = keys; *k && !ok; k++)
+            ok = (*k)[0] == c->string[0] && strcmp(*k, c->string) == 0;
         if (!ok)
             return gcn_json_error(doc, c, diag, "unknown key \"%s\"", c->string);
     }

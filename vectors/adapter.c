@@ -204,8 +204,21 @@ int gcn_adapter_claims(gcn_adapter *a, gcn_check_mode mode, int gen, char *why, 
         /* LLVM aborts ("Disassembly not yet supported for subtarget") where it cannot */
         a->dis_probed[gen] = 1;
         gcn_mc_argv(a->path, gen, 1, mcpu_arg, argv);
-        memset(&r, 0, sizeof(r));
-        gcn_proc_run(a->path, argv, "", 0, 30, &r);
+        {
+            /* LLVM aborts there; without this it runs llvm-symbolizer on its own stack
+             * (a third of a second per generation) */
+            static char no_symbols[] = "LLVM_DISABLE_SYMBOLIZATION=1";
+            char *env[] = {no_symbols, NULL};
+            gcn_job j;
+            memset(&j, 0, sizeof(j));
+            j.path = a->path;
+            j.argv = argv;
+            j.env = env;
+            j.in = "";
+            j.timeout_s = 30;
+            gcn_run_jobs(&j, 1, 1);
+            r = j.r;
+        }
         if (r.failure[0] || r.signal || r.exit_code != 0) {
             const char *e = r.err.data ? strstr(r.err.data, "LLVM ERROR: ") : NULL;
             char msg[512];

@@ -84,7 +84,8 @@ static int scan_dir(file_list *l, const char *dir)
             add_file(l, gcn_path_join(dir, de->d_name));
     }
     closedir(d);
-    qsort(l->path + first, l->n - first, sizeof(*l->path), cmp_str);
+    if (l->n > first)
+        qsort(l->path + first, l->n - first, sizeof(*l->path), cmp_str);
     return 1;
 }
 
@@ -443,14 +444,9 @@ static void count(run_ctx *c, const gcn_vec_read *r, gcn_check_mode mode, gcn_ou
         it->explained_by[cls / 64] |= 1ull << (cls % 64);
 }
 
-/* Compares one answer with the vector; NULL when it passes, else the kind of mismatch, with
- * what was expected and what came back. */
-static const char *compare(const gcn_vec_read *r, gcn_check_mode mode, const gcn_answer *a,
-                           char *expected, size_t esize, char *got, size_t gsize)
+/* What the implementation answered, for the reports. */
+static void describe_answer(gcn_check_mode mode, const gcn_answer *a, char *got, size_t gsize)
 {
-    const gcn_vector *v = &r->v;
-    char hex[GCN_VEC_BYTES_MAX * 5 + 1];
-    expected[0] = got[0] = 0;
     if (a->ok) {
         if (mode == GCN_MODE_ASM) {
             if (a->nbytes)
@@ -463,38 +459,58 @@ static const char *compare(const gcn_vec_read *r, gcn_check_mode mode, const gcn
     } else {
         snprintf(got, gsize, "error: %s", a->message[0] ? a->message : "(rejected)");
     }
+}
+
+/* Compares one answer with the vector; NULL when it passes, else the kind of mismatch, with
+ * what was expected and what came back (formatted only for a mismatch: most answers pass). */
+static const char *compare(const gcn_vec_read *r, gcn_check_mode mode, const gcn_answer *a,
+                           char *expected, size_t esize, char *got, size_t gsize)
+{
+    const gcn_vector *v = &r->v;
+    const char *kind = NULL;
+    expected[0] = got[0] = 0;
     if (v->tag == GCN_VTAG_MUST_REJECT) {
-        snprintf(expected, esize, "error (%s)", gcn_verr_name(v->error_class));
         if (!a->ok)
             return NULL;
+        snprintf(expected, esize, "error (%s)", gcn_verr_name(v->error_class));
+        describe_answer(mode, a, got, gsize);
         return mode == GCN_MODE_ASM ? "asm-accepts" : "dis-accepts";
     }
     if (mode == GCN_MODE_ASM) {
         const uint8_t *b = v->ncanonical_bytes ? v->canonical_bytes : v->bytes;
         size_t n = v->ncanonical_bytes ? v->ncanonical_bytes : v->nbytes;
         const char *text = v->canonical_asm[0] ? v->canonical_asm : v->asm_text;
-        snprintf(expected, esize, "%s", gcn_vec_hex(b, n, hex, sizeof(hex)));
         if (!a->ok)
-            return "asm-rejects";
-        if (a->nbytes != n || memcmp(a->bytes, b, n) != 0)
-            return "asm-bytes";
+            kind = "asm-rejects";
+        else if (a->nbytes != n || memcmp(a->bytes, b, n) != 0)
+            kind = "asm-bytes";
         /* llvm-mc prints its text back: it must be the canonical text. A vector with
          * canonical_bytes states no text for them (an alias text's canonical bytes may print
          * in another form: a BITMASK_PERM swizzle that is a BROADCAST), so only the bytes of
          * those are checked. */
-        if (a->text[0] && !v->ncanonical_bytes && strcmp(a->text, text) != 0) {
+        else if (a->text[0] && !v->ncanonical_bytes && strcmp(a->text, text) != 0) {
             snprintf(expected, esize, "%s", text);
             snprintf(got, gsize, "%s", a->text);
             return "asm-text";
         }
-        return NULL;
+        if (kind) {
+            gcn_vec_hex(b, n, expected, esize);
+            describe_answer(mode, a, got, gsize);
+        }
+        return kind;
     }
-    snprintf(expected, esize, "%s", v->canonical_asm[0] ? v->canonical_asm : v->asm_text);
-    if (!a->ok)
-        return "dis-rejects";
-    if (strcmp(a->text, expected) != 0)
-        return "dis-text";
-    return NULL;
+    {
+        const char *want = v->canonical_asm[0] ? v->canonical_asm : v->asm_text;
+        if (!a->ok)
+            kind = "dis-rejects";
+        else if (strcmp(a->text, want) != 0)
+            kind = "dis-text";
+        if (kind) {
+            snprintf(expected, esize, "%s", want);
+            describe_answer(mode, a, got, gsize);
+        }
+        return kind;
+    }
 }
 
 static void judge(run_ctx *c, size_t fi, const gcn_vec_read *r, gcn_check_mode mode,
@@ -502,10 +518,10 @@ static void judge(run_ctx *c, size_t fi, const gcn_vec_read *r, gcn_check_mode m
 {
     gcn_impl_result *ir = c->ir;
     char expected[200], got[300], hex[GCN_VEC_BYTES_MAX * 5 + 1], key[128];
-    const char *input = mode == GCN_MODE_ASM
+    const char *kind = compare(r, mode, a, expected, sizeof(expected), got, sizeof(got));
+    const char *input = !kind || mode == GCN_MODE_ASM
                             ? r->v.asm_text
                             : gcn_vec_hex(r->v.bytes, r->v.nbytes, hex, sizeof(hex));
-    const char *kind = compare(r, mode, a, expected, sizeof(expected), got, sizeof(got));
     unsigned claim = c->res->opt.claim ? c->res->opt.claim : ~0u;
     gcn_known_view view;
     long e;

@@ -255,6 +255,118 @@ static gcn_status read_vector(const gcn_json_doc *doc, gcn_vec_read *r, gcn_diag
     return GCN_OK;
 }
 
+/* ---- the fast path of reading a line ------------------------------------------------------
+ * read_vector with the top-level members found in one pass (most of a line's reading time
+ * went to cJSON's linear lookups). It accepts exactly what read_vector accepts and has no
+ * messages: on any doubt it fails, and the caller reads the line again the slow way. */
+
+enum {
+    FK_ID,
+    FK_KIND,
+    FK_TAG,
+    FK_GEN,
+    FK_MCPU,
+    FK_ENCODING,
+    FK_INSTRUCTION,
+    FK_MNEMONIC,
+    FK_CLASS,
+    FK_FIELD,
+    FK_ASM,
+    FK_BYTES,
+    FK_CANONICAL_ASM,
+    FK_CANONICAL_BYTES,
+    FK_ERROR,
+    FK_SPEC,
+    FK_COUNT
+};
+static const char *const fast_keys[FK_COUNT] = {
+    "id",    "kind",  "tag", "gen",   "mcpu",          "encoding",        "instruction", "mnemonic",
+    "class", "field", "asm", "bytes", "canonical_asm", "canonical_bytes", "error",       "spec"};
+
+static int fast_str(const cJSON *n, int required, char *out, size_t size)
+{
+    size_t len;
+    if (!n)
+        return !required;
+    if (!cJSON_IsString(n) || (len = strlen(n->valuestring)) >= size)
+        return 0;
+    memcpy(out, n->valuestring, len + 1);
+    return 1;
+}
+
+static int fast_bytes(const cJSON *n, uint8_t *out, uint8_t *count)
+{
+    size_t bad = 0, len;
+    if (!n)
+        return 1;
+    if (!cJSON_IsString(n))
+        return 0;
+    len = gcn_vec_parse_hex(n->valuestring, out, GCN_VEC_BYTES_MAX, &bad);
+    *count = (uint8_t)len;
+    return len != 0;
+}
+
+static int read_vector_fast(const gcn_json_doc *doc, gcn_vec_read *r)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    const cJSON *o = doc->root, *c, *at[FK_COUNT];
+    gcn_diag scratch;
+    int k, g;
+    unsigned e;
+    if (!cJSON_IsObject(o))
+        return 0;
+    memset((void *)at, 0, sizeof(at));
+    for (c = o->child; c; c = c->next) {
+        for (k = 0; k < FK_COUNT; k++)
+            if (fast_keys[k][0] == c->string[0] && strcmp(fast_keys[k], c->string) == 0)
+                break;
+        if (k == FK_COUNT)
+            return 0;
+        at[k] = c;
+    }
+    if (!cJSON_IsString(at[FK_KIND]) ||
+        gcn_vkind_lookup(at[FK_KIND]->valuestring) != GCN_VKIND_ENCODING)
+        return 0;
+    r->v.kind = GCN_VKIND_ENCODING;
+    if (!fast_str(at[FK_ID], 1, r->id, sizeof(r->id)) || !cJSON_IsString(at[FK_TAG]) ||
+        !cJSON_IsString(at[FK_GEN]) || !cJSON_IsString(at[FK_ENCODING]) ||
+        !fast_str(at[FK_CLASS], 1, r->cls, sizeof(r->cls)) ||
+        !fast_str(at[FK_FIELD], 0, r->field, sizeof(r->field)) ||
+        !fast_str(at[FK_INSTRUCTION], 0, r->instruction, sizeof(r->instruction)) ||
+        !fast_str(at[FK_MNEMONIC], 0, r->mnemonic, sizeof(r->mnemonic)) ||
+        !fast_str(at[FK_ASM], 0, r->v.asm_text, sizeof(r->v.asm_text)) ||
+        !fast_str(at[FK_CANONICAL_ASM], 0, r->v.canonical_asm, sizeof(r->v.canonical_asm)) ||
+        !fast_bytes(at[FK_BYTES], r->v.bytes, &r->v.nbytes) ||
+        !fast_bytes(at[FK_CANONICAL_BYTES], r->v.canonical_bytes, &r->v.ncanonical_bytes))
+        return 0;
+    if ((k = gcn_vtag_lookup(at[FK_TAG]->valuestring)) < 0)
+        return 0;
+    r->v.tag = (uint8_t)k;
+    if ((g = gcn_gen_lookup(at[FK_GEN]->valuestring)) < 0)
+        return 0;
+    r->v.gen = (uint8_t)g;
+    for (e = 0; e < t->nencodings; e++)
+        if (strcmp(t->encodings[e].name, at[FK_ENCODING]->valuestring) == 0)
+            break;
+    if (e == t->nencodings)
+        return 0;
+    r->v.encoding = (uint8_t)e;
+    r->v.cls = r->cls;
+    r->v.field = r->field[0] ? r->field : NULL;
+    r->v.insn = -1;
+    r->v.scalar_code = -1;
+    /* the nested objects are small: read as the slow path does (a failure reads it again) */
+    if ((at[FK_ERROR] || r->v.tag == GCN_VTAG_MUST_REJECT) &&
+        read_error(doc, o, r, &scratch) != GCN_OK)
+        return 0;
+    if (at[FK_SPEC] && read_spec(doc, o, r, &scratch) != GCN_OK)
+        return 0;
+    if (r->v.tag == GCN_VTAG_MUST_REJECT)
+        return !!r->v.asm_text[0] != !!r->v.nbytes && !r->v.canonical_asm[0] &&
+               !r->v.ncanonical_bytes;
+    return r->v.asm_text[0] && r->v.nbytes;
+}
+
 /* Duplicate keys anywhere in the tree (cJSON keeps them; lookups see the first). */
 static int has_dup_keys(const cJSON *node)
 {
@@ -262,7 +374,8 @@ static int has_dup_keys(const cJSON *node)
     if (cJSON_IsObject(node))
         for (a = node->child; a; a = a->next)
             for (b = a->next; b; b = b->next)
-                if (a->string && b->string && strcmp(a->string, b->string) == 0)
+                if (a->string && b->string && a->string[0] == b->string[0] &&
+                    strcmp(a->string, b->string) == 0)
                     return 1;
     for (a = node->child; a; a = a->next)
         if (has_dup_keys(a))
@@ -286,7 +399,7 @@ gcn_status gcn_vec_read_line(const char *file, unsigned lineno, const char *line
         (doc.root = cJSON_ParseWithLengthOpts(line, len, &end, 0)) != NULL &&
         (size_t)(end - line) == len && !has_dup_keys(doc.root)) {
         doc.file = (char *)file;
-        st = read_vector(&doc, out, diag);
+        st = read_vector_fast(&doc, out) ? GCN_OK : GCN_ERR_INVALID;
         cJSON_Delete(doc.root);
         if (st == GCN_OK)
             return GCN_OK;
