@@ -1256,6 +1256,80 @@ static void smem_models(void **st)
     }
 }
 
+/* GCN 1.4's scalar atomics, plain and through a buffer descriptor, 32 and 64-bit, with and
+ * without GLC (which returns the value memory held); CMPSWAP's data is {new, compare} */
+static void smem_atomic_models(void **st)
+{
+    static const struct {
+        const char *op;
+        ds_model model;
+    } ops[] = {{"add", d_add},    {"sub", d_sub},    {"swap", d_xchg},  {"smin", d_min_i},
+               {"umin", d_min_u}, {"smax", d_max_i}, {"umax", d_max_u}, {"and", d_and},
+               {"or", d_or},      {"xor", d_xor},    {"inc", d_inc},    {"dec", d_dec},
+               {"cmpswap", NULL}};
+    int gen = gcn_gen_lookup("gfx9");
+    gcn_wave_state *s = ot_state("gfx9");
+    uint64_t base = 0x40000ull;
+    size_t o;
+    int wide, buf, glc;
+    unsigned runs = 0;
+    (void)st;
+    for (o = 0; o < sizeof(ops) / sizeof(ops[0]); o++)
+        for (wide = 0; wide < 2; wide++)
+            for (buf = 0; buf < 2; buf++) {
+                char name[48];
+                unsigned bits = wide ? 64 : 32, bytes = bits / 8, cmp = ops[o].model == NULL;
+                unsigned nregs = (wide ? 2 : 1) * (cmp ? 2 : 1);
+                size_t a, b;
+                snprintf(name, sizeof(name), "s_%satomic_%s%s", buf ? "buffer_" : "", ops[o].op,
+                         wide ? "_x2" : "");
+                if (!has(name, gen))
+                    fail_msg("%s missing on gfx9", name);
+                for (glc = 0; glc < 2; glc++)
+                    for (a = 0; a < NB; a += 3)
+                        for (b = 0; b < NB; b += 2) {
+                            char text[96], data[16];
+                            uint64_t old = b64[a] & mask(bits), d0 = b64[b] & mask(bits);
+                            uint64_t d1 = (b % 4 == 0 ? old : b64[(a + b) % NB]) & mask(bits);
+                            uint64_t want, got = 0, ret;
+                            set_s64(s, 2, base);
+                            ot_set_s(s, 4, (uint32_t)base);
+                            ot_set_s(s, 5, (uint32_t)(base >> 32));
+                            ot_set_s(s, 6, 0xffffffffu);
+                            ot_set_s(s, 7, 0);
+                            assert_int_equal(gcn_smem_write(s, base + 0x20, &old, bytes), GCN_OK);
+                            if (nregs == 1)
+                                snprintf(data, sizeof(data), "s40");
+                            else
+                                snprintf(data, sizeof(data), "s[40:%u]", 40 + nregs - 1);
+                            set_s64(s, 40, d0);
+                            if (cmp) { /* {new, compare}: each one register or a pair */
+                                if (wide)
+                                    set_s64(s, 42, d1);
+                                else
+                                    ot_set_s(s, 41, (uint32_t)d1);
+                            }
+                            snprintf(text, sizeof(text), "%s %s, %s, 0x20%s", name, data,
+                                     buf ? "s[4:7]" : "s[2:3]", glc ? " glc" : "");
+                            ot_run(s, text, GCN_AS_CORRECTED);
+                            want = cmp ? (old == d1 ? d0 : old) : ops[o].model(old, d0, 0, bits);
+                            gcn_smem_read(s, base + 0x20, &got, bytes);
+                            if (got != (want & mask(bits)))
+                                fail_msg("%s: memory 0x%llx data 0x%llx (cmp 0x%llx): 0x%llx, "
+                                         "want 0x%llx",
+                                         text, (unsigned long long)old, (unsigned long long)d0,
+                                         (unsigned long long)d1, (unsigned long long)got,
+                                         (unsigned long long)want);
+                            ret = wide ? s64(s, 40) : ot_s(s, 40);
+                            assert_true(ret == (glc ? old : d0));
+                            runs++;
+                        }
+                count(name);
+            }
+    ot_free(s);
+    assert_true(runs > 1000);
+}
+
 /* ---- one program on every generation ----------------------------------------------------------
  */
 
@@ -1361,8 +1435,9 @@ int main(void)
         cmocka_unit_test(ds_atomic_models),      cmocka_unit_test(ds_read_write_models),
         cmocka_unit_test(ds_two_address_models), cmocka_unit_test(ds_m0_limit_model),
         cmocka_unit_test(ds_src2_models),        cmocka_unit_test(ds_d16_models),
-        cmocka_unit_test(ds_wrxchg2_models),     cmocka_unit_test(smem_models),
-        cmocka_unit_test(cross_generation),      cmocka_unit_test(report_count),
+        cmocka_unit_test(ds_wrxchg2_models),     cmocka_unit_test(smem_atomic_models),
+        cmocka_unit_test(smem_models),           cmocka_unit_test(cross_generation),
+        cmocka_unit_test(report_count),
     };
     return cmocka_run_group_tests_name("oracle_expectations", tests, NULL, NULL);
 }
