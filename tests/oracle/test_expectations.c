@@ -1164,6 +1164,238 @@ static void ds_wrxchg2_models(void **st)
     }
 }
 
+/* Lanes reading other lanes (AMD's descriptions, as gem5 carries them for Vega): swizzle's
+ * quad-permute and bitmask modes, backward and forward permutes, append and consume */
+static void ds_cross_lane_models(void **st)
+{
+    static const unsigned swz[] = {0x801b, 0x80e4, 0x8000, 0x041f, 0x00a0, 0x7c1f, 0x03e0};
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        uint64_t exec = 0xfedcba9876543210ull ^ 0x00ff00ff00ff00ffull, seed = 7;
+        unsigned lane, k;
+        for (lane = 0; lane < GCN_LANES; lane++)
+            s->vgpr[2][lane] = 0x1000u + lane;
+        for (k = 0; k < sizeof(swz) / sizeof(swz[0]); k++) {
+            char text[64];
+            uint32_t want[GCN_LANES];
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                unsigned in;
+                if (swz[k] & 0x8000) {
+                    in = (lane & ~3u) + ((swz[k] >> (2 * (lane & 3))) & 3);
+                } else {
+                    unsigned andm = swz[k] & 31, orm = (swz[k] >> 5) & 31,
+                             xorm = (swz[k] >> 10) & 31;
+                    in = (lane & 0x20) | ((((lane & andm) | orm) ^ xorm) & 31);
+                }
+                want[lane] = exec >> in & 1 ? s->vgpr[2][in] : 0;
+                s->vgpr[3][lane] = 0xdead;
+            }
+            gcn_state_set_exec(s, exec);
+            snprintf(text, sizeof(text), "ds_swizzle_b32 v3, v2 offset:%u", swz[k]);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            for (lane = 0; lane < GCN_LANES; lane++)
+                if (exec >> lane & 1) {
+                    if (s->vgpr[3][lane] != want[lane])
+                        fail_msg("%s on %s lane %u: 0x%x, want 0x%x", text, gcn_gen_id(gen), lane,
+                                 s->vgpr[3][lane], want[lane]);
+                } else {
+                    assert_int_equal(s->vgpr[3][lane], 0xdead);
+                }
+        }
+        count("ds_swizzle_b32");
+        if (has("ds_bpermute_b32", gen)) {
+            uint32_t want[GCN_LANES], tmp[GCN_LANES];
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                s->vgpr[1][lane] = (uint32_t)ot_rand(&seed) & 0x3fc;
+                s->vgpr[3][lane] = 0xdead;
+                s->vgpr[4][lane] = 0xdead;
+            }
+            gcn_state_set_exec(s, exec);
+            ot_run(s, "ds_bpermute_b32 v3, v1, v2 offset:8", GCN_AS_CORRECTED);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                unsigned from = ((s->vgpr[1][lane] + 8) >> 2) & 63;
+                want[lane] = exec >> from & 1 ? s->vgpr[2][from] : 0;
+                assert_int_equal(s->vgpr[3][lane], exec >> lane & 1 ? want[lane] : 0xdead);
+            }
+            ot_run(s, "ds_permute_b32 v4, v1, v2 offset:8", GCN_AS_CORRECTED);
+            memset(tmp, 0, sizeof(tmp));
+            for (lane = 0; lane < GCN_LANES; lane++) /* ascending: a later lane wins */
+                if (exec >> lane & 1)
+                    tmp[((s->vgpr[1][lane] + 8) >> 2) & 63] = s->vgpr[2][lane];
+            for (lane = 0; lane < GCN_LANES; lane++)
+                assert_int_equal(s->vgpr[4][lane], exec >> lane & 1 ? tmp[lane] : 0xdead);
+            count("ds_bpermute_b32");
+            count("ds_permute_b32");
+        }
+        /* append/consume: the dword at OFFSET moves by the active lanes; each gets the old */
+        {
+            unsigned pc = 0;
+            uint64_t m;
+            for (m = exec; m; m &= m - 1)
+                pc++;
+            lds_write(s, 0x40, 1000, 4);
+            gcn_state_set_exec(s, exec);
+            ot_run(s, "ds_append v5 offset:64", GCN_AS_CORRECTED);
+            assert_int_equal(lds_read(s, 0x40, 4), 1000 + pc);
+            ot_run(s, "ds_consume v6 offset:64", GCN_AS_CORRECTED);
+            assert_int_equal(lds_read(s, 0x40, 4), 1000);
+            for (lane = 0; lane < GCN_LANES; lane++)
+                if (exec >> lane & 1) {
+                    assert_int_equal(s->vgpr[5][lane], 1000);
+                    assert_int_equal(s->vgpr[6][lane], 1000 + pc);
+                }
+            count("ds_append");
+            count("ds_consume");
+        }
+        ot_free(s);
+    }
+}
+
+/* What the spec says has no modelled effect (cache maintenance, probes, DS_NOP ...) leaves a
+ * random state as it was, but for PC, the clock and LGKM_CNT */
+static void no_effect_models(void **st)
+{
+    int insn, n = gcn_insn_count(), gen;
+    gcn_wave_state *s = malloc(sizeof(*s)), *before = malloc(sizeof(*before));
+    uint64_t seed = 11;
+    (void)st;
+    assert_non_null(s);
+    assert_non_null(before);
+    for (insn = 0; insn < n; insn++)
+        for (gen = 0; gen < gcn_gen_count(); gen++) {
+            gcn_sem_info info;
+            gcn_inst in;
+            gcn_exec_options o;
+            gcn_diag d;
+            int t;
+            char name[48];
+            size_t k;
+            if (gcn_sem_info_get(insn, gen, &info) != GCN_OK || info.status[1] != GCN_SEM_NONE)
+                continue;
+            for (t = 0; t < 5; t++) {
+                gcn_random_state(s, gen, &seed);
+                if (!gcn_random_inst(insn, gen, &seed, &in))
+                    fail_msg("%s: no encoding", info.name);
+                memcpy(before, s, sizeof(*s));
+                memset(&o, 0, sizeof(o));
+                o.variant = GCN_AS_CORRECTED;
+                assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+                assert_true(s->pc == before->pc + in.size);
+                assert_true(s->clock == before->clock + 1);
+                before->pc = s->pc;
+                before->clock = s->clock;
+                before->lgkm_cnt = s->lgkm_cnt;
+                assert_memory_equal(before, s, sizeof(*s));
+            }
+            for (k = 0; info.name[k] && k + 1 < sizeof(name); k++)
+                name[k] = (char)(info.name[k] >= 'A' && info.name[k] <= 'Z' ? info.name[k] + 32
+                                                                            : info.name[k]);
+            name[k] = 0;
+            count(name);
+        }
+    free(s);
+    free(before);
+}
+
+/* The rest that the descriptions define: DS_WRAP_RTN_B32, S_BUFFER_STORE_*, S_SET_GPR_IDX_IDX,
+ * the plain moves S_MOV_FED_B32/S_MOV_REGRD_B32 (no error injection or register-read
+ * semantics modelled), S_RFE_B64 (PC from SSRC0) and S_CBRANCH_JOIN (pop EXEC and PC from the
+ * control stack in SGPRs unless CSP equals SSRC0) */
+static void misc_models(void **st)
+{
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        unsigned lane, i;
+        if (has("ds_wrap_rtn_b32", gen)) {
+            uint32_t old[GCN_LANES];
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                s->vgpr[1][lane] = 4 * lane;
+                s->vgpr[2][lane] = (uint32_t)b64[lane % NB];
+                s->vgpr[3][lane] = (uint32_t)b64[(lane * 5 + 1) % NB];
+                old[lane] = (uint32_t)b64[(lane * 3 + 2) % NB];
+                lds_write(s, 4 * lane, old[lane], 4);
+            }
+            ot_run(s, "ds_wrap_rtn_b32 v4, v1, v2, v3", GCN_AS_CORRECTED);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                uint32_t d0 = s->vgpr[2][lane], d1 = s->vgpr[3][lane];
+                assert_int_equal(lds_read(s, 4 * lane, 4),
+                                 old[lane] >= d0 ? old[lane] - d0 : old[lane] + d1);
+                assert_int_equal(s->vgpr[4][lane], old[lane]);
+            }
+            count("ds_wrap_rtn_b32");
+        }
+        if (has("s_buffer_store_dword", gen)) {
+            static const char *const st_names[] = {"s_buffer_store_dword", "s_buffer_store_dwordx2",
+                                                   "s_buffer_store_dwordx4"};
+            uint64_t base = 0x9000;
+            ot_set_s(s, 4, (uint32_t)base);
+            ot_set_s(s, 5, 0x00100000u);
+            ot_set_s(s, 6, 0xffffffffu);
+            ot_set_s(s, 7, 0);
+            for (i = 0; i < 3; i++) {
+                unsigned n = 1u << i, r;
+                char text[96];
+                uint32_t got[4];
+                for (r = 0; r < n; r++)
+                    ot_set_s(s, 60 + r, 0xbeef0000u + 16 * i + r);
+                if (n == 1)
+                    snprintf(text, sizeof(text), "%s s60, s[4:7], 0x18", st_names[i]);
+                else
+                    snprintf(text, sizeof(text), "%s s[60:%u], s[4:7], 0x18", st_names[i],
+                             60 + n - 1);
+                ot_run(s, text, GCN_AS_CORRECTED);
+                gcn_smem_read(s, base + 0x18, got, 4 * n);
+                for (r = 0; r < n; r++)
+                    assert_int_equal(got[r], 0xbeef0000u + 16 * i + r);
+                count(st_names[i]);
+            }
+        }
+        if (has("s_set_gpr_idx_idx", gen)) {
+            gcn_state_set_m0(s, 0x12345678u);
+            ot_set_s(s, 9, 0xabcdef9au);
+            ot_run(s, "s_set_gpr_idx_idx s9", GCN_AS_CORRECTED);
+            assert_int_equal(gcn_state_m0(s), 0x1234569au);
+            count("s_set_gpr_idx_idx");
+        }
+        for (i = 0; i < 2; i++) {
+            const char *name = i ? "s_mov_regrd_b32" : "s_mov_fed_b32";
+            char text[64];
+            if (!has(name, gen))
+                continue;
+            ot_set_s(s, 9, 0x5a5a0000u + i);
+            snprintf(text, sizeof(text), "%s s8, s9", name);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            assert_int_equal(ot_s(s, 8), 0x5a5a0000u + i);
+            count(name);
+        }
+        set_s64(s, 12, 0x2468);
+        s->pc = 0x100;
+        ot_run(s, "s_rfe_b64 s[12:13]", GCN_AS_CORRECTED);
+        assert_true(s->pc == 0x2468);
+        count("s_rfe_b64");
+        /* the control stack: slot k is SGPR[4k:4k+1] = EXEC, SGPR[4k+2:4k+3] = PC */
+        s->csp = 2;
+        set_s64(s, 4, 0x00000000ffff0000ull);
+        set_s64(s, 6, 0x3000);
+        ot_set_s(s, 20, 2);
+        s->pc = 0x200;
+        ot_run(s, "s_cbranch_join s20", GCN_AS_CORRECTED); /* CSP == SSRC0: on */
+        assert_true(s->pc == 0x204);
+        assert_int_equal(s->csp, 2);
+        ot_set_s(s, 20, 0);
+        ot_run(s, "s_cbranch_join s20", GCN_AS_CORRECTED); /* pop slot 1 */
+        assert_int_equal(s->csp, 1);
+        assert_true(gcn_state_exec(s) == 0x00000000ffff0000ull);
+        assert_true(s->pc == 0x3000);
+        count("s_cbranch_join");
+        ot_free(s);
+    }
+}
+
 /* ---- SMEM / SMRD ------------------------------------------------------------------------------
  */
 
@@ -1423,8 +1655,22 @@ static void cross_generation(void **st)
 
 static void report_count(void **st)
 {
+    int insn, n = gcn_insn_count();
+    unsigned missing = 0;
     (void)st;
     printf("expectations: %u instructions checked against models written in this file\n", nchecked);
+    printf("not checked here:");
+    for (insn = 0; insn < n; insn++) {
+        const char *m = gcn_insn_mnemonic(insn);
+        unsigned i;
+        for (i = 0; i < nchecked && strcmp(checked[i], m) != 0; i++)
+            ;
+        if (i == nchecked) {
+            printf(" %s", m);
+            missing++;
+        }
+    }
+    printf(" (%u)\n", missing);
     assert_true(nchecked >= 100);
 }
 
@@ -1436,8 +1682,9 @@ int main(void)
         cmocka_unit_test(ds_two_address_models), cmocka_unit_test(ds_m0_limit_model),
         cmocka_unit_test(ds_src2_models),        cmocka_unit_test(ds_d16_models),
         cmocka_unit_test(ds_wrxchg2_models),     cmocka_unit_test(smem_atomic_models),
-        cmocka_unit_test(smem_models),           cmocka_unit_test(cross_generation),
-        cmocka_unit_test(report_count),
+        cmocka_unit_test(ds_cross_lane_models),  cmocka_unit_test(no_effect_models),
+        cmocka_unit_test(misc_models),           cmocka_unit_test(smem_models),
+        cmocka_unit_test(cross_generation),      cmocka_unit_test(report_count),
     };
     return cmocka_run_group_tests_name("oracle_expectations", tests, NULL, NULL);
 }
