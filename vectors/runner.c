@@ -259,11 +259,15 @@ void gcn_run_jobs_cb(gcn_job *jobs, size_t n, unsigned parallel,
         live *owner[3 * 64];
         int nfds = 0, timeout_ms = 1000;
         double t = now_s();
+        size_t nended = 0, ended[64];
+        gcn_job *ended_job[64];
+        /* the slots of ended jobs take the next jobs first, and only then are the ended ones
+         * finished: the tools run while their answers are read */
         for (i = 0; i < parallel; i++)
             if (run[i].done && !run[i].reported) {
                 run[i].reported = 1;
-                if (finish)
-                    finish(run[i].index, run[i].job, ctx);
+                ended[nended] = run[i].index;
+                ended_job[nended++] = run[i].job;
             }
         for (i = 0; i < parallel && next < n; i++)
             while (run[i].done && next < n) {
@@ -280,6 +284,9 @@ void gcn_run_jobs_cb(gcn_job *jobs, size_t n, unsigned parallel,
                         finish(k, &jobs[k], ctx);
                 }
             }
+        for (i = 0; i < nended; i++)
+            if (finish)
+                finish(ended[i], ended_job[i], ctx);
         if (!nlive && next >= n)
             break;
         for (i = 0; i < parallel; i++) {
