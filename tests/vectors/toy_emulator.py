@@ -4,6 +4,7 @@
 
   GCNSPEC=path/to/gcnspec   the binary to wrap (required)
   TOY_FLIP=MNEMONIC         flip bit 0 of the first scalar register the instruction changes
+  TOY_SEMANTICS=written     run the documents' pseudocode as written (default: corrected)
   TOY_HANG_ON=ID            stop answering (sleep) at the vector with this id
   TOY_CRASH_ON=ID           die of SIGSEGV at the vector with this id
   TOY_GARBLE_ON=ID          answer the vector with this id with a line that is not JSON
@@ -20,6 +21,7 @@ if os.environ.get("GCNSPEC_MODE") != "exec":
     sys.exit(77)
 gcnspec = os.environ["GCNSPEC"]
 flip = os.environ.get("TOY_FLIP", "")
+semantics = os.environ.get("TOY_SEMANTICS", "corrected")
 hang = os.environ.get("TOY_HANG_ON", "-")
 crash = os.environ.get("TOY_CRASH_ON", "-")
 garble = os.environ.get("TOY_GARBLE_ON", "-")
@@ -43,7 +45,7 @@ with tempfile.TemporaryDirectory() as tmp:
         # instruction that jumps back to itself stops at --max-steps 1; then its changes are
         # the --trace line's, with the clock's tick and the PC it stopped at
         p = subprocess.run([gcnspec, "exec", "--gen", req["gen"], "--state", state_path,
-                            "--semantics", "corrected", "--max-steps", "1", "--trace"],
+                            "--semantics", semantics, "--max-steps", "1", "--trace"],
                            input=req["asm"] + "\n", capture_output=True, text=True)
         err = p.stderr.strip().splitlines()
         if p.returncode == 0:
