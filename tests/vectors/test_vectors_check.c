@@ -408,32 +408,39 @@ static void test_bad_semantic_file(void **state)
     free(src);
 }
 
-/* The same for an encoding vector file (the assembler/disassembler half). */
+/* The same for an encoding vector file (the assembler/disassembler half): a broken line (2), a
+ * missing field (3), an unknown generation (4) between good lines (1, 5). */
 static void test_bad_encoding_file(void **state)
 {
     char *src = path_join2(small_dir, "jsonl/sop1-gcn1.4.jsonl");
     char *one = line_of(src, 1), *two = line_of(src, 2), *missing = strdup(two), *p, *text;
+    char *unknown = strdup(two);
     char *path = path_join2(cli_scratch(), "bad-enc.jsonl");
     gcn_proc_result r;
     (void)state;
     p = strstr(missing, "\"tag\":");
     assert_non_null(p);
     memcpy(p, "\"t_g\":", 6);
-    text = malloc(strlen(one) * 3 + strlen(missing) + 64);
-    sprintf(text, "%s\n{\"id\":\n%s\n%s\n", one, missing, one);
+    p = strstr(unknown, "\"gen\":\"gcn1.4\"");
+    assert_non_null(p);
+    memcpy(p, "\"gen\":\"gcn9.9\"", 14);
+    text = malloc(strlen(one) * 2 + strlen(missing) + strlen(unknown) + 64);
+    sprintf(text, "%s\n{\"id\":\n%s\n%s\n%s\n", one, missing, unknown, one);
     file_write(path, text, strlen(text));
     memset(&r, 0, sizeof(r));
     cli_run(&r, "check", "--impl", "llvm-mc-14", "--mode", "asm", "--known", known1, "--known",
             known2, "--known", known3, path, NULL);
     assert_int_equal(r.exit_code, 1);
-    if (!strstr(r.err.data, "bad-enc.jsonl:2:") || !strstr(r.err.data, "bad-enc.jsonl:3:"))
-        fail_msg("expected messages for lines 2 and 3:\n%s", r.err.data);
-    if (!strstr(r.out.data, "2 pass"))
-        fail_msg("the good lines were not checked:\n%s", r.out.data);
+    if (!strstr(r.err.data, "bad-enc.jsonl:2:") || !strstr(r.err.data, "bad-enc.jsonl:3:") ||
+        !strstr(r.err.data, "bad-enc.jsonl:4:") || !strstr(r.err.data, "gcn9.9"))
+        fail_msg("expected messages for lines 2, 3 and 4:\n%s", r.err.data);
+    if (!strstr(r.out.data, "2 pass") || !strstr(r.out.data, "3 bad vectors"))
+        fail_msg("the good lines were not checked, or the bad ones not counted:\n%s", r.out.data);
     gcn_proc_result_free(&r);
     free(one);
     free(two);
     free(missing);
+    free(unknown);
     free(text);
     free(path);
     free(src);
