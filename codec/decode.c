@@ -4,7 +4,7 @@
 #include "codec_internal.h"
 
 /* The decoder's steps are inlined into gcn_decode: one function, no spills between them. */
-#if defined(__GNUC__)
+#if defined(__GNUC__) && defined(__OPTIMIZE__) /* -O0 cannot inline a recursive one */
 #define DECODE_INLINE static inline __attribute__((always_inline))
 #else
 #define DECODE_INLINE static inline

@@ -9,7 +9,7 @@
 
 #include "codec_internal.h"
 
-#if defined(__GNUC__)
+#if defined(__GNUC__) && defined(__OPTIMIZE__) /* -O0 cannot inline a recursive one */
 #define PRINT_INLINE static inline __attribute__((always_inline))
 #else
 #define PRINT_INLINE static inline
