@@ -16,6 +16,10 @@
 
 #define LANE_STRIDE 16u /* bytes of LDS/GDS per lane: the widest DS access is 16 bytes */
 #define SMEM_WINDOW 0x200u
+/* The DS vector whose active lanes all address the same bytes: every order of the lanes is
+ * run and each distinct final state recorded (3 lanes: 6 orders). */
+#define SAME_ADDRESS GCN_SEM_PER_INSN
+#define SAME_ADDRESS_LANES 3u
 
 /* Values at the ends of 32-bit ranges and bit patterns; boundary vectors draw from these. */
 static const uint32_t boundary_values[] = {0x00000000u, 0x00000001u, 0x7fffffffu, 0x80000000u,
@@ -178,6 +182,7 @@ static void fill_state(run *r, const gcn_inst *in, int variant, gcn_wave_state *
     exec = variant == 0 || variant == 3 ? ~0ull
            : variant == 1               ? 0x5555555555555555ull
            : variant == 2               ? 0x8000000000000001ull
+           : variant == SAME_ADDRESS    ? (1ull << SAME_ADDRESS_LANES) - 1
                                         : splitmix(&rs) | 1;
     gcn_state_set_exec(s, exec);
     s->scc = variant & 1;
@@ -207,8 +212,10 @@ static void fill_state(run *r, const gcn_inst *in, int variant, gcn_wave_state *
             int addr = op->name && strcmp(op->name, "ADDR") == 0;
             for (e = 0; e < op->regs && reg + e < GCN_VGPRS; e++)
                 for (lane = 0; lane < GCN_LANES; lane++)
-                    s->vgpr[reg + e][lane] = addr ? lds_base + LANE_STRIDE * lane
-                                                  : value(boundary, &rs, off0 + lane + 3 * e);
+                    s->vgpr[reg + e][lane] = !addr ? value(boundary, &rs, off0 + lane + 3 * e)
+                                             : variant == SAME_ADDRESS
+                                                 ? lds_base /* every lane: one address */
+                                                 : lds_base + LANE_STRIDE * lane;
         } else if (op->kind == GCN_KIND_SBASE) {
             /* SBASE names SGPR pairs: the address (and a buffer's base) in the first two */
             int c0 = gcn_state_sgpr_code(s, reg * 2);
@@ -251,7 +258,9 @@ static int one_vector(run *r, const gcn_inst *in, const gcn_sem_info *info, int 
 {
     const gcn_insn_row *row = &r->t->insns[in->insn];
     static const char *const cls[] = {"boundary-low", "boundary-high", "boundary-edge-lanes",
-                                      "random",       "random",        "random"};
+                                      "random",       "random",        "random",
+                                      "same-address"};
+    cJSON *outcomes = NULL;
     uint8_t bytes[GCN_VEC_BYTES_MAX], order[GCN_LANES];
     size_t nbytes = 0;
     char text[GCN_VEC_TEXT_MAX], id[64], *line;
@@ -272,7 +281,49 @@ static int one_vector(run *r, const gcn_inst *in, const gcn_sem_info *info, int 
         r->stats->dropped_failed++;
         return 1;
     }
-    if (is_ds) {
+    if (is_ds && variant == SAME_ADDRESS) {
+        /* every order of the active lanes; the distinct final states are the outcomes */
+        static const uint8_t perms[6][SAME_ADDRESS_LANES] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                                             {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+        char *seen[6];
+        size_t nseen = 0, p, q;
+        outcomes = cJSON_CreateArray();
+        for (p = 0; p < 6 && outcomes; p++) {
+            char *txt;
+            cJSON *diff;
+            for (k = 0; k < GCN_LANES; k++)
+                order[k] = (uint8_t)k;
+            memcpy(order, perms[p], SAME_ADDRESS_LANES);
+            memcpy(r->alt, r->init, sizeof(*r->alt));
+            if (!run_variant(in, r->alt, GCN_AS_CORRECTED, order, &d) ||
+                !(diff = state_obj(r->alt, r->init))) {
+                cJSON_Delete(outcomes);
+                while (nseen)
+                    free(seen[--nseen]);
+                r->stats->dropped_failed++;
+                return 1;
+            }
+            txt = cJSON_PrintUnformatted(diff);
+            for (q = 0; txt && q < nseen && strcmp(seen[q], txt) != 0; q++) {
+            }
+            if (txt && q == nseen) {
+                seen[nseen++] = txt;
+                cJSON_AddItemToArray(outcomes, diff);
+            } else {
+                free(txt);
+                cJSON_Delete(diff);
+            }
+        }
+        while (nseen)
+            free(seen[--nseen]);
+        if (outcomes && cJSON_GetArraySize(outcomes) < 2) {
+            /* the order does not matter here (a read, a wave-level instruction): the other
+             * vectors cover it */
+            cJSON_Delete(outcomes);
+            return 1;
+        }
+        r->stats->outcome_sets++;
+    } else if (is_ds) {
         /* the lanes' order must not matter: descending, then a random permutation */
         uint64_t rs = r->seed ^ in->insn ^ ((uint64_t)variant << 40);
         int pass;
@@ -300,13 +351,13 @@ static int one_vector(run *r, const gcn_inst *in, const gcn_sem_info *info, int 
     snprintf(id, sizeof(id), "SEM-%s-%s-%06u", r->enc_name, gcn_gen_id(r->gen), ++r->count);
     cJSON_AddStringToObject(o, "id", id);
     cJSON_AddStringToObject(o, "kind", "semantic");
-    cJSON_AddStringToObject(o, "tag", "exact");
+    cJSON_AddStringToObject(o, "tag", outcomes ? "outcome-set" : "exact");
     cJSON_AddStringToObject(o, "gen", gcn_gen_id(r->gen));
     cJSON_AddStringToObject(o, "mcpu", gcn_gen_mcpu(r->gen));
     cJSON_AddStringToObject(o, "encoding", r->enc_name);
     cJSON_AddStringToObject(o, "instruction", row->spec_name);
     cJSON_AddStringToObject(o, "mnemonic", row->mnemonic);
-    cJSON_AddStringToObject(o, "class", cls[variant % 6]);
+    cJSON_AddStringToObject(o, "class", cls[variant]);
     cJSON_AddStringToObject(o, "semantics", "corrected");
     cJSON_AddStringToObject(o, "asm", text);
     add_hex(o, "bytes", bytes, nbytes);
@@ -316,7 +367,12 @@ static int one_vector(run *r, const gcn_inst *in, const gcn_sem_info *info, int 
     ok = ok && (x = state_obj(r->fin, r->init)) != NULL;
     if (ok)
         cJSON_AddItemToObject(o, "final", x);
-    if (ok && info->corrected) {
+    if (outcomes) {
+        /* the final state above is the ascending order's, one of these */
+        cJSON_AddItemToObject(o, "outcomes", outcomes);
+        outcomes = NULL;
+    }
+    if (ok && info->corrected && variant != SAME_ADDRESS) {
         cJSON *aw = cJSON_CreateObject();
         memcpy(r->wr, r->init, sizeof(*r->wr));
         written_ok = info->status[GCN_AS_WRITTEN] != GCN_SEM_UNDEFINED &&
@@ -440,7 +496,8 @@ gcn_status gcn_sem_vectors_write(const char *dir, const gcn_spec_info *spec, uns
                     cJSON_AddItemToArray(skipped, s);
                     continue;
                 }
-                for (v = 0; v < GCN_SEM_PER_INSN; v++)
+                for (v = 0; v <= (strcmp(r.enc_name, "DS") == 0 ? SAME_ADDRESS : SAME_ADDRESS - 1);
+                     v++)
                     if (!one_vector(&r, &bf.inst[insn], &info, v)) {
                         gcn_diag_set(diag, dir, 0, 0, "out of memory");
                         st = GCN_ERR_NOMEM;
@@ -472,6 +529,7 @@ gcn_status gcn_sem_vectors_write(const char *dir, const gcn_spec_info *spec, uns
         cJSON_AddNumberToObject(c, "vectors", (double)stats->emitted);
         cJSON_AddNumberToObject(c, "as_written_differs", (double)stats->as_written_differs);
         cJSON_AddNumberToObject(c, "as_written_does_not_execute", (double)stats->as_written_fails);
+        cJSON_AddNumberToObject(c, "outcome_sets", (double)stats->outcome_sets);
         cJSON_AddNumberToObject(c, "dropped_lane_order", (double)stats->dropped_order);
         cJSON_AddNumberToObject(c, "dropped_oracle_refused", (double)stats->dropped_failed);
         text = gcn_json_print(index);

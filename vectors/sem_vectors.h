@@ -9,7 +9,9 @@
  * most 16 bytes), so no two lanes of an atomic meet at one address and the final state does
  * not depend on the order the lanes run in. The generator checks it: every DS vector runs
  * again with the lanes in descending order and in a random order, and a vector whose final
- * states differ is dropped (counted), never written.
+ * states differ is dropped (counted), never written. One more DS vector per instruction has
+ * three active lanes on one address: it runs in all 6 orders and, when they end differently,
+ * is written with tag "outcome-set" and every distinct final state ("outcomes").
  *
  * DIR/semantic/<encoding>-<gen>.jsonl, one vector a line, and DIR/semantic/index.json; the
  * schema is in docs/vectors.md. Deterministic: the same spec and seed give the same bytes. */
@@ -28,6 +30,7 @@
 
 typedef struct gcn_sem_vector_stats {
     size_t emitted, as_written_differs, as_written_fails;
+    size_t outcome_sets;   /* same-address DS vectors with more than one allowed outcome */
     size_t no_semantics;   /* instruction x generation: the corrected variant does not execute */
     size_t dropped_order;  /* final state depends on the lane order */
     size_t dropped_failed; /* the oracle refused the vector's state (counted, with why) */

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "../cli/cli_support.h"
 
 static char known1[1024], known2[1024], known3[1024];
@@ -289,6 +291,75 @@ static void test_toy_emulator_as_written(void **state)
     free(sem);
 }
 
+/* Lanes on one address: an answer equal to any of the vector's outcomes passes. The oracle
+ * answers the ascending order; a vector whose "final" is another order's outcome still passes
+ * with its "outcomes", and fails without them. */
+static void test_outcome_set(void **state)
+{
+    char *dir = path_join2(cli_scratch(), "ds"), *sem, *line = NULL, *a, *b, *text, *path;
+    size_t k, n, vectors, pass, unexplained;
+    cJSON *v, *outs, *last;
+    gcn_proc_result r;
+    (void)state;
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "vectors", "--spec", spec_arg, "--gen", "gcn1.4", "--encoding", "DS", "--no-lit",
+            "-q", "--out", dir, NULL);
+    assert_int_equal(r.exit_code, 0);
+    gcn_proc_result_free(&r);
+    sem = path_join2(dir, "semantic/ds-gcn1.4.jsonl");
+    n = count_lines(sem, NULL);
+    for (k = 1; k <= n && !line; k++) {
+        line = line_of(sem, k);
+        if (!strstr(line, "\"tag\":\"outcome-set\"")) {
+            free(line);
+            line = NULL;
+        }
+    }
+    if (!line)
+        fail_msg("no outcome-set vector in %s", sem);
+    v = cJSON_Parse(line);
+    outs = cJSON_GetObjectItemCaseSensitive(v, "outcomes");
+    assert_true(cJSON_GetArraySize(outs) >= 2);
+    last = cJSON_GetArrayItem(outs, cJSON_GetArraySize(outs) - 1);
+    cJSON_ReplaceItemInObjectCaseSensitive(v, "final", cJSON_Duplicate(last, 1));
+    a = cJSON_PrintUnformatted(v);
+    cJSON_DeleteItemFromObjectCaseSensitive(v, "outcomes");
+    cJSON_ReplaceItemInObjectCaseSensitive(v, "tag", cJSON_CreateString("exact"));
+    b = cJSON_PrintUnformatted(v);
+    text = malloc(strlen(a) + strlen(b) + 4);
+    sprintf(text, "%s\n%s\n", a, b);
+    path = path_join2(cli_scratch(), "outcomes");
+    free(sem);
+    sem = path_join2(path, "semantic");
+    {
+        char *argv[] = {"mkdir", "-p", sem, NULL};
+        gcn_proc_result mk;
+        memset(&mk, 0, sizeof(mk));
+        gcn_proc_run("/bin/mkdir", argv, "", 0, 10, &mk);
+        gcn_proc_result_free(&mk);
+    }
+    free(sem);
+    sem = path_join2(path, "semantic/ds-gcn1.4.jsonl");
+    file_write(sem, text, strlen(text));
+    check(&r, "gcnspec-oracle", path, "outcomes", "30");
+    semantic_counts(&r, &vectors, &pass, &unexplained);
+    assert_int_equal(vectors, 2);
+    assert_int_equal(pass, 1);
+    assert_int_equal(unexplained, 1);
+    assert_int_equal(r.exit_code, 1);
+    if (!file_exists("outcomes.json"))
+        fail_msg("no report");
+    gcn_proc_result_free(&r);
+    cJSON_Delete(v);
+    free(a);
+    free(b);
+    free(text);
+    free(line);
+    free(sem);
+    free(path);
+    free(dir);
+}
+
 /* The toy fails on the 3rd vector: the message names that line, the vector has no answer, the
  * rest of the file is checked by a new process and passes. */
 static void toy_fault(const char *var, const char *why)
@@ -453,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_toy_emulator_passes),
         cmocka_unit_test(test_toy_emulator_wrong_result),
         cmocka_unit_test(test_toy_emulator_as_written),
+        cmocka_unit_test(test_outcome_set),
         cmocka_unit_test(test_toy_emulator_hangs),
         cmocka_unit_test(test_toy_emulator_crashes),
         cmocka_unit_test(test_toy_emulator_garbles),
