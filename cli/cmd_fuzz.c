@@ -61,6 +61,15 @@ static const target_info targets[] = {
 };
 #define NTARGETS (sizeof(targets) / sizeof(targets[0]))
 
+static const target_info *find_target_info(const char *name)
+{
+    size_t i;
+    for (i = 0; i < NTARGETS; i++)
+        if (strcmp(targets[i].name, name) == 0)
+            return &targets[i];
+    return NULL;
+}
+
 typedef struct progress {
     unsigned long long execs;
     double exec_per_s;
@@ -1006,6 +1015,130 @@ static int triage(campaign *c, unsigned long *nfindings)
     return rc;
 }
 
+/* ---- gfx6/gfx7 through llvm-mc ------------------------------------------------------------ */
+
+/* No LLVM disassembles GCN 1.0/1.1: the campaign's corpus, printed by gcnspec, is assembled by
+ * llvm-mc in batches (harness/reassemble.c) and must give the same bytes back, or be a known
+ * entry of spec/peers/llvm-known.json. An unexplained disagreement fails the command. */
+static int reassemble(campaign *c)
+{
+    char bin[PATH_CAP], corpus[PATH_CAP], log[PATH_CAP], known[PATH_CAP];
+    char *argv[] = {bin, "--kind", (char *)c->t->kind, "--known", known, corpus, NULL};
+    int rc;
+    path_printf(bin, sizeof(bin), "%s/harness/fuzz_reassemble", c->build);
+    path_printf(corpus, sizeof(corpus), "%s/corpus", c->dir);
+    path_printf(log, sizeof(log), "%s/logs/reassemble.log", c->dir);
+    path_printf(known, sizeof(known), "%s/spec/peers/llvm-known.json", c->src);
+    if (!is_file(bin) || !is_dir(corpus) || !is_file(known))
+        return 0;
+    if (!c->quiet)
+        fprintf(stderr, "gcnspec fuzz: gfx6/gfx7 words of the corpus through llvm-mc (log: %s)\n",
+                log);
+    rc = run_logged(argv, log, NULL);
+    if (rc == 77 || rc == 0) {
+        if (!c->quiet)
+            fprintf(stderr, "gcnspec fuzz: %s\n",
+                    rc ? "llvm-mc is not installed: skipped"
+                       : "llvm-mc gives every word back "
+                         "(or a known entry explains it)");
+        return 0;
+    }
+    fprintf(stderr,
+            "gcnspec fuzz: llvm-mc disagrees with gcnspec's text on words no known entry "
+            "explains; see %s\n",
+            log);
+    return 1;
+}
+
+/* ---- the benchmark ------------------------------------------------------------------------- */
+
+/* The targets the issue's speed bars name: the byte round trip against the target that only
+ * calls the LLVM-C disassembler (>= 10x), and the cross-generation semantics target (>= 100 k
+ * exec/s). Each runs alone, under libFuzzer without sanitizers, with the same flags. */
+typedef struct bench_run {
+    const char *target;
+    double exec_per_s;
+    unsigned long long execs;
+    int ok;
+} bench_run;
+
+static unsigned long long final_stat(const char *log, const char *key)
+{
+    const char *p = log ? strstr(log, key) : NULL;
+    return p ? strtoull(p + strlen(key), NULL, 10) : 0;
+}
+
+static void bench_one(campaign *c, bench_run *r)
+{
+    char bin[PATH_CAP], seeds[PATH_CAP], corpus[PATH_CAP], time_arg[32];
+    const target_info *t = find_target_info(r->target);
+    char *argv[12];
+    gcn_proc_result pr;
+    int k = 0;
+    r->ok = 0;
+    if (!t)
+        return;
+    path_printf(bin, sizeof(bin), "%s/harness/fuzz_%s", c->build, r->target);
+    path_printf(seeds, sizeof(seeds), "%s/corpus/seeds/%s", c->build, t->kind);
+    path_printf(corpus, sizeof(corpus), "%s/bench-%s", c->dir, r->target);
+    if (!is_file(bin) || !make_dir(corpus)) {
+        fprintf(stderr, "gcnspec fuzz: %s is not built\n", bin);
+        return;
+    }
+    path_printf(time_arg, sizeof(time_arg), "-max_total_time=%u", c->seconds);
+    argv[k++] = bin;
+    argv[k++] = time_arg;
+    argv[k++] = "-seed=1";
+    argv[k++] = "-max_len=128";
+    argv[k++] = "-timeout=20";
+    argv[k++] = "-rss_limit_mb=2560";
+    argv[k++] = "-print_final_stats=1";
+    argv[k++] = corpus;
+    argv[k++] = seeds;
+    argv[k] = NULL;
+    memset(&pr, 0, sizeof(pr));
+    gcn_proc_run(bin, argv, NULL, 0, c->seconds + 120, &pr);
+    r->execs = final_stat(pr.err.data, "stat::number_of_executed_units: ");
+    r->exec_per_s = (double)final_stat(pr.err.data, "stat::average_exec_per_sec: ");
+    r->ok = pr.exit_code == 0 && !pr.signal && r->execs > 0;
+    if (!r->ok)
+        fprintf(stderr, "gcnspec fuzz: %s ended with exit %d signal %d:\n%.2000s\n", r->target,
+                pr.exit_code, pr.signal, pr.err.data ? pr.err.data : "");
+    gcn_proc_result_free(&pr);
+}
+
+static int bench(campaign *c, int check_bars)
+{
+    bench_run runs[] = {
+        {"byte_roundtrip", 0, 0, 0}, {"llvm14_only", 0, 0, 0}, {"cross_gen", 0, 0, 0}};
+    size_t i;
+    int ok = 1;
+    double ratio;
+    for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+        if (!c->no_build && !configure_and_build(c, c->build, "libfuzzer", runs[i].target))
+            return 1;
+    }
+    printf("libFuzzer, no sanitizers, -max_total_time=%u -seed=1 -max_len=128, one process "
+           "each (%s)\n",
+           c->seconds, c->build);
+    for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+        bench_one(c, &runs[i]);
+        printf("  %-16s %12.0f exec/s  (%llu execs)%s\n", runs[i].target, runs[i].exec_per_s,
+               runs[i].execs, runs[i].ok ? "" : "  FAILED");
+        ok &= runs[i].ok;
+    }
+    if (!ok)
+        return 1;
+    ratio = runs[1].exec_per_s > 0 ? runs[0].exec_per_s / runs[1].exec_per_s : 0;
+    printf("byte_roundtrip / llvm14_only: %.1fx (bar: >= 10x) %s\n", ratio,
+           ratio >= 10 ? "met" : "NOT met");
+    printf("cross_gen: %.0f exec/s (bar: >= 100000) %s\n", runs[2].exec_per_s,
+           runs[2].exec_per_s >= 100000 ? "met" : "NOT met");
+    if (check_bars && (ratio < 10 || runs[2].exec_per_s < 100000))
+        return 1;
+    return 0;
+}
+
 /* ---- the command ---------------------------------------------------------------------------- */
 
 static void help(void)
@@ -1014,6 +1147,7 @@ static void help(void)
     printf("usage: gcnspec fuzz --target T [--engine libfuzzer|afl] [--jobs N] [--time S]\n"
            "                    [--dir D] [--build-dir B] [--reports R] [--sanitizers LIST]\n"
            "                    [--no-build] [--binary PATH] [--seeds DIR] [--triage] [--quiet]\n"
+           "       gcnspec fuzz --bench [--time S] [--check-bars] [--build-dir B]\n"
            "       gcnspec fuzz --list\n\n"
            "Runs a fuzzing campaign on every core, shows its progress (execs/s, coverage,\n"
            "corpus, crashing inputs), and at the end replays, minimizes and deduplicates the\n"
@@ -1037,7 +1171,12 @@ static void help(void)
            "      --seeds DIR      seed inputs (default: the build tree's corpus/seeds/KIND)\n"
            "      --triage         only the end of a campaign: triage D's crashing inputs\n"
            "  -q, --quiet          no progress\n"
-           "  -l, --list           the targets\n\n"
+           "  -l, --list           the targets\n"
+           "      --bench          the speed benchmark: byte_roundtrip beside llvm14_only (the\n"
+           "                       LLVM-C disassembler alone) and cross_gen, each S seconds\n"
+           "                       (default 30) under libFuzzer without sanitizers (build tree\n"
+           "                       build-fuzz/libfuzzer-nosan); prints exec/s and the ratio\n"
+           "      --check-bars     with --bench: exit 1 below the bars (10x, 100 k exec/s)\n\n"
            "targets:\n");
     for (i = 0; i < NTARGETS; i++)
         printf("  %-16s %-8s %s\n", targets[i].name, targets[i].role, targets[i].summary);
@@ -1062,10 +1201,12 @@ int cmd_fuzz(int argc, char **argv)
         {"no-build", no_argument, NULL, 'N'},      {"triage", no_argument, NULL, 'T'},
         {"quiet", no_argument, NULL, 'q'},         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},          {"binary", required_argument, NULL, 'B'},
-        {"seeds", required_argument, NULL, 'I'},   {NULL, 0, NULL, 0}};
+        {"seeds", required_argument, NULL, 'I'},   {"bench", no_argument, NULL, 'M'},
+        {"check-bars", no_argument, NULL, 'C'},    {NULL, 0, NULL, 0}};
     campaign c;
     const char *target = NULL, *dir = NULL, *build = NULL, *reports = NULL, *binary = NULL;
     const char *seeds = NULL;
+    int bench_mode = 0, check_bars = 0;
     char *end;
     int opt, rc = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1119,6 +1260,12 @@ int cmd_fuzz(int argc, char **argv)
         case 'I':
             seeds = optarg;
             break;
+        case 'M':
+            bench_mode = 1;
+            break;
+        case 'C':
+            check_bars = 1;
+            break;
         case 'T':
             c.triage_only = 1;
             break;
@@ -1143,6 +1290,20 @@ int cmd_fuzz(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("fuzz", "unexpected argument '%s'", argv[optind]);
+    if (bench_mode) {
+        /* its own build tree: libFuzzer without sanitizers */
+        if (target || strcmp(c.engine, "libfuzzer") != 0)
+            return cli_usage_error("fuzz", "--bench picks its targets and engine (libfuzzer)");
+        target = "byte_roundtrip";
+        c.sanitizers = "none";
+        if (!c.seconds)
+            c.seconds = 30;
+        if (!build)
+            build = "build-fuzz/libfuzzer-nosan";
+        if (!dir)
+            dir = "build-fuzz/bench";
+    } else if (check_bars)
+        return cli_usage_error("fuzz", "--check-bars goes with --bench");
     if (!target)
         return cli_usage_error("fuzz", "--target is required (--list names them)");
     c.t = find_target(target);
@@ -1215,6 +1376,11 @@ int cmd_fuzz(int argc, char **argv)
     interrupted = 0;
     c.started = now_s();
 
+    if (bench_mode) {
+        rc = bench(&c, check_bars);
+        sigaction(SIGINT, &old_int, NULL);
+        return rc;
+    }
     if (!c.no_build && !c.triage_only) {
         if (!configure_and_build(&c, c.build, c.engine, c.t->name) ||
             (strcmp(c.engine, "afl") == 0 &&
@@ -1245,6 +1411,9 @@ int cmd_fuzz(int argc, char **argv)
         supervise(&c);
     }
     rc = triage(&c, &findings);
+    if (!rc && !c.triage_only && interrupted < 2 &&
+        (strcmp(c.t->kind, "bytes") == 0 || strcmp(c.t->kind, "text") == 0))
+        rc = reassemble(&c);
     sigaction(SIGINT, &old_int, NULL);
     if (rc)
         return rc;

@@ -24,6 +24,10 @@
 
 #include "gcnspec/codec.h"
 
+#ifdef GCN_FUZZ_KEEP_GOING
+/* the benchmark's build: harness/fuzz_keep_going.c wraps each target's entry point */
+#define LLVMFuzzerTestOneInput fuzz_target_one_input
+#endif
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
@@ -40,6 +44,9 @@ int fuzz_take_gen(const uint8_t **data, size_t *size);
 unsigned fuzz_encodings(int gen, unsigned *out, unsigned max);
 
 /* ---- findings ------------------------------------------------------------------------------ */
+
+/* Called by fuzz_finding after it prints, when set (the benchmark's build abandons the input). */
+extern void (*fuzz_on_finding)(void);
 
 /* Prints the FINDING line and the evidence (printf-style, may hold several lines), then aborts.
  * subject: the instruction's mnemonic or the encoding, never a value. */

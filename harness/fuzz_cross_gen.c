@@ -123,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int run[OX_MAX_GENS] = {0}, gen, g, ngens = gcn_gen_count();
     char text[FUZZ_TEXT_MAX];
     ox_state x;
-    int ds;
+    int mem;
     gcn_exec_options o;
     if (verbose < 0)
         verbose = getenv("GCN_FUZZ_VERBOSE") != NULL;
@@ -147,7 +147,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         run[g] = runnable(&in[g], &info[g]);
     }
     ox_read_state(data + in[gen].size, size - in[gen].size, &x);
-    ds = strcmp(gcn_inst_encoding(&in[gen]), "DS") == 0;
+    mem = ox_memory_mode(&in[gen], data - 1, size + 1);
+    if (mem != OX_REGS)
+        ox_set_touch(&x, &in[gen]);
     memset(&o, 0, sizeof(o));
     o.variant = GCN_AS_CORRECTED;
     {
@@ -157,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             gcn_diag d;
             if (!run[g])
                 continue;
-            ox_begin(0, g, &x, ds);
+            ox_begin(0, g, &x, mem);
             memset(&d, 0, sizeof(d));
             st[g] = gcn_exec_inst(ox_wave(0, g), &in[g], &o, &d);
             /* falling through: PC relative to the next instruction, as the text's canonical
@@ -186,9 +188,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             if (st[g] != GCN_OK)
                 continue;
-            if (!ox_diff(gen, g, ds, what, sizeof(what), detail, sizeof(detail)))
+            if (!ox_diff(gen, g, &x, mem, what, sizeof(what), detail, sizeof(detail)))
                 continue;
-            if (!ds && ox_touches_renamed(gen, g, &in[gen], &in[g], &x, &o)) {
+            if (mem == OX_REGS && ox_touches_renamed(gen, g, &in[gen], &in[g], &x, &o)) {
                 if (verbose)
                     fprintf(stderr,
                             "cross_gen: %s: %s differs (%s): it uses a register code "

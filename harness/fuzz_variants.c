@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     gcn_inst in;
     gcn_sem_info info;
-    int gen, ds, ok[2];
+    int gen, mem, ok[2];
     ox_state x;
     gcn_exec_options o;
     gcn_status st[2];
@@ -121,10 +121,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!ok[GCN_AS_WRITTEN] || !ok[GCN_AS_CORRECTED])
         return 0;
     ox_read_state(data + in.size, size - in.size, &x);
-    ds = strcmp(gcn_inst_encoding(&in), "DS") == 0;
+    mem = ox_memory_mode(&in, data - 1, size + 1);
+    if (mem != OX_REGS)
+        ox_set_touch(&x, &in);
     memset(&o, 0, sizeof(o));
     for (v = 0; v < 2; v++) {
-        ox_begin((int)v, gen, &x, ds);
+        ox_begin((int)v, gen, &x, mem);
         o.variant = v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN;
         memset(&d[v], 0, sizeof(d[v]));
         st[v] = gcn_exec_inst(ox_wave((int)v, gen), &in, &o, &d[v]);
@@ -138,8 +140,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      text, gcn_gen_id(gen), hex, gcn_status_str(st[0]), d[0].msg,
                      gcn_status_str(st[1]), d[1].msg);
     }
-    if (st[0] == GCN_OK && ox_diff_states(ox_wave(0, gen), ox_wave(1, gen), ds, what, sizeof(what),
-                                          detail, sizeof(detail))) {
+    if (st[0] == GCN_OK && ox_diff_states(ox_wave(0, gen), ox_wave(1, gen), &x, mem, what,
+                                          sizeof(what), detail, sizeof(detail))) {
         snprintf(subject, sizeof(subject), "%s:%s", gcn_inst_mnemonic(&in), what);
         fuzz_finding(TARGET, "variants-differ", subject,
                      "  text: %s\n  bytes (%s): %s\n  no erratum corrects it, yet as written and "

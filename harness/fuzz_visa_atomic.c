@@ -213,7 +213,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     x.exec = chen;
     x.m0 = o.bound;
-    ox_begin(0, o.gen, &x, 1);
+    ox_begin(0, o.gen, &x, OX_ALL);
     w = ox_wave(0, o.gen);
     for (l = 0; l < GCN_LANES; l++) {
         w->vgpr[1][l] = l < o.channels ? o.offset[l] : 0;

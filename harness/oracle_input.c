@@ -58,9 +58,9 @@ void ox_read_state(const uint8_t *data, size_t size, ox_state *x)
     const uint8_t *p = data, *end = data + (size < OX_STATE_BYTES ? size : OX_STATE_BYTES);
     unsigned n, flags;
     memset(x, 0, sizeof(*x));
-    /* zero bytes give every lane active and an LDS limit that admits every address */
+    /* zero bytes give every lane active */
     x->exec = ~take(&p, end, 8);
-    x->m0 = ~(uint32_t)take(&p, end, 4);
+    x->m0 = (uint32_t)take(&p, end, 4) ^ 0x1000u; /* zero bytes: 4 KiB of LDS and of GDS */
     x->vcc = take(&p, end, 8);
     flags = (unsigned)take(&p, end, 1);
     x->scc = flags & 1;
@@ -137,23 +137,50 @@ gcn_wave_state *ox_wave(int bank, int gen)
     return &waves[bank][gen];
 }
 
-static uint32_t vgpr_value(const ox_state *x, unsigned v, unsigned lane)
+/* Row v: lane-distinct dword addresses, one address for every lane, or raw values. */
+static void vgpr_row(const ox_state *x, unsigned v, uint32_t *row)
 {
+    uint32_t h = mix32(x->vgpr_seed + v), l;
     switch (x->vgpr_mode) {
-    case 0: /* lane-distinct dword addresses within LDS */
-        return (x->vgpr_base + (mix32(x->vgpr_seed + v) & 0xff0) + 4 * lane) & 0xffff;
-    case 1: /* every lane the same: same-address atomics */
-        return (x->vgpr_base + (mix32(x->vgpr_seed + v) & 0xff0)) & 0xffff;
+    case 0:
+        for (l = 0; l < GCN_LANES; l++)
+            row[l] = (x->vgpr_base + (h & 0xff0) + 4 * l) & 0xffff;
+        break;
+    case 1:
+        for (l = 0; l < GCN_LANES; l++)
+            row[l] = (x->vgpr_base + (h & 0xff0)) & 0xffff;
+        break;
     default:
-        return mix32(x->vgpr_seed ^ (v << 6 | lane));
+        for (l = 0; l < GCN_LANES; l++)
+            row[l] = h ^ (l * 0x9e3779b9u);
     }
 }
 
-void ox_begin(int bank, int gen, const ox_state *x, int full)
+void ox_set_touch(ox_state *x, const gcn_inst *in)
+{
+    unsigned i, r;
+    uint32_t size;
+    memset(x->rows, 0, sizeof(x->rows));
+    for (i = 0; i < GCN_INST_MAX_FIELDS; i++)
+        for (r = in->field[i]; r < in->field[i] + 4 && r < GCN_VGPRS; r++)
+            x->rows[r / 64] |= 1ull << (r % 64);
+    x->lds_end = x->m0 < GCN_LDS_BYTES ? x->m0 : GCN_LDS_BYTES;
+    x->gds_lo = x->m0 >> 16;
+    size = x->m0 & 0xffffu;
+    x->gds_end = x->gds_lo + size < GCN_GDS_BYTES ? x->gds_lo + size : GCN_GDS_BYTES;
+}
+
+static int row_on(const ox_state *x, int memory, unsigned v)
+{
+    return memory == OX_ALL || (x->rows[v / 64] >> (v % 64) & 1);
+}
+
+void ox_begin(int bank, int gen, const ox_state *x, int memory)
 {
     gcn_wave_state *s = ox_wave(bank, gen);
     const gen_map *m = &maps[gen < 0 || gen >= OX_MAX_GENS ? 0 : gen];
-    unsigned n, l;
+    unsigned n;
+    uint8_t page[GCN_SMEM_PAGE_BYTES];
     if (!s)
         return;
     memset(s->sreg, 0, sizeof(s->sreg));
@@ -174,22 +201,37 @@ void ox_begin(int bank, int gen, const ox_state *x, int full)
     s->csp = 0;
     s->lgkm_cnt = 0;
     s->clock = 0;
-    /* scalar memory: empty, then one page at OX_SMEM_BASE */
-    s->smem.npages = 0;
-    memset(s->smem.index, 0, sizeof(s->smem.index));
-    gcn_smem_write(s, OX_SMEM_BASE, x->window, sizeof(x->window));
-    if (full) {
+    /* scalar memory: one page at OX_SMEM_BASE (emptied first when something else was written) */
+    if (s->smem.npages != 1 ||
+        s->smem.page_addr[0] != (OX_SMEM_BASE & ~(uint64_t)(GCN_SMEM_PAGE_BYTES - 1))) {
+        s->smem.npages = 0;
+        memset(s->smem.index, 0, sizeof(s->smem.index));
+    }
+    memset(page, 0, sizeof(page));
+    memcpy(page + (OX_SMEM_BASE % GCN_SMEM_PAGE_BYTES), x->window,
+           sizeof(x->window) < GCN_SMEM_PAGE_BYTES - OX_SMEM_BASE % GCN_SMEM_PAGE_BYTES
+               ? sizeof(x->window)
+               : GCN_SMEM_PAGE_BYTES - OX_SMEM_BASE % GCN_SMEM_PAGE_BYTES);
+    gcn_smem_write(s, OX_SMEM_BASE & ~(uint64_t)(GCN_SMEM_PAGE_BYTES - 1), page, sizeof(page));
+    if (memory != OX_REGS) {
+        uint32_t lds_end = memory == OX_ALL ? GCN_LDS_BYTES : x->lds_end;
+        uint32_t gds_lo = memory == OX_ALL ? 0 : x->gds_lo;
+        uint32_t gds_end = memory == OX_ALL ? GCN_GDS_BYTES : x->gds_end;
+        uint32_t w;
         for (n = 0; n < GCN_VGPRS; n++)
-            for (l = 0; l < GCN_LANES; l++)
-                s->vgpr[n][l] = vgpr_value(x, n, l);
-        memcpy(s->lds, lds_base, sizeof(lds_base));
-        memcpy(s->gds, gds_base, sizeof(gds_base));
-        memcpy(s->lds + x->window_at, x->window,
-               x->window_at + sizeof(x->window) <= GCN_LDS_BYTES ? sizeof(x->window)
-                                                                 : GCN_LDS_BYTES - x->window_at);
-        memcpy(s->gds + x->window_at, x->window,
-               x->window_at + sizeof(x->window) <= GCN_GDS_BYTES ? sizeof(x->window)
-                                                                 : GCN_GDS_BYTES - x->window_at);
+            if (row_on(x, memory, n))
+                vgpr_row(x, n, s->vgpr[n]);
+        memcpy(s->lds, lds_base, lds_end);
+        if (gds_end > gds_lo)
+            memcpy(s->gds + gds_lo, gds_base + gds_lo, gds_end - gds_lo);
+        w = x->window_at + sizeof(x->window) <= GCN_LDS_BYTES ? sizeof(x->window)
+                                                              : GCN_LDS_BYTES - x->window_at;
+        if (x->window_at < lds_end)
+            memcpy(s->lds + x->window_at, x->window,
+                   x->window_at + w <= lds_end ? w : lds_end - x->window_at);
+        if (x->window_at >= gds_lo && x->window_at < gds_end)
+            memcpy(s->gds + x->window_at, x->window,
+                   x->window_at + w <= gds_end ? w : gds_end - x->window_at);
     }
 }
 
@@ -200,29 +242,29 @@ void ox_begin(int bank, int gen, const ox_state *x, int full)
         return 1;                                                                                  \
     } while (0)
 
-static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, char *what,
-                       size_t what_size, char *detail, size_t detail_size)
+static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st,
+                       int memory, char *what, size_t what_size, char *detail, size_t detail_size)
 {
     unsigned v, l;
-    if (memcmp(x->vgpr, y->vgpr, sizeof(x->vgpr)) != 0) {
-        for (v = 0; v < GCN_VGPRS; v++)
+    uint32_t lds_end = memory == OX_ALL ? GCN_LDS_BYTES : st->lds_end;
+    uint32_t gds_lo = memory == OX_ALL ? 0 : st->gds_lo;
+    uint32_t gds_end = memory == OX_ALL ? GCN_GDS_BYTES : st->gds_end;
+    for (v = 0; v < GCN_VGPRS; v++)
+        if (row_on(st, memory, v) && memcmp(x->vgpr[v], y->vgpr[v], sizeof(x->vgpr[v])) != 0)
             for (l = 0; l < GCN_LANES; l++)
                 if (x->vgpr[v][l] != y->vgpr[v][l])
                     DIFF("vgpr", "v%u lane %u: %s 0x%08x, %s 0x%08x", v, l, gcn_gen_id(x->gen),
                          x->vgpr[v][l], gcn_gen_id(y->gen), y->vgpr[v][l]);
-    }
-    if (memcmp(x->lds, y->lds, sizeof(x->lds)) != 0) {
-        for (v = 0; v < GCN_LDS_BYTES; v++)
+    if (memcmp(x->lds, y->lds, lds_end) != 0)
+        for (v = 0; v < lds_end; v++)
             if (x->lds[v] != y->lds[v])
                 DIFF("lds", "LDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
                      x->lds[v], gcn_gen_id(y->gen), y->lds[v]);
-    }
-    if (memcmp(x->gds, y->gds, sizeof(x->gds)) != 0) {
-        for (v = 0; v < GCN_GDS_BYTES; v++)
+    if (gds_end > gds_lo && memcmp(x->gds + gds_lo, y->gds + gds_lo, gds_end - gds_lo) != 0)
+        for (v = gds_lo; v < gds_end; v++)
             if (x->gds[v] != y->gds[v])
                 DIFF("gds", "GDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
                      x->gds[v], gcn_gen_id(y->gen), y->gds[v]);
-    }
     return 0;
 }
 
@@ -248,8 +290,8 @@ static int diff_smem(const gcn_wave_state *x, const gcn_wave_state *y, char *wha
     return 0;
 }
 
-static int diff_by_name(const gcn_wave_state *x, const gcn_wave_state *y, int with_memory,
-                        char *what, size_t what_size, char *detail, size_t detail_size)
+static int diff_by_name(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st,
+                        int memory, char *what, size_t what_size, char *detail, size_t detail_size)
 {
     const gen_map *a = &maps[x->gen], *b = &maps[y->gen];
     unsigned n;
@@ -284,7 +326,7 @@ static int diff_by_name(const gcn_wave_state *x, const gcn_wave_state *y, int wi
                  x->sreg[a->special[n]], gcn_gen_id(y->gen), y->sreg[b->special[n]]);
     if (diff_smem(x, y, what, what_size, detail, detail_size))
         return 1;
-    return with_memory && diff_memory(x, y, what, what_size, detail, detail_size);
+    return memory != OX_REGS && diff_memory(x, y, st, memory, what, what_size, detail, detail_size);
 }
 
 /* Does gen's bank-0 run of in (done from x) read or write a scalar code that names another
@@ -323,22 +365,22 @@ int ox_touches_renamed(int a, int b, const gcn_inst *in_a, const gcn_inst *in_b,
     return touches_renamed_on(a, b, in_a, x, o) || touches_renamed_on(b, a, in_b, x, o);
 }
 
-int ox_diff(int a, int b, int with_memory, char *what, size_t what_size, char *detail,
+int ox_diff(int a, int b, const ox_state *x, int memory, char *what, size_t what_size, char *detail,
             size_t detail_size)
 {
-    return diff_by_name(ox_wave(0, a), ox_wave(0, b), with_memory, what, what_size, detail,
+    return diff_by_name(ox_wave(0, a), ox_wave(0, b), x, memory, what, what_size, detail,
                         detail_size);
 }
 
-int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, int with_memory, char *what,
-                   size_t what_size, char *detail, size_t detail_size)
+int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st, int memory,
+                   char *what, size_t what_size, char *detail, size_t detail_size)
 {
     unsigned code;
     ox_wave(0, x->gen);
     ox_wave(0, y->gen);
     /* same generation: every code */
     if (x->gen != y->gen)
-        return diff_by_name(x, y, with_memory, what, what_size, detail, detail_size);
+        return diff_by_name(x, y, st, memory, what, what_size, detail, detail_size);
     for (code = 0; code < GCN_SCALAR_CODES; code++)
         if (x->sreg[code] != y->sreg[code])
             DIFF("sreg", "scalar code %u: 0x%08x, 0x%08x", code, x->sreg[code], y->sreg[code]);
@@ -349,7 +391,18 @@ int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, int with_me
              (unsigned long long)y->pc, x->csp, y->csp);
     if (diff_smem(x, y, what, what_size, detail, detail_size))
         return 1;
-    return with_memory && diff_memory(x, y, what, what_size, detail, detail_size);
+    return memory != OX_REGS && diff_memory(x, y, st, memory, what, what_size, detail, detail_size);
+}
+
+int ox_memory_mode(const gcn_inst *in, const uint8_t *data, size_t size)
+{
+    uint32_t h = 2166136261u;
+    size_t i;
+    if (strcmp(gcn_inst_encoding(in), "DS") != 0)
+        return OX_REGS;
+    for (i = 0; i < size; i++)
+        h = (h ^ data[i]) * 16777619u;
+    return h % 64 == 0 ? OX_ALL : OX_TOUCHED;
 }
 
 size_t ox_seed_tail(unsigned variant, uint8_t *out, size_t cap)
@@ -359,17 +412,17 @@ size_t ox_seed_tail(unsigned variant, uint8_t *out, size_t cap)
         return 0;
     memset(out, 0, OX_STATE_BYTES);
     switch (variant % OX_SEED_TAILS) {
-    case 0: /* no tail: every lane active, M0 admits every address, lane-distinct addresses */
+    case 0: /* no tail: every lane active, M0 = 4 KiB, lane-distinct addresses */
         return 0;
     case 1: /* every lane at one address: same-address atomics; SCC set */
         n = 21;
         out[20] = 1 | 1 << 1;
         return n;
-    default: /* half the lanes, a small M0, raw VGPRs, boundary values in the SGPRs */
+    default: /* half the lanes, a large M0, raw VGPRs, boundary values in the SGPRs */
         for (i = 0; i < 4; i++)
             out[i] = 0xff; /* EXEC = ~0x00000000ffffffff */
         out[8] = 0xff;
-        out[9] = 0xef; /* M0 = ~0xefff = 0xffff1000 */
+        out[9] = 0xef; /* M0 = 0xefff ^ 0x1000 = 0xffff: all of LDS but a byte, 64 KiB of GDS */
         out[10] = out[11] = 0;
         out[12] = 0x55;
         out[20] = 2 << 1;

@@ -32,6 +32,9 @@ typedef struct ox_state {
     uint32_t vgpr_seed, vgpr_base;
     uint8_t window[32]; /* LDS/GDS bytes at window_at, scalar memory at OX_SMEM_BASE */
     uint32_t window_at;
+    /* what a DS instruction may touch (ox_set_touch): VGPR rows, LDS and GDS byte ranges */
+    uint64_t rows[4];
+    uint32_t lds_end, gds_lo, gds_end;
 } ox_state;
 
 /* Reads the state bytes (at most OX_STATE_BYTES of them). */
@@ -41,16 +44,30 @@ void ox_read_state(const uint8_t *data, size_t size, ox_state *out);
  * use. NULL for a bad bank or generation. */
 gcn_wave_state *ox_wave(int bank, int gen);
 
-/* Writes x into a kept state: registers, scalar memory (emptied, then x's page), PC 0; with
- * full (for DS instructions, the only ones that read or write them) also every VGPR, LDS and
- * GDS. */
-void ox_begin(int bank, int gen, const ox_state *x, int full);
+/* What the memory arguments below take: the registers and scalar memory only (SOP1, SMEM),
+ * also the VGPR rows and LDS/GDS ranges ox_set_touch found (DS), or all of them. */
+enum { OX_REGS = 0, OX_TOUCHED = 1, OX_ALL = 2 };
+
+/* The VGPR rows a DS instruction can name (rows f..f+3 of every field value f below 256: its
+ * register operands, of up to four dwords, are among them) and the LDS bytes [0, min(M0,
+ * 64 KiB)) and GDS bytes [M0[31:16], + M0[15:0]) its accesses are confined to
+ * (docs/oracle.md). Comparing and restoring only those keeps a DS input cheap; an oracle
+ * writing elsewhere is caught by the inputs that compare everything (OX_ALL). */
+void ox_set_touch(ox_state *x, const gcn_inst *in);
+
+/* For an input: OX_REGS unless the instruction is DS; then OX_TOUCHED, or for one input in 64
+ * (by a hash of its bytes, so a replay does the same) OX_ALL. */
+int ox_memory_mode(const gcn_inst *in, const uint8_t *data, size_t size);
+
+/* Writes x into a kept state: registers, scalar memory (x's page), PC 0; with memory, VGPRs,
+ * LDS and GDS as above. */
+void ox_begin(int bank, int gen, const ox_state *x, int memory);
 
 /* Compares bank 0's states of generations a and b after the same instruction by register name:
  * 0 when alike; else 1 and what differs first in what (one line, no values: "sgpr" "vgpr"
  * "lds" "gds" "scc" "exec" "vcc" "m0" "ttmp" "special" "pc" "smem") and the detail (values)
- * in detail. with_memory: compare VGPRs, LDS and GDS (DS only changes those). */
-int ox_diff(int a, int b, int with_memory, char *what, size_t what_size, char *detail,
+ * in detail. memory: OX_REGS, OX_TOUCHED (x's ranges) or OX_ALL. */
+int ox_diff(int a, int b, const ox_state *x, int memory, char *what, size_t what_size, char *detail,
             size_t detail_size);
 
 /* After bank-0 runs of in_a on generation a and in_b on b from x (PC of a fall-through set to
@@ -61,8 +78,8 @@ int ox_touches_renamed(int a, int b, const gcn_inst *in_a, const gcn_inst *in_b,
                        const gcn_exec_options *o);
 
 /* Compares the states of two runs kept apart by the caller (written vs corrected). */
-int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, int with_memory, char *what,
-                   size_t what_size, char *detail, size_t detail_size);
+int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st, int memory,
+                   char *what, size_t what_size, char *detail, size_t detail_size);
 
 /* The seeds' state bytes: variant 0 .. OX_SEED_TAILS-1 (the default state, same-address
  * lanes, boundary values); returns their length (cap >= OX_STATE_BYTES). */

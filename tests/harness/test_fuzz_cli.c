@@ -61,6 +61,9 @@ static const bad_case bad_cases[] = {
     {{"--target", "byte_roundtrip", "--sanitizers", "address;rm", NULL}, "address;rm"},
     {{"--target", "byte_roundtrip", "stray", NULL}, "stray"},
     {{"--jobs", "1", NULL}, "--target is required"},
+    {{"--target", "byte_roundtrip", "--check-bars", NULL}, "--check-bars goes with --bench"},
+    {{"--bench", "--target", "cross_gen", NULL}, "--bench picks its targets"},
+    {{"--bench", "--engine", "afl", NULL}, "--bench picks its targets"},
 };
 
 static void test_bad_flags_are_usage_errors(void **state)

@@ -1,0 +1,112 @@
+/* A short libFuzzer run of one target on its seed corpus (CI runs every target this way):
+ *
+ *   test_fuzz_smoke SECONDS BINARY SEEDS FINDINGS_JSON
+ *
+ * Passes when the run ends without a crash, or when what it found is a finding
+ * reports/findings.json already holds (an open, classified finding is not news); fails on a new
+ * signature, naming it. Exit 77 when the binary is not built (no libFuzzer here). */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness/findings.h"
+#include "harness/triage.h"
+#include "util/proc.h"
+
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        char p[1024];
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+        if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+            remove_tree(p);
+        else
+            unlink(p);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+    char tmp[64] = "/tmp/gcnspec-smoke-XXXXXX", corpus[128], art[160], time_arg[48];
+    char *args[10];
+    gcn_proc_result r;
+    fuzz_crash c;
+    fuzz_findings_db db;
+    gcn_diag d;
+    int rc = 0;
+    size_t i;
+    if (argc != 5) {
+        fprintf(stderr, "usage: test_fuzz_smoke SECONDS BINARY SEEDS FINDINGS_JSON\n");
+        return 2;
+    }
+    if (access(argv[2], X_OK) != 0) {
+        printf("%s is not built (no libFuzzer): skipped\n", argv[2]);
+        return 77;
+    }
+    if (!mkdtemp(tmp))
+        return 1;
+    snprintf(corpus, sizeof(corpus), "%s/corpus", tmp);
+    snprintf(art, sizeof(art), "-artifact_prefix=%s/", tmp);
+    snprintf(time_arg, sizeof(time_arg), "-max_total_time=%s", argv[1]);
+    mkdir(corpus, 0700);
+    args[0] = argv[2];
+    args[1] = time_arg;
+    args[2] = "-seed=1";
+    args[3] = "-max_len=512";
+    args[4] = "-print_final_stats=1";
+    args[5] = art;
+    args[6] = corpus;
+    args[7] = argv[3];
+    args[8] = NULL;
+    memset(&r, 0, sizeof(r));
+    gcn_proc_run(argv[2], args, NULL, 0, (unsigned)atoi(argv[1]) + 240, &r);
+    if (r.exit_code == 0 && !r.signal && !r.timed_out) {
+        const char *execs = r.err.data ? strstr(r.err.data, "stat::number_of_executed_units:") : 0;
+        printf("%s: no crash (%.60s)\n", argv[2], execs ? execs : "");
+        goto done;
+    }
+    if (r.exit_code == 77) {
+        printf("%s: skipped (its peer is missing)\n", argv[2]);
+        rc = 77;
+        goto done;
+    }
+    if (!fuzz_triage_parse(r.err.data ? r.err.data : "", &c)) {
+        fprintf(stderr, "%s: exit %d signal %d, and no crash report the triage reads:\n%.4000s\n",
+                argv[2], r.exit_code, r.signal, r.err.data ? r.err.data : "");
+        rc = 1;
+        goto done;
+    }
+    memset(&db, 0, sizeof(db));
+    if (fuzz_db_load(&db, argv[4], &d) != GCN_OK) {
+        gcn_diag_print(&d, stderr);
+        rc = 1;
+        goto done;
+    }
+    rc = 1;
+    for (i = 0; i < db.n; i++)
+        if (strcmp(db.v[i].signature, c.signature) == 0) {
+            printf("%s: found %s, already %s (%s) in %s\n", argv[2], c.signature, db.v[i].id,
+                   db.v[i].cls, argv[4]);
+            rc = 0;
+        }
+    if (rc)
+        fprintf(stderr, "%s: a new finding, %s:\n%.4000s\n", argv[2], c.signature,
+                r.err.data ? r.err.data : "");
+    fuzz_db_free(&db);
+done:
+    gcn_proc_result_free(&r);
+    remove_tree(tmp);
+    return rc;
+}
