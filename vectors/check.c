@@ -194,6 +194,7 @@ typedef struct loaded {
     size_t n;
     int loaded;
     int ready;          /* the loader thread has read it (under run_ctx.mu) */
+    int released;       /* its vectors were freed (under run_ctx.mu) */
     size_t outstanding; /* jobs of the file not finished */
 } loaded;
 
@@ -223,6 +224,9 @@ typedef struct run_ctx {
      * the ones it has read and judges the answers */
     pthread_mutex_t mu;
     pthread_cond_t cv;
+    size_t resident; /* files read and not yet released: the loader stays a few ahead */
+    int sync;        /* mu and cv are alive */
+    int unbounded;   /* no loader thread: read every file first */
 } run_ctx;
 
 static uint32_t name_hash(const char *s, unsigned enc)
@@ -348,10 +352,19 @@ static void *loader_main(void *arg)
 {
     run_ctx *c = arg;
     size_t fi;
+    /* At most jobs + 2 files in memory: the main thread prepares a file's jobs only when a
+     * slot is free, so the files with unfinished jobs before it are fewer than the jobs, and
+     * the one it waits for can always be read. Freed arrays are reused, not faulted in anew. */
+    size_t ahead = c->unbounded ? (size_t)-1 : (size_t)c->res->opt.jobs + 2;
     for (fi = 0; fi < c->files.n; fi++) {
+        pthread_mutex_lock(&c->mu);
+        while (c->resident >= ahead)
+            pthread_cond_wait(&c->cv, &c->mu);
+        pthread_mutex_unlock(&c->mu);
         load_file(c, fi);
         pthread_mutex_lock(&c->mu);
         c->f[fi].ready = 1;
+        c->resident++;
         pthread_cond_broadcast(&c->cv);
         pthread_mutex_unlock(&c->mu);
     }
@@ -363,6 +376,15 @@ static void free_file(run_ctx *c, size_t fi)
     free(c->f[fi].v);
     c->f[fi].v = NULL;
     c->f[fi].n = 0;
+    if (!c->sync)
+        return;
+    pthread_mutex_lock(&c->mu);
+    if (c->f[fi].ready && !c->f[fi].released) {
+        c->f[fi].released = 1;
+        c->resident--;
+        pthread_cond_broadcast(&c->cv);
+    }
+    pthread_mutex_unlock(&c->mu);
 }
 
 /* ---- tallies ---------------------------------------------------------------------------------
@@ -875,12 +897,16 @@ static void run_impl(gcn_check_result *res, gcn_impl_result *ir, const char *imp
             c.f[i].outstanding = c.ngens * GCN_MODE_COUNT;
         pthread_mutex_init(&c.mu, NULL);
         pthread_cond_init(&c.cv, NULL);
+        c.sync = 1;
         threaded = pthread_create(&loader, NULL, loader_main, &c) == 0;
-        if (!threaded)
+        if (!threaded) {
+            c.unbounded = 1;
             loader_main(&c);
+        }
         gcn_run_jobs_cb(c.jobs, c.njobs, res->opt.jobs, prepare, finish, &c);
         if (threaded)
             pthread_join(loader, NULL);
+        c.sync = 0;
         pthread_mutex_destroy(&c.mu);
         pthread_cond_destroy(&c.cv);
         ir->seconds = now_s() - t0;
