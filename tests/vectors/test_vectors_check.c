@@ -517,6 +517,52 @@ static void test_bad_encoding_file(void **state)
     free(src);
 }
 
+/* A cmd: assembler that answers two lines and then hangs, or dies: the message names the
+ * vector file and the line of the first vector left without an answer, the run reports the
+ * unanswered vectors as failures and exits 1. */
+static void cmd_fault(const char *after_two, const char *why)
+{
+    char *src = path_join2(small_dir, "jsonl/sop1-gcn1.4.jsonl");
+    char *path = path_join2(cli_scratch(), "five.jsonl"), *text = calloc(1, 1 << 16), impl[256];
+    size_t k, len = 0;
+    gcn_proc_result r;
+    for (k = 1; k <= 5; k++) {
+        char *line = line_of(src, k);
+        assert_non_null(strstr(line, "\"tag\":\"exact\""));
+        len += (size_t)sprintf(text + len, "%s\n", line);
+        free(line);
+    }
+    file_write(path, text, len);
+    snprintf(impl, sizeof(impl),
+             "cmd:[ \"$GCNSPEC_MODE\" = asm ] || exit 77; read a; echo error: no; read b; "
+             "echo error: no; %s",
+             after_two);
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "check", "--impl", impl, "--timeout", "1", "--timeout-per-vector", "1", "--known",
+            known1, "--known", known2, "--known", known3, path, NULL);
+    assert_int_equal(expect_input_error(&r, "five.jsonl", 3), 3);
+    if (!strstr(r.err.data, why))
+        fail_msg("expected '%s' in:\n%s", why, r.err.data);
+    if (!strstr(r.out.data, "5 unexplained"))
+        fail_msg("expected 5 unexplained (2 answers wrong, 3 missing):\n%s", r.out.data);
+    gcn_proc_result_free(&r);
+    free(text);
+    free(path);
+    free(src);
+}
+
+static void test_cmd_assembler_hangs(void **state)
+{
+    (void)state;
+    cmd_fault("sleep 30", "timed out");
+}
+
+static void test_cmd_assembler_crashes(void **state)
+{
+    (void)state;
+    cmd_fault("kill -SEGV $$", "signal");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,6 +576,8 @@ int main(void)
         cmocka_unit_test(test_toy_emulator_garbles),
         cmocka_unit_test(test_bad_semantic_file),
         cmocka_unit_test(test_bad_encoding_file),
+        cmocka_unit_test(test_cmd_assembler_hangs),
+        cmocka_unit_test(test_cmd_assembler_crashes),
         cmocka_unit_test(test_deterministic),
     };
     return cmocka_run_group_tests_name("vectors_check", tests, setup, teardown);
