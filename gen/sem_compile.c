@@ -170,7 +170,7 @@ typedef struct lv {
     unsigned n;      /* LV_AEL: array length; LV_OPW/LV_OPE: registers of the operand */
     unsigned count;  /* LV_OPE, LV_SREGS: registers */
     unsigned op;     /* operand index */
-    int which;       /* LV_STATE: gs_vocab_kind; LV_SREGS: GV_SGPR or GV_TTMP */
+    int which;       /* LV_STATE: gs_vocab_kind; LV_SREGS: GV_SGPR/TTMP/GWS/GWSFLAG */
     int reg;         /* register-backed: a float stores its bits */
     int pure;        /* evaluating the pieces twice is harmless */
 } lv;
@@ -191,6 +191,7 @@ typedef struct cc {
     gcn_diag *diag;
     int failed;
     int per_lane, wave, uses_ds, uses_smem;
+    int ds_raw; /* the block's DS space is DSMEM (no M0 window), not DS */
     int names_sgproffset, names_soffset;
     local locals[MAX_LOCALS];
     unsigned nlocals, depth, uid, loops;
@@ -620,6 +621,8 @@ static const char *state_get(int which)
         return "gs_m0(x)";
     case GV_PC:
         return "gs_pc(x)";
+    case GV_GWSWAIT:
+        return "gs_gwswait(x)";
     default:
         return "gs_csp(x)";
     }
@@ -638,6 +641,8 @@ static const char *state_set(int which)
         return "gs_set_m0";
     case GV_PC:
         return "gs_set_pc";
+    case GV_GWSWAIT:
+        return "gs_set_gwswait";
     default:
         return "gs_set_csp";
     }
@@ -646,6 +651,26 @@ static const char *state_set(int which)
 static ty state_type(int which)
 {
     return which == GV_EXEC || which == GV_VCC || which == GV_PC ? U64 : U32;
+}
+
+/* the runtime accessors of an indexed register-like name (LV_SREGS) */
+static const char *sregs_fn(int which)
+{
+    switch (which) {
+    case GV_SGPR:
+        return "sgprs";
+    case GV_TTMP:
+        return "ttmps";
+    case GV_GWS:
+        return "gwss";
+    default:
+        return "gwsflags";
+    }
+}
+
+static int indexed_name(int kind)
+{
+    return kind == GV_SGPR || kind == GV_TTMP || kind == GV_GWS || kind == GV_GWSFLAG;
 }
 
 static const char *mem_fn(cc *c, int store)
@@ -697,8 +722,7 @@ static ex lv_read(cc *c, const ps_node *at, const lv *l)
     case LV_STATE:
         return mk(state_get(l->which), l->t);
     case LV_SREGS:
-        return mk(fmt(c, "((%s)gs_%s(x, %s, %u))", cty(l->t),
-                      l->which == GV_SGPR ? "sgprs" : "ttmps", l->idx, l->count),
+        return mk(fmt(c, "((%s)gs_%s(x, %s, %u))", cty(l->t), sregs_fn(l->which), l->idx, l->count),
                   l->t);
     default: /* LV_MEM */
         if (l->t.k == TK_INT && l->t.bits > 64) {
@@ -754,8 +778,8 @@ static ex lv_write(cc *c, const ps_node *at, const lv *l, ex v)
     case LV_STATE:
         return mk(fmt(c, "%s(x, %s)", state_set(l->which), cv), l->t);
     case LV_SREGS:
-        return mk(fmt(c, "((%s)gs_set_%s(x, %s, %u, (gs_u128)(%s)))", cty(l->t),
-                      l->which == GV_SGPR ? "sgprs" : "ttmps", l->idx, l->count, cv),
+        return mk(fmt(c, "((%s)gs_set_%s(x, %s, %u, (gs_u128)(%s)))", cty(l->t), sregs_fn(l->which),
+                      l->idx, l->count, cv),
                   l->t);
     default: { /* LV_MEM */
         const char *w;
@@ -1140,6 +1164,7 @@ static int name_lvalue(cc *c, const ps_node *n, lv *l, ex *value)
     case GV_M0:
     case GV_PC:
     case GV_CSP:
+    case GV_GWSWAIT:
         l->k = LV_STATE;
         l->which = (int)v->kind;
         l->t = state_type((int)v->kind);
@@ -1172,16 +1197,20 @@ static int name_lvalue(cc *c, const ps_node *n, lv *l, ex *value)
         return 0;
     case GV_SGPR:
     case GV_TTMP:
+    case GV_GWS:
+    case GV_GWSFLAG:
         err(c, n, "%s is indexed: %s[n] or %s[a:b]", name, name, name);
         *value = bad_ex;
         return 0;
     case GV_DS:
-        if (c->uses_smem) {
+    case GV_DSMEM:
+        if (c->uses_smem || (c->uses_ds && c->ds_raw != (v->kind == GV_DSMEM))) {
             err(c, n, "a block addressing two memory spaces");
             *value = bad_ex;
             return 0;
         }
         c->uses_ds = 1;
+        c->ds_raw = v->kind == GV_DSMEM;
         *value = mk("0ull", ty_wrap(TK_PTR, U8));
         return 0;
     case GV_SMEM:
@@ -1229,7 +1258,7 @@ static int lvalue_or_value(cc *c, const ps_node *n, lv *l, ex *value)
             return 0;
         }
         if (!c->uses_ds && !c->uses_smem) {
-            err(c, n, "a pointer into no memory space (neither DS + x nor SMEM + x)");
+            err(c, n, "a pointer into no memory space (neither DS/DSMEM + x nor SMEM + x)");
             return 0;
         }
         l->k = LV_MEM;
@@ -1301,7 +1330,7 @@ static int lvalue_or_value(cc *c, const ps_node *n, lv *l, ex *value)
                 return 1;
             }
             v = i < 0 ? gs_vocab_lookup(name, c->in->encoding) : NULL;
-            if (v && (v->kind == GV_SGPR || v->kind == GV_TTMP)) {
+            if (v && indexed_name((int)v->kind)) {
                 ix = expr(c, n->u.index.index);
                 if (ix.t.k != TK_INT) {
                     err(c, n->u.index.index, "a register number that is not an integer");
@@ -1378,7 +1407,7 @@ static int lvalue_or_value(cc *c, const ps_node *n, lv *l, ex *value)
         }
         {
             const gs_vocab *v = gs_vocab_lookup(base->u.name.name, c->in->encoding);
-            if (i < 0 && v && (v->kind == GV_SGPR || v->kind == GV_TTMP)) {
+            if (i < 0 && v && indexed_name((int)v->kind)) {
                 l->k = LV_SREGS;
                 l->which = (int)v->kind;
                 return 1;
@@ -1792,10 +1821,11 @@ int gs_compile(const gs_block *b, gcn_buf *out, gs_compiled *info, gcn_diag *dia
         gcn_buf_puts(out, "    x->exec0 = gs_exec(x);\n");
     if (c->uses_ds) {
         int g = find_modifier(c, GS_GDS_MODIFIER);
+        const char *win = c->ds_raw ? "gs_ds_raw" : "gs_ds_window";
         if (g >= 0)
-            gcn_buf_printf(out, "    gs_ds_window(x, gs_mod(x, %d));\n", g);
+            gcn_buf_printf(out, "    %s(x, gs_mod(x, %d));\n", win, g);
         else
-            gcn_buf_puts(out, "    gs_ds_window(x, 0);\n");
+            gcn_buf_printf(out, "    %s(x, 0);\n", win);
     }
     if (c->uses_smem)
         gcn_buf_printf(out, "    gs_smem_base(x, %d);\n", find_kind(c, "sbase"));

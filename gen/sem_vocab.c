@@ -3,7 +3,8 @@
 #include <string.h>
 
 /* Every name below is used by the documents' blocks (or the issue's curated blocks) as
- * listed; spec/curated/pseudocode.json describes the same names for the detectors. */
+ * listed (DSMEM and the GWS names by the curated blocks of spec/curated/semantics.json only);
+ * spec/curated/pseudocode.json describes the same names for the detectors. */
 static const gs_vocab vocab[] = {
     {"EXEC", GV_EXEC, NULL, "the 64-bit execute mask"},
     {"VCC", GV_VCC, NULL, "the 64-bit vector condition code"},
@@ -20,6 +21,10 @@ static const gs_vocab vocab[] = {
     {"TTMP", GV_TTMP, NULL, "the trap temporaries: TTMP[n], TTMP[a:b]"},
     {"DS", GV_DS, "DS", "LDS (GDS with the GDS bit) as bytes: DS + x"},
     {"SMEM", GV_SMEM, "SMEM SMRD", "scalar memory from the instruction's base: SMEM + x"},
+    {"DSMEM", GV_DSMEM, "DS", "LDS (GDS with the GDS bit) from byte 0, no M0 window: DSMEM + x"},
+    {"GWS", GV_GWS, "DS", "the global wave sync resources' counters: GWS[n] (n < 64)"},
+    {"GWSFLAG", GV_GWSFLAG, "DS", "the resources' barrier phase bits: GWSFLAG[n]"},
+    {"GWSWAIT", GV_GWSWAIT, "DS", "1 when the last GWS instruction would have queued the wave"},
 };
 
 static int listed(const char *list, const char *word)

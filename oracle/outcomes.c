@@ -327,6 +327,12 @@ static int outside_equal(const gcn_wave_state *asc, const gcn_wave_state *obs, c
                 return 0;
             }
     }
+    if (asc->gws_wait != obs->gws_wait ||
+        memcmp(asc->gws_counter, obs->gws_counter, sizeof(asc->gws_counter)) != 0 ||
+        memcmp(asc->gws_flag, obs->gws_flag, sizeof(asc->gws_flag)) != 0) {
+        snprintf(why, n, "the global wave sync resources differ");
+        return 0;
+    }
     if (!smem_equal(asc, obs, &addr)) {
         snprintf(why, n, "scalar memory page 0x%llx differs", (unsigned long long)addr);
         return 0;

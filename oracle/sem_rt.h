@@ -529,6 +529,59 @@ static inline gs_u128 gs_set_ttmps(gs_ctx *x, uint64_t first, unsigned count, gs
     return v;
 }
 
+/* GWS[n], GWSFLAG[n]: the global wave sync resources' counters and phase bits (a resource
+ * number the state lacks reads 0 and drops the write, like any index out of range);
+ * GWSWAIT: whether the last GWS instruction would have queued the wave. */
+static inline gs_u128 gs_gwsarr(const uint32_t *a, uint64_t first, unsigned count)
+{
+    gs_u128 v = 0;
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (first + k < GCN_GWS_RESOURCES)
+            v |= (gs_u128)a[first + k] << (32 * k);
+    return v;
+}
+
+static inline gs_u128 gs_set_gwsarr(uint32_t *a, uint64_t first, unsigned count, gs_u128 v)
+{
+    unsigned k;
+    for (k = 0; k < count; k++)
+        if (first + k < GCN_GWS_RESOURCES)
+            a[first + k] = (uint32_t)(v >> (32 * k));
+    return v;
+}
+
+static inline gs_u128 gs_gwss(const gs_ctx *x, uint64_t first, unsigned count)
+{
+    return gs_gwsarr(x->s->gws_counter, first, count);
+}
+
+static inline gs_u128 gs_set_gwss(gs_ctx *x, uint64_t first, unsigned count, gs_u128 v)
+{
+    return gs_set_gwsarr(x->s->gws_counter, first, count, v);
+}
+
+static inline gs_u128 gs_gwsflags(const gs_ctx *x, uint64_t first, unsigned count)
+{
+    return gs_gwsarr(x->s->gws_flag, first, count);
+}
+
+static inline gs_u128 gs_set_gwsflags(gs_ctx *x, uint64_t first, unsigned count, gs_u128 v)
+{
+    return gs_set_gwsarr(x->s->gws_flag, first, count, v);
+}
+
+GS_INLINE uint32_t gs_gwswait(const gs_ctx *x)
+{
+    return x->s->gws_wait;
+}
+
+GS_INLINE uint32_t gs_set_gwswait(gs_ctx *x, uint32_t v)
+{
+    x->s->gws_wait = v;
+    return v;
+}
+
 /* ---- operands ----------------------------------------------------------------------------- */
 
 GS_INLINE uint32_t gs_src_value(const gs_ctx *x, gs_src s)
@@ -718,6 +771,16 @@ GS_INLINE void gs_ds_window(gs_ctx *x, uint32_t gds)
         x->dsm = x->s->lds;
         x->ds_limit = m0 < GCN_LDS_BYTES ? m0 : GCN_LDS_BYTES;
     }
+}
+
+/* DSMEM: the whole LDS (GDS with the GDS bit) from byte 0, without M0's window or limit: for
+ * the curated blocks whose M0 means something else (DS_ORDERED_COUNT's M0 holds the counter
+ * base and the wave id; DS_*_ADDTID_B32's M0[15:0] is the base, erratum E050). An access
+ * past the end of the memory reads 0 and drops its write. */
+GS_INLINE void gs_ds_raw(gs_ctx *x, uint32_t gds)
+{
+    x->dsm = gds ? x->s->gds : x->s->lds;
+    x->ds_limit = gds ? GCN_GDS_BYTES : GCN_LDS_BYTES;
 }
 
 /* little-endian n bytes (n <= 8) */

@@ -1,11 +1,13 @@
-/* State files: the wave state as JSON (the schema is in README.md, "State files").
+/* State files: the wave state as JSON (the schema is in README.md and docs/oracle.md, "State
+ * files").
  *
  *   {"generation": "gfx9", "pc": "0x0", "scc": 0, "csp": 0, "clock": 0, "lgkm_cnt": 0,
  *    "sgprs": {"s0": "0x1", "vcc": "0x...", "s[4:7]": ["0x1", "0x2", "0x3", "0x4"]},
  *    "vgprs": {"v0": "0x5", "v1": [64 values], "v2": {"base": "0x0", "step": 4},
  *              "v3": {"lanes": {"0": "0x1", "4-7": "0x2"}, "rest": "0x0"}},
  *    "lds": {"0x100": "0x11223344", "0x104": ["0x1", "0x2"], "0x200": {"bytes": "0a0b0c"}},
- *    "gds": {...}, "smem": {...}}
+ *    "gds": {...}, "smem": {...},
+ *    "gws": {"wait": 0, "resources": {"5": {"counter": "0x3", "flag": 1}}}}
  *
  * Values are numbers or strings ("0x..", decimal, "0b.."); anything >= 2^31 is written as a
  * hex string. */
@@ -305,11 +307,58 @@ static gcn_status load_memory(gcn_wave_state *s, uint8_t *mem, uint64_t size, co
     return st;
 }
 
+/* "gws": {"wait": 0|1, "resources": {"N": {"counter": V, "flag": 0|1}}}, N < 64 */
+static gcn_status load_gws(gcn_wave_state *s, const gcn_json_doc *doc, const cJSON *obj,
+                           gcn_diag *diag)
+{
+    static const char *const keys[] = {"wait", "resources", NULL};
+    static const char *const rkeys[] = {"counter", "flag", NULL};
+    const cJSON *res, *e;
+    long long n = 0;
+    gcn_status st;
+    if (!cJSON_IsObject(obj))
+        return gcn_json_error(doc, obj, diag, "\"gws\" must be an object");
+    if ((st = gcn_json_only_keys(doc, obj, keys, diag)) != GCN_OK ||
+        (st = gcn_json_int(doc, obj, "wait", 0, 0, 1, &n, diag)) != GCN_OK)
+        return st;
+    s->gws_wait = (uint32_t)n;
+    res = cJSON_GetObjectItemCaseSensitive(obj, "resources");
+    if (!res)
+        return GCN_OK;
+    if (!cJSON_IsObject(res))
+        return gcn_json_error(doc, res, diag, "\"resources\" must be an object of N: {...}");
+    cJSON_ArrayForEach(e, res)
+    {
+        char *end;
+        unsigned long id = strtoul(e->string, &end, 10);
+        const cJSON *c;
+        uint64_t v;
+        if (!isdigit((unsigned char)e->string[0]) || *end || id >= GCN_GWS_RESOURCES)
+            return gcn_json_error(doc, e, diag, "gws resource \"%s\": a decimal number below %d",
+                                  e->string, GCN_GWS_RESOURCES);
+        if (!cJSON_IsObject(e))
+            return gcn_json_error(doc, e, diag, "gws resource %lu must be an object", id);
+        if ((st = gcn_json_only_keys(doc, e, rkeys, diag)) != GCN_OK)
+            return st;
+        if ((c = cJSON_GetObjectItemCaseSensitive(e, "counter")) != NULL) {
+            if ((st = value(doc, c, 32, "gws counter", &v, diag)) != GCN_OK)
+                return st;
+            s->gws_counter[id] = (uint32_t)v;
+        }
+        n = 0;
+        if ((st = gcn_json_int(doc, e, "flag", 0, 0, 1, &n, diag)) != GCN_OK)
+            return st;
+        s->gws_flag[id] = (uint32_t)n;
+    }
+    return GCN_OK;
+}
+
 gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, size_t len,
                                const char *file, gcn_diag *diag)
 {
-    static const char *const keys[] = {"generation", "pc",    "scc", "csp", "clock", "lgkm_cnt",
-                                       "sgprs",      "vgprs", "lds", "gds", "smem",  NULL};
+    static const char *const keys[] = {"generation", "pc",    "scc",   "csp", "clock",
+                                       "lgkm_cnt",   "sgprs", "vgprs", "lds", "gds",
+                                       "smem",       "gws",   NULL};
     gcn_json_doc doc;
     const cJSON *root, *x;
     const char *gname = NULL;
@@ -380,6 +429,9 @@ gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, siz
         goto out;
     if ((x = cJSON_GetObjectItemCaseSensitive(root, "smem")) &&
         (st = load_memory(s, NULL, 0, "smem", &doc, x, diag)) != GCN_OK)
+        goto out;
+    if ((x = cJSON_GetObjectItemCaseSensitive(root, "gws")) &&
+        (st = load_gws(s, &doc, x, diag)) != GCN_OK)
         goto out;
 out:
     gcn_json_free(&doc);
@@ -522,6 +574,36 @@ static void smem_json(cJSON *root, const gcn_wave_state *s, const gcn_wave_state
     }
 }
 
+/* "gws": only what differs from before (without before: what is not zero), so a state that
+ * never ran a GWS instruction prints as it did before the resources were modelled */
+static void gws_json(cJSON *root, const gcn_wave_state *s, const gcn_wave_state *before)
+{
+    cJSON *g = NULL, *res = NULL;
+    unsigned i;
+    uint32_t wait0 = before ? before->gws_wait : 0;
+    if (s->gws_wait != wait0) {
+        g = cJSON_AddObjectToObject(root, "gws");
+        cJSON_AddNumberToObject(g, "wait", s->gws_wait);
+    }
+    for (i = 0; i < GCN_GWS_RESOURCES; i++) {
+        uint32_t c0 = before ? before->gws_counter[i] : 0, f0 = before ? before->gws_flag[i] : 0;
+        char key[8];
+        cJSON *r;
+        if (s->gws_counter[i] == c0 && s->gws_flag[i] == f0)
+            continue;
+        if (!g)
+            g = cJSON_AddObjectToObject(root, "gws");
+        if (!res)
+            res = cJSON_AddObjectToObject(g, "resources");
+        snprintf(key, sizeof(key), "%u", i);
+        r = cJSON_AddObjectToObject(res, key);
+        if (s->gws_counter[i] != c0)
+            cJSON_AddItemToObject(r, "counter", hex(s->gws_counter[i], 1));
+        if (s->gws_flag[i] != f0)
+            cJSON_AddNumberToObject(r, "flag", s->gws_flag[i]);
+    }
+}
+
 char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before)
 {
     const gcn_tables *t = gcn_codec_tables();
@@ -567,6 +649,7 @@ char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before)
     memory_json(root, "lds", s->lds, before ? before->lds : NULL, GCN_LDS_BYTES);
     memory_json(root, "gds", s->gds, before ? before->gds : NULL, GCN_GDS_BYTES);
     smem_json(root, s, before);
+    gws_json(root, s, before);
     out = gcn_json_print_depth(root, 2);
     cJSON_Delete(root);
     return out;

@@ -5,9 +5,9 @@
  * One wave64: the scalar registers by their 7-bit operand codes (VCC, M0, EXEC, TTMP,
  * FLAT_SCRATCH, XNACK_MASK live where the spec's scalar operand table puts them on the
  * generation), 256 VGPRs x 64 lanes, SCC, PC, the control stack pointer of S_CBRANCH_JOIN,
- * LGKM_CNT, 64 KiB LDS, 64 KiB GDS, a sparse 64-bit scalar memory and a deterministic clock.
- * The state is one plain caller-owned struct (no pointers inside: copy it with memcpy). One
- * step allocates nothing and makes no system calls. */
+ * LGKM_CNT, 64 KiB LDS, 64 KiB GDS, the global wave sync resources, a sparse 64-bit scalar memory
+ * and a deterministic clock. The state is one plain caller-owned struct (no pointers inside: copy
+ * it with memcpy). One step allocates nothing and makes no system calls. */
 #ifndef GCNSPEC_ORACLE_H
 #define GCNSPEC_ORACLE_H
 
@@ -23,6 +23,7 @@
 #define GCN_SCALAR_CODES 256 /* scalar operand codes; registers are the ones below 128 */
 #define GCN_LDS_BYTES 65536
 #define GCN_GDS_BYTES 65536
+#define GCN_GWS_RESOURCES 64 /* global wave sync resources (DS_GWS_*) */
 /* Scalar memory: pages of GCN_SMEM_PAGE_BYTES allocated (from the state itself) on first
  * write; unwritten memory reads 0. A write needing more than GCN_SMEM_PAGES pages fails with
  * GCN_ERR_NOMEM. */
@@ -52,6 +53,14 @@ typedef struct gcn_wave_state {
     uint64_t clock;    /* CLOCKCNT: instructions executed since the clock was set */
     uint8_t lds[GCN_LDS_BYTES];
     uint8_t gds[GCN_GDS_BYTES];
+    /* Global wave sync (DS_GWS_*): the resources the waves of a dispatch share, addressed by
+     * rid = (M0[21:16] + OFFSET) mod GCN_GWS_RESOURCES. The oracle runs one wave: a GWS
+     * instruction that would queue the wave (DS_GWS_SEMA_P on a zero counter, DS_GWS_BARRIER
+     * before the last wave arrives) sets gws_wait to 1 and the wave goes on; one that lets it
+     * continue sets gws_wait to 0 (docs/oracle.md, "Global wave sync"). */
+    uint32_t gws_counter[GCN_GWS_RESOURCES]; /* semaphore count / waves still to arrive */
+    uint32_t gws_flag[GCN_GWS_RESOURCES];    /* the barrier's phase bit (0/1) */
+    uint32_t gws_wait;                       /* 1: the last GWS instruction would block */
     gcn_smem smem;
 } gcn_wave_state;
 
