@@ -346,7 +346,7 @@ static int parse_curated(const char *path, const uint8_t *data, size_t size, gcn
     size_t k;
     (void)path;
     if (!spec_dir[0] || !size)
-        return 0;
+        return 1; /* no file to put in place: nothing was refused (F-8ad9f32b19) */
     k = data[0] % NCURATED;
     snprintf(dir, sizeof(dir), "%s/curated", workdir);
     snprintf(target, sizeof(target), "%s/curated/%s", workdir, curated_files[k]);

@@ -153,11 +153,15 @@ static void where_in_text(const char *text, const char *at, unsigned *line, unsi
     }
 }
 
+/* Duplicate keys, and numbers a double cannot hold (cJSON reads 4e648 as infinity, which no
+ * JSON writer can print back: found by fuzz_parsers, F-b8c19efab0). */
 static gcn_status check_dups(const gcn_json_doc *doc, const cJSON *node, gcn_diag *diag)
 {
     const cJSON *a, *b;
     if (!node)
         return GCN_OK;
+    if (cJSON_IsNumber(node) && !isfinite(node->valuedouble))
+        return gcn_json_error(doc, node, diag, "number out of range");
     if (cJSON_IsObject(node)) {
         for (a = node->child; a; a = a->next)
             for (b = a->next; b; b = b->next)
