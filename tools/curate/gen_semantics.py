@@ -94,11 +94,12 @@ ENTRIES += [
                         "Floating point add that handles NaN/INF/denormal values.'"]},
     {"encoding": "DS", "name": "DS_ADD_SRC2_F32",
      "code": "UINT32 A = (OFFSET&0x8000) ? ADDR&0x1fffc : ADDR&~3\n"
-             "UINT32 B = A + ((OFFSET&0x8000) ? ((ADDR>>17) | ((ADDR>>16)&0x8000)) : "
+             "UINT32 B = A + (INT32)(INT16)((OFFSET&0x8000) ? ((ADDR>>17) | ((ADDR>>16)&0x8000)) : "
              "((OFFSET&0x7fff) | (OFFSET<<1)&0x8000)) * 4\n"
              "FLOAT* V = (FLOAT*)(DS + A)\n"
              "*V = *V + *(FLOAT*)(DS + B) // atomic operation",
-     "note": "the DS page's DS_ADD_SRC2_U32 addressing with a float add",
+     "note": "the DS page's DS_ADD_SRC2_U32 addressing with a float add; the 16-bit index is "
+             "sign-extended before '* 4', as erratum E051 corrects the page's SRC2 blocks",
      "sources": [GEM5 + "ds.cc:3931: 'A = ADDR_BASE; B = A + 4*(offset1[7] ? {A[31],A[31:17]} : "
                         "{offset1[6],offset1[6:0],offset0}); MEM[A] = MEM[B] + MEM[A]. Float, "
                         "handles NaN/INF/denorm.'"]},
