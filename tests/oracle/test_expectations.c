@@ -1653,6 +1653,416 @@ static void cross_generation(void **st)
     ot_free(first);
 }
 
+/* SRC2 forms with a negative index. The 16-bit index repeats its sign in bit 15 (AMD's Vega
+ * description: {offset1[6], offset1[6:0], offset0} and {A[31], A[31:17]}), so it is a signed
+ * dword count: index -1 is the dword before A (erratum E051's reading). OFFSET = 0x7fff gives
+ * index -1, 0x7ff8 index -8; OFFSET[15] with ADDR[31:17] all ones gives -1 too. As written
+ * the listing multiplies the 16-bit pattern unsigned: B lands past the LDS and reads 0. */
+static void ds_src2_negative(void **st)
+{
+    size_t c;
+    int gen, w, form;
+    unsigned runs = 0;
+    (void)st;
+    for (c = 0; c < sizeof(ds_cases) / sizeof(ds_cases[0]) + 1; c++)
+        for (w = 0; w < 2; w++) {
+            const ds_case *k = c < sizeof(ds_cases) / sizeof(ds_cases[0]) ? &ds_cases[c] : NULL;
+            unsigned bits = w ? 64 : 32, bytes = bits / 8;
+            char name[48];
+            if (k && (!k->types[w] || k->data1 || strcmp(k->stem, "wrxchg") == 0))
+                continue;
+            if (k)
+                snprintf(name, sizeof(name), "ds_%s_src2_%s", k->stem, k->types[w]);
+            else
+                snprintf(name, sizeof(name), "ds_write_src2_b%u", bits);
+            for (gen = 0; gen < gcn_gen_count(); gen++) {
+                gcn_wave_state *s;
+                if (!has(name, gen))
+                    continue;
+                s = ot_state(gcn_gen_id(gen));
+                for (form = 0; form < 3; form++) {
+                    static const int index[3] = {-1, -8, -1};
+                    uint64_t a_old[GCN_LANES], b_val[GCN_LANES];
+                    unsigned lane, A[GCN_LANES], B[GCN_LANES];
+                    char text[96];
+                    snprintf(text, sizeof(text), "%s v1 offset:%u", name,
+                             form == 0   ? 0x7fffu
+                             : form == 1 ? 0x7ff8u
+                                         : 0x8000u);
+                    for (lane = 0; lane < GCN_LANES; lane++) {
+                        const uint64_t *vals = k && k->float_type ? (w ? fvals64 : fvals32) : b64;
+                        unsigned nv = k && k->float_type ? 10 : NB, i = lane + 64 * (unsigned)form;
+                        A[lane] = 0x1000 + 64 * lane;
+                        s->vgpr[1][lane] = form == 2 ? 0xfffe0000u | A[lane] : A[lane];
+                        B[lane] = (unsigned)((int)A[lane] + 4 * index[form]) & ~(bytes - 1);
+                        a_old[lane] = vals[i % nv] & mask(bits);
+                        b_val[lane] = vals[(i * 5 + 1) % nv] & mask(bits);
+                        lds_write(s, A[lane], a_old[lane], bytes);
+                        lds_write(s, B[lane], b_val[lane], bytes);
+                    }
+                    ot_run(s, text, GCN_AS_CORRECTED);
+                    for (lane = 0; lane < GCN_LANES; lane++) {
+                        uint64_t want = k ? k->model(a_old[lane], b_val[lane], 0, bits) & mask(bits)
+                                          : b_val[lane];
+                        uint64_t got = lds_read(s, A[lane], bytes);
+                        if (got != want)
+                            fail_msg("%s on %s lane %u: A 0x%x B 0x%x: 0x%llx, want 0x%llx", text,
+                                     gcn_gen_id(gen), lane, A[lane], B[lane],
+                                     (unsigned long long)got, (unsigned long long)want);
+                        runs++;
+                    }
+                }
+                ot_free(s);
+                count(name);
+            }
+        }
+    assert_true(runs > 1000);
+    /* as written, index -1 is 0xffff dwords up: B = A + 0x3fffc is past the LDS and reads 0,
+     * so an add leaves A as it was */
+    {
+        gcn_wave_state *s = ot_state("gfx9");
+        unsigned lane;
+        for (lane = 0; lane < GCN_LANES; lane++) {
+            s->vgpr[1][lane] = 0x1000 + 64 * lane;
+            lds_write(s, 0x1000 + 64 * lane, 5, 4);
+            lds_write(s, 0x1000 + 64 * lane - 4, 7, 4);
+        }
+        ot_run(s, "ds_add_src2_u32 v1 offset:32767", GCN_AS_WRITTEN);
+        for (lane = 0; lane < GCN_LANES; lane++)
+            assert_int_equal(lds_read(s, 0x1000 + 64 * lane, 4), 5);
+        ot_run(s, "ds_add_src2_u32 v1 offset:32767", GCN_AS_CORRECTED);
+        for (lane = 0; lane < GCN_LANES; lane++)
+            assert_int_equal(lds_read(s, 0x1000 + 64 * lane, 4), 12);
+        ot_free(s);
+    }
+}
+
+/* GCN 1.4's DS_READ_ADDTID_B32 / DS_WRITE_ADDTID_B32: lane k's dword at M0[15:0] + OFFSET + 4k
+ * (the description), M0's upper half ignored. As corrected (E050) nothing but the end of the
+ * LDS limits the access; as written the NOTE's M0 limit applies as well, so with M0 = 0x100 as
+ * the base every lane is past the limit: the read returns 0, the write stores nothing. */
+static void addtid_models(void **st)
+{
+    static const uint32_t m0s[] = {0x00000100, 0x12340200, 0x0000fe00, 0x0000ff80};
+    static const unsigned offs[] = {0, 4, 0x40};
+    gcn_wave_state *s;
+    unsigned i, j, lane;
+    int gen = gcn_gen_lookup("gfx9");
+    (void)st;
+    if (!has("ds_read_addtid_b32", gen) || !has("ds_write_addtid_b32", gen))
+        fail_msg("GCN 1.4 lacks the ADDTID instructions");
+    s = ot_state("gfx9");
+    for (i = 0; i < sizeof(m0s) / sizeof(m0s[0]); i++)
+        for (j = 0; j < sizeof(offs) / sizeof(offs[0]); j++) {
+            char text[64];
+            uint64_t exec = 0xfffffffffffffffeull ^ (1ull << 40);
+            memset(s->lds, 0xa5, sizeof(s->lds));
+            gcn_state_set_m0(s, m0s[i]);
+            gcn_state_set_exec(s, exec);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                s->vgpr[2][lane] = 0x5a000000u + lane;
+                s->vgpr[3][lane] = 0xdeadu;
+            }
+            snprintf(text, sizeof(text), "ds_write_addtid_b32 v2 offset:%u", offs[j]);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            snprintf(text, sizeof(text), "ds_read_addtid_b32 v3 offset:%u", offs[j]);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                unsigned a = (m0s[i] & 0xffffu) + offs[j] + 4 * lane;
+                int active = (exec >> lane) & 1, in = a + 4 <= GCN_LDS_BYTES;
+                if (!active) {
+                    assert_int_equal(s->vgpr[3][lane], 0xdeadu);
+                    if (in)
+                        assert_int_equal(lds_read(s, a, 4), 0xa5a5a5a5u);
+                    continue;
+                }
+                assert_int_equal(s->vgpr[3][lane], in ? 0x5a000000u + lane : 0);
+                if (in)
+                    assert_int_equal(lds_read(s, a, 4), 0x5a000000u + lane);
+            }
+        }
+    /* as written: base 0x100 is also the limit */
+    memset(s->lds, 0xa5, sizeof(s->lds));
+    gcn_state_set_m0(s, 0x100);
+    gcn_state_set_exec(s, ~0ull);
+    ot_run(s, "ds_read_addtid_b32 v3", GCN_AS_WRITTEN);
+    for (lane = 0; lane < GCN_LANES; lane++)
+        assert_int_equal(s->vgpr[3][lane], 0);
+    ot_free(s);
+    count("ds_read_addtid_b32");
+    count("ds_write_addtid_b32");
+}
+
+/* GCN 1.4's S_SCRATCH_*: SBASE + OFFSET (dword-aligned) + the SGPR offset (dword-aligned)
+ * times 64 (the wave's 64 lanes share each scratch dword slot); loads into SDATA, stores from
+ * it, 1/2/4 dwords */
+static void scratch_models(void **st)
+{
+    static const uint32_t soffs[] = {0, 3, 4, 0x41, 0x400};
+    static const unsigned imms[] = {0, 3, 0x10, 0x7c};
+    static const char *const names[] = {"s_scratch_load_dword",    "s_scratch_load_dwordx2",
+                                        "s_scratch_load_dwordx4",  "s_scratch_store_dword",
+                                        "s_scratch_store_dwordx2", "s_scratch_store_dwordx4"};
+    int gen = gcn_gen_lookup("gfx9");
+    gcn_wave_state *s = ot_state("gfx9");
+    uint64_t base = 0x20000ull;
+    unsigned n, i, j, r;
+    (void)st;
+    for (n = 0; n < 6; n++)
+        if (!has(names[n], gen))
+            fail_msg("GCN 1.4 lacks %s", names[n]);
+    set_s64(s, 2, base);
+    for (i = 0; i < sizeof(soffs) / sizeof(soffs[0]); i++)
+        for (j = 0; j < sizeof(imms) / sizeof(imms[0]); j++)
+            for (n = 0; n < 3; n++) {
+                unsigned dwords = 1u << n;
+                uint64_t addr = base + (imms[j] & ~3u) + (uint64_t)(soffs[i] & ~3u) * 64;
+                uint32_t mem[4], got[4];
+                char text[96], reg[16];
+                for (r = 0; r < 4; r++)
+                    mem[r] = 0x31000000u + i * 0x10000 + j * 0x100 + n * 0x10 + r;
+                assert_int_equal(gcn_smem_write(s, addr, mem, sizeof(mem)), GCN_OK);
+                ot_set_s(s, 0, soffs[i]);
+                if (dwords == 1)
+                    snprintf(reg, sizeof(reg), "s40");
+                else
+                    snprintf(reg, sizeof(reg), "s[40:%u]", 40 + dwords - 1);
+                snprintf(text, sizeof(text), "%s %s, s[2:3], s0 offset:0x%x", names[n], reg,
+                         imms[j]);
+                ot_run(s, text, GCN_AS_CORRECTED);
+                for (r = 0; r < dwords; r++)
+                    assert_int_equal(ot_s(s, 40 + r), mem[r]);
+                for (r = 0; r < dwords; r++)
+                    ot_set_s(s, 40 + r, 0xc0000000u + r + n * 4);
+                snprintf(text, sizeof(text), "%s %s, s[2:3], s0 offset:0x%x", names[3 + n], reg,
+                         imms[j]);
+                ot_run(s, text, GCN_AS_CORRECTED);
+                gcn_smem_read(s, addr, got, sizeof(got));
+                for (r = 0; r < 4; r++)
+                    assert_int_equal(got[r], r < dwords ? 0xc0000000u + r + n * 4 : mem[r]);
+            }
+    ot_free(s);
+    for (n = 0; n < 6; n++)
+        count(names[n]);
+}
+
+/* DS_CONDXCHG32_RTN_B64 (AMD's RDNA3/CDNA4 definition): the two dwords at (ADDR + OFFSET) &
+ * 0xfff8 are returned, and each is replaced by its half of the data with bit 31 cleared only
+ * when that half's bit 31 is set. DS_CONDXCHG32_RTN_B128 has no source: the oracle's assumption
+ * (four dwords at & 0xfff0) is what is checked. */
+static void condxchg_models(void **st)
+{
+    static const uint32_t data[] = {0x00000000, 0x80000000, 0x7fffffff, 0xffffffff,
+                                    0x80000001, 0x12345678, 0x92345678};
+    int gen, wide;
+    (void)st;
+    for (wide = 0; wide < 2; wide++) {
+        const char *name = wide ? "ds_condxchg32_rtn_b128" : "ds_condxchg32_rtn_b64";
+        unsigned dwords = wide ? 4 : 2, align = wide ? 0xfff0u : 0xfff8u;
+        for (gen = 0; gen < gcn_gen_count(); gen++) {
+            gcn_wave_state *s;
+            unsigned lane, k, offset;
+            if (!has(name, gen))
+                continue;
+            s = ot_state(gcn_gen_id(gen));
+            for (offset = 0; offset <= 8; offset += 8) {
+                char text[96];
+                uint32_t old[GCN_LANES][4];
+                gcn_state_set_exec(s, ~(1ull << 9));
+                for (lane = 0; lane < GCN_LANES; lane++) {
+                    /* own 16-byte slot per lane, some unaligned; the last lane wraps past 64 KiB */
+                    uint32_t addr = lane == 63 ? 0xfffcu : 0x400u + 32 * lane + (lane & 7);
+                    unsigned a = (addr + offset) & align;
+                    s->vgpr[1][lane] = addr;
+                    for (k = 0; k < dwords; k++) {
+                        old[lane][k] = 0x0a000000u + lane * 16 + k + offset;
+                        lds_write(s, a + 4 * k, old[lane][k], 4);
+                        s->vgpr[8 + k][lane] = data[(lane + k * 3) % 7];
+                        s->vgpr[4 + k][lane] = 0xdead;
+                    }
+                }
+                snprintf(text, sizeof(text), "%s v[4:%u], v1, v[8:%u] offset:%u", name,
+                         4 + dwords - 1, 8 + dwords - 1, offset);
+                ot_run(s, text, GCN_AS_CORRECTED);
+                for (lane = 0; lane < GCN_LANES; lane++) {
+                    unsigned a = (s->vgpr[1][lane] + offset) & align;
+                    for (k = 0; k < dwords; k++) {
+                        uint32_t d = s->vgpr[8 + k][lane];
+                        if (lane == 9) {
+                            assert_int_equal(s->vgpr[4 + k][lane], 0xdead);
+                            assert_int_equal(lds_read(s, a + 4 * k, 4), old[lane][k]);
+                            continue;
+                        }
+                        assert_int_equal(s->vgpr[4 + k][lane], old[lane][k]);
+                        assert_int_equal(lds_read(s, a + 4 * k, 4),
+                                         (d >> 31) ? (d & 0x7fffffffu) : old[lane][k]);
+                    }
+                }
+            }
+            ot_free(s);
+            count(name);
+        }
+    }
+}
+
+/* DS_ORDERED_COUNT, one wave's view: the counter is the GDS dword at (M0[31:16] & ~3) +
+ * OFFSET[7:2] * 4; OFFSET[13:12] 0 adds, 1 exchanges the ADDR value of the first active lane
+ * (0 with EXEC = 0); every active lane gets the old counter; 2 and 3 leave it. A counter past
+ * the end of GDS reads 0 and is not written. */
+static void ordered_count_models(void **st)
+{
+    static const uint32_t m0s[] = {0x01000007, 0x0103ffff, 0xff000000, 0xfffc0000};
+    static const unsigned offs[] = {0x304, 0x1304, 0x0004, 0x10fc, 0x2304, 0x3304};
+    static const uint64_t execs[] = {~0ull, 0xffffffffffff0000ull, 0x8000000000000000ull, 0};
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s;
+        unsigned i, j, e, lane;
+        if (!has("ds_ordered_count", gen))
+            continue;
+        s = ot_state(gcn_gen_id(gen));
+        for (i = 0; i < 4; i++)
+            for (j = 0; j < 6; j++)
+                for (e = 0; e < 4; e++) {
+                    char text[64];
+                    unsigned addr = ((m0s[i] >> 16) & 0xfffcu) + (offs[j] & 0xfcu);
+                    unsigned op = (offs[j] >> 12) & 3, first = 0;
+                    int in = addr + 4 <= GCN_GDS_BYTES;
+                    uint32_t before = 0x7ffffff0u + i + j, data = 0, want;
+                    if (in)
+                        memcpy(s->gds + addr, &before, 4);
+                    gcn_state_set_m0(s, m0s[i]);
+                    gcn_state_set_exec(s, execs[e]);
+                    for (lane = 0; lane < GCN_LANES; lane++) {
+                        s->vgpr[5][lane] = 0x11 * (lane + 1) + (uint32_t)e;
+                        s->vgpr[1][lane] = 0xbeef;
+                    }
+                    while (first < GCN_LANES && !((execs[e] >> first) & 1))
+                        first++;
+                    if (first < GCN_LANES)
+                        data = s->vgpr[5][first];
+                    snprintf(text, sizeof(text), "ds_ordered_count v1, v5 offset:%u gds", offs[j]);
+                    ot_run(s, text, GCN_AS_CORRECTED);
+                    want = op == 0 ? before + data : op == 1 ? data : before;
+                    if (in) {
+                        uint32_t got;
+                        memcpy(&got, s->gds + addr, 4);
+                        assert_int_equal(got, want);
+                    }
+                    for (lane = 0; lane < GCN_LANES; lane++)
+                        assert_int_equal(s->vgpr[1][lane],
+                                         (execs[e] >> lane) & 1 ? (in ? before : 0) : 0xbeef);
+                }
+        ot_free(s);
+        count("ds_ordered_count");
+    }
+}
+
+/* Global wave sync, a model of AMD's description (gem5's Vega text) for one wave: resource
+ * rid = (M0[21:16] + OFFSET) mod 64; INIT sets the counter to the data (first active lane's
+ * ADDR; 0 with EXEC = 0) and clears the flag; SEMA_V adds 1, SEMA_BR the data; SEMA_P takes 1
+ * from a counter above 0 (as signed), else the wave would wait; RELEASE_ALL leaves no waves
+ * queued (counter 0); BARRIER: the last wave (counter <= 0) flips the flag and reloads the
+ * counter with the data, any earlier one takes 1 and would wait. */
+typedef struct gws_model {
+    uint32_t counter[64], flag[64], wait;
+} gws_model;
+
+static void gws_models(void **st)
+{
+    static const char *const ops[] = {"ds_gws_init",   "ds_gws_sema_v",           "ds_gws_sema_br",
+                                      "ds_gws_sema_p", "ds_gws_sema_release_all", "ds_gws_barrier"};
+    static const uint32_t datas[] = {0, 1, 2, 3, 0x7fffffff, 0x80000000, 0xffffffff};
+    static const uint32_t m0s[] = {0, 0x00010000, 0x003f0000, 0xffffffff, 0x00c50000};
+    static const unsigned offsets[] = {0, 1, 5, 63, 64, 0xffff};
+    static const uint64_t execs[] = {~0ull, 0x20, 0x8000000000000000ull, 0};
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+        gws_model m;
+        uint64_t seed = 0x9e3779b97f4a7c15ull + (uint64_t)gen;
+        unsigned step, k, seen[6] = {0};
+        memset(&m, 0, sizeof(m));
+        for (step = 0; step < 3000; step++) {
+            unsigned op = (unsigned)(ot_rand(&seed) % 6), lane, rid, first = 0;
+            uint32_t m0 = m0s[ot_rand(&seed) % 5], data = 0;
+            unsigned offset = offsets[ot_rand(&seed) % 6] & (step < 1500 ? 3u : 0xffffu);
+            uint64_t exec = execs[ot_rand(&seed) % 4];
+            char text[96];
+            if (!has(ops[op], gen))
+                continue;
+            gcn_state_set_m0(s, m0);
+            gcn_state_set_exec(s, exec);
+            for (lane = 0; lane < GCN_LANES; lane++)
+                s->vgpr[5][lane] = datas[(lane + step) % 7];
+            while (first < GCN_LANES && !((exec >> first) & 1))
+                first++;
+            if (first < GCN_LANES)
+                data = s->vgpr[5][first];
+            rid = (((m0 >> 16) & 63) + (offset & 63)) % 64;
+            if (op == 0 || op == 2 || op == 5)
+                snprintf(text, sizeof(text), "%s v5 offset:%u gds", ops[op], offset);
+            else
+                snprintf(text, sizeof(text), "%s offset:%u gds", ops[op], offset);
+            ot_run(s, text, GCN_AS_CORRECTED);
+            switch (op) {
+            case 0:
+                m.counter[rid] = data;
+                m.flag[rid] = 0;
+                m.wait = 0;
+                break;
+            case 1:
+                m.counter[rid]++;
+                m.wait = 0;
+                break;
+            case 2:
+                m.counter[rid] += data;
+                m.wait = 0;
+                break;
+            case 3:
+                if ((int32_t)m.counter[rid] > 0) {
+                    m.counter[rid]--;
+                    m.wait = 0;
+                } else {
+                    m.wait = 1;
+                }
+                break;
+            case 4:
+                m.counter[rid] = 0;
+                m.wait = 0;
+                break;
+            default:
+                if ((int32_t)m.counter[rid] <= 0) {
+                    m.flag[rid] ^= 1;
+                    m.counter[rid] = data;
+                    m.wait = 0;
+                } else {
+                    m.counter[rid]--;
+                    m.wait = 1;
+                }
+                break;
+            }
+            seen[op]++;
+            for (k = 0; k < 64; k++) {
+                if (s->gws_counter[k] != m.counter[k] || s->gws_flag[k] != m.flag[k])
+                    fail_msg("%s on %s (step %u, M0 0x%x): resource %u counter 0x%x flag %u, "
+                             "want 0x%x %u",
+                             text, gcn_gen_id(gen), step, m0, k, s->gws_counter[k], s->gws_flag[k],
+                             m.counter[k], m.flag[k]);
+            }
+            assert_int_equal(s->gws_wait, m.wait);
+        }
+        for (k = 0; k < 6; k++)
+            if (has(ops[k], gen)) {
+                assert_true(seen[k] > 100);
+                count(ops[k]);
+            }
+        ot_free(s);
+    }
+}
+
 static void report_count(void **st)
 {
     int insn, n = gcn_insn_count();
@@ -1677,14 +2087,28 @@ static void report_count(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sop1_models),           cmocka_unit_test(sop1_relative),
-        cmocka_unit_test(ds_atomic_models),      cmocka_unit_test(ds_read_write_models),
-        cmocka_unit_test(ds_two_address_models), cmocka_unit_test(ds_m0_limit_model),
-        cmocka_unit_test(ds_src2_models),        cmocka_unit_test(ds_d16_models),
-        cmocka_unit_test(ds_wrxchg2_models),     cmocka_unit_test(smem_atomic_models),
-        cmocka_unit_test(ds_cross_lane_models),  cmocka_unit_test(no_effect_models),
-        cmocka_unit_test(misc_models),           cmocka_unit_test(smem_models),
-        cmocka_unit_test(cross_generation),      cmocka_unit_test(report_count),
+        cmocka_unit_test(sop1_models),
+        cmocka_unit_test(sop1_relative),
+        cmocka_unit_test(ds_atomic_models),
+        cmocka_unit_test(ds_read_write_models),
+        cmocka_unit_test(ds_two_address_models),
+        cmocka_unit_test(ds_m0_limit_model),
+        cmocka_unit_test(ds_src2_models),
+        cmocka_unit_test(ds_d16_models),
+        cmocka_unit_test(ds_wrxchg2_models),
+        cmocka_unit_test(smem_atomic_models),
+        cmocka_unit_test(ds_cross_lane_models),
+        cmocka_unit_test(no_effect_models),
+        cmocka_unit_test(misc_models),
+        cmocka_unit_test(smem_models),
+        cmocka_unit_test(cross_generation),
+        cmocka_unit_test(ds_src2_negative),
+        cmocka_unit_test(addtid_models),
+        cmocka_unit_test(scratch_models),
+        cmocka_unit_test(condxchg_models),
+        cmocka_unit_test(ordered_count_models),
+        cmocka_unit_test(gws_models),
+        cmocka_unit_test(report_count),
     };
     return cmocka_run_group_tests_name("oracle_expectations", tests, NULL, NULL);
 }
