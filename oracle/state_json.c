@@ -1,5 +1,4 @@
-/* State files: the wave state as JSON (the schema is in README.md and docs/oracle.md, "State
- * files").
+/* State files: the wave state as JSON (the schema is in docs/oracle.md, "State files").
  *
  *   {"generation": "gfx9", "pc": "0x0", "scc": 0, "csp": 0, "clock": 0, "lgkm_cnt": 0,
  *    "sgprs": {"s0": "0x1", "vcc": "0x...", "s[4:7]": ["0x1", "0x2", "0x3", "0x4"]},
