@@ -661,8 +661,6 @@ E(title="Single-token slips in DS pseudocode: ASFLOATR, FLOAT* for DOUBLE*, a mi
              fix("DS", "DS_MIN_RTN_F64", ["DOUBLE* V = (FLOAT*)", "DOUBLE* V = (DOUBLE*)"]),
              fix("DS", "DS_MIN_RTN_I64", ["INT64 V = (INT64*)", "INT64* V = (INT64*)"]),
              fix("DS", "DS_WRAP_RTN_B32", ["UINT32 A = (UINT32*)", "UINT32* V = (UINT32*)"]),
-             fix("DS", "DS_WRITE_ADDTID_B32", ["(UINT32*)(DS + (M0&0xffff)",
-                                               "*(UINT32*)(DS + (M0&0xffff)"]),
              fix("DS", "DS_WRITE_B16_D16_HI", ["V = (UINT16*)", "UINT16* V = (UINT16*)"]),
              fix("DS", "DS_WRITE_B8_D16_HI", ["V = (UINT8*)", "UINT8* V = (UINT8*)"]),
              fix("DS", "DS_WRITE_B96", ["UINT32* V = (UINT64*)", "UINT32* V = (UINT32*)"])],
@@ -670,7 +668,8 @@ E(title="Single-token slips in DS pseudocode: ASFLOATR, FLOAT* for DOUBLE*, a mi
             "helper; ASFLOAT everywhere else), DS_MIN_RTN_F64 casts to FLOAT* for a DOUBLE* V, "
             "DS_MIN_RTN_I64 declares INT64 V for a pointer, DS_WRAP_RTN_B32 names the pointer A "
             "in its declaration and V in its use, DS_WRITE_ADDTID_B32 assigns to the pointer "
-            "instead of through it, DS_WRITE_B16_D16_HI / B8_D16_HI never declare V, and "
+            "instead of through it (its correction, through the pointer, is E050's, which also "
+            "drops the M0 limit), DS_WRITE_B16_D16_HI / B8_D16_HI never declare V, and "
             "DS_WRITE_B96 casts to UINT64* for a UINT32* V. The corrections change that token.")
 
 E(title="S_CBRANCH_JOIN reads SGPRS for SGPR",
@@ -678,3 +677,169 @@ E(title="S_CBRANCH_JOIN reads SGPRS for SGPR",
   classification="doc-erratum",
   decisions=[fix("SOP1", "S_CBRANCH_JOIN", ["SGPRS[", "SGPR["])],
   rationale="The line before reads SGPR[...]; SGPRS is no name.")
+
+
+
+# ---- found by the oracle's expectations and the second pass (issue 5) ------------------------
+
+E(title="S_BITREPLICATE_B64_B32 shifts a 32-bit value by up to 62 bits",
+  settles=[],
+  category="pseudocode-defect",
+  facts=["001_628456b47dc66b22.txt:215:description",
+         "001_628456b47dc66b22.txt:216:operation"],
+  sources=["gcnspec oracle (tests/oracle/test_expectations.c, sop1_models): as written, "
+           "S_BITREPLICATE_B64_B32 of 0x7fffffff gives 0x00000000ffffffff, since "
+           "((SSRC0>>I)&1)*3 is a 32-bit UINT32 value and (I<<1) reaches 62, so source bits "
+           "16-31 are shifted out; the description's doubling of every bit gives "
+           "0x3fffffffffffffff"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics",
+              "encoding": "SOP1",
+              "mnemonic": "S_BITREPLICATE_B64_B32",
+              "code": "SDST = 0\nfor (BYTE I=0; I<32; I++)\n    SDST |= "
+                      "((UINT64)((SSRC0>>I)&1)*3)<<(I<<1)"}],
+  rationale="A 32-bit shift in a 64-bit loop: the pair of bits for source bit I goes to bits 2I "
+            "and 2I+1 of the 64-bit SDST, but the shifted value is the 32-bit product, so every "
+            "pair from I = 16 on is lost (in C the shift is even undefined). The description "
+            "doubles every bit of SSRC0 into SDST; the correction widens the product to 64 bits "
+            "before the shift.")
+
+E(title="DS_READ_ADDTID_B32/DS_WRITE_ADDTID_B32 take their base from M0[15:0], which the DS note "
+        "makes the LDS limit",
+  settles=[],
+  quotes=[{"at": "003_0fdec2520ee21c48.txt:21",
+           "text": "The M0 register holds maximum size of a LDS memory, that can be accessed by "
+                   "wavefront."},
+          {"at": "003_0fdec2520ee21c48.txt:1199",
+           "text": "Read single dword from LDS/GDS at address (M0&0xffff) + OFFSET + LANEID*4"},
+          {"at": "003_0fdec2520ee21c48.txt:1202",
+           "text": "VDST = *(UINT32*)(DS + (M0&0xffff) + OFFSET + LANEID*4)"},
+          {"at": "003_0fdec2520ee21c48.txt:1508",
+           "text": "((M0&0xffff) + OFFSET + 4*LANEID)"}],
+  category="description-contradiction",
+  facts=["003_0fdec2520ee21c48.txt:1199:operation",
+         "003_0fdec2520ee21c48.txt:1201:operation",
+         "003_0fdec2520ee21c48.txt:1507:description",
+         "003_0fdec2520ee21c48.txt:1509:operation",
+         "003_0fdec2520ee21c48.txt:21:note"],
+  sources=["AMD 'CDNA4' Instruction Set Architecture, 12.12 LDS Instructions, "
+           "DS_WRITE_ADDTID_B32 and DS_READ_ADDTID_B32: 'The memory base address is provided as "
+           "an immediate value and the lane ID is used as an offset', MEM[32'I({OFFSET1, "
+           "OFFSET0} + M0[15:0]) + laneID.i32 * 4]: M0[15:0] is part of the address, and nothing "
+           "limits the access by M0",
+           "LLVM AMDGPU (GCNSubtarget::ldsRequiresM0Init: true only below GFX9): LLVM "
+           "initialises M0 as the LDS limit for GCN 1.0-1.2 only; on GCN 1.4, the one generation "
+           "with the ADDTID instructions, LDS accesses are not limited by M0",
+           "gcnspec oracle (tests/oracle/test_expectations.c, addtid): as written, with M0 = "
+           "0x100 as the base, every lane's address (>= 0x100) is at or past the M0 limit of "
+           "0x100, so DS_READ_ADDTID_B32 reads 0 and DS_WRITE_ADDTID_B32 writes nothing: the "
+           "instructions could only reach memory below their own base"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics",
+              "encoding": "DS",
+              "mnemonic": "DS_READ_ADDTID_B32",
+              "code": "VDST = *(UINT32*)(DSMEM + (M0&0xffff) + OFFSET + LANEID*4)"},
+             {"op": "semantics",
+              "encoding": "DS",
+              "mnemonic": "DS_WRITE_ADDTID_B32",
+              "code": "*(UINT32*)(DSMEM + (M0&0xffff) + OFFSET + LANEID*4) = VDATA0"}],
+  rationale="The NOTE makes M0 the limit of every LDS access, and the ADDTID blocks take their "
+            "base from the same M0[15:0], so taken together an ADDTID access can only reach "
+            "memory below its own base: nothing. AMD's manual for the later generations that "
+            "keep both instructions makes M0[15:0] the base and limits nothing by M0, and on GCN "
+            "1.4 (the only generation with ADDTID) LDS accesses are not limited by M0 at all "
+            "(LLVM initialises M0 for LDS only below GFX9). The correction keeps the address and "
+            "drops the M0 window (DSMEM: LDS, or GDS with the GDS bit, from byte 0, limited by "
+            "its size). DS_WRITE_ADDTID_B32's correction also stores through the pointer, as "
+            "E047 finds its block should.")
+
+SRC2_SIGNED = ["A + ((OFFSET&0x8000) ?", "A + (INT32)(INT16)((OFFSET&0x8000) ?"]
+SRC2_SIGNED_PAREN = ["A + (((OFFSET&0x8000) ?", "A + ((INT32)(INT16)((OFFSET&0x8000) ?"]
+SRC2_LISTED = ["DS_ADD_SRC2_U32",
+                "DS_ADD_SRC2_U64",
+                "DS_AND_SRC2_B32",
+                "DS_AND_SRC2_B64",
+                "DS_DEC_SRC2_U32",
+                "DS_DEC_SRC2_U64",
+                "DS_INC_SRC2_U32",
+                "DS_INC_SRC2_U64",
+                "DS_MAX_SRC2_F32",
+                "DS_MAX_SRC2_F64",
+                "DS_MAX_SRC2_I32",
+                "DS_MAX_SRC2_I64",
+                "DS_MAX_SRC2_U32",
+                "DS_MAX_SRC2_U64",
+                "DS_MIN_SRC2_F32",
+                "DS_MIN_SRC2_F64",
+                "DS_MIN_SRC2_I32",
+                "DS_MIN_SRC2_I64",
+                "DS_MIN_SRC2_U32",
+                "DS_MIN_SRC2_U64",
+                "DS_OR_SRC2_B32",
+                "DS_OR_SRC2_B64",
+                "DS_RSUB_SRC2_U32",
+                "DS_RSUB_SRC2_U64",
+                "DS_SUB_SRC2_U32",
+                "DS_SUB_SRC2_U64",
+                "DS_WRITE_SRC2_B32",
+                "DS_WRITE_SRC2_B64",
+                "DS_XOR_SRC2_B32",
+                "DS_XOR_SRC2_B64"]
+
+E(title="DS_*_SRC2_*: the 16-bit B offset is built signed (bit 15 copies the sign) but "
+        "multiplied by 4 unsigned",
+  settles=[],
+  quotes=[{"at": "003_0fdec2520ee21c48.txt:363",
+           "text": "((ADDR>>17) | ((ADDR>>16)&0x8000))"},
+          {"at": "003_0fdec2520ee21c48.txt:364",
+           "text": "((OFFSET&0x7fff) | (OFFSET<<1)&0x8000)) * 4"}],
+  category="pseudocode-defect",
+  facts=["003_0fdec2520ee21c48.txt:1011:operation",
+         "003_0fdec2520ee21c48.txt:1024:operation",
+         "003_0fdec2520ee21c48.txt:1037:operation",
+         "003_0fdec2520ee21c48.txt:1050:operation",
+         "003_0fdec2520ee21c48.txt:1162:operation",
+         "003_0fdec2520ee21c48.txt:1174:operation",
+         "003_0fdec2520ee21c48.txt:1374:operation",
+         "003_0fdec2520ee21c48.txt:1387:operation",
+         "003_0fdec2520ee21c48.txt:1436:operation",
+         "003_0fdec2520ee21c48.txt:1449:operation",
+         "003_0fdec2520ee21c48.txt:1588:operation",
+         "003_0fdec2520ee21c48.txt:1598:operation",
+         "003_0fdec2520ee21c48.txt:1753:operation",
+         "003_0fdec2520ee21c48.txt:1765:operation",
+         "003_0fdec2520ee21c48.txt:360:operation",
+         "003_0fdec2520ee21c48.txt:373:operation",
+         "003_0fdec2520ee21c48.txt:437:operation",
+         "003_0fdec2520ee21c48.txt:449:operation",
+         "003_0fdec2520ee21c48.txt:593:operation",
+         "003_0fdec2520ee21c48.txt:609:operation",
+         "003_0fdec2520ee21c48.txt:664:operation",
+         "003_0fdec2520ee21c48.txt:678:operation",
+         "003_0fdec2520ee21c48.txt:799:operation",
+         "003_0fdec2520ee21c48.txt:812:operation",
+         "003_0fdec2520ee21c48.txt:825:operation",
+         "003_0fdec2520ee21c48.txt:838:operation",
+         "003_0fdec2520ee21c48.txt:851:operation",
+         "003_0fdec2520ee21c48.txt:864:operation",
+         "003_0fdec2520ee21c48.txt:985:operation",
+         "003_0fdec2520ee21c48.txt:998:operation"],
+  sources=["gem5 v24.0.0.1 src/arch/amdgpu/vega/insts/ds.cc:3593-3596 (DS_ADD_SRC2_U32, AMD's "
+           "Vega description; the same for every SRC2 form): 'B = A + 4*(offset1[7] ? "
+           "{A[31],A[31:17]} : {offset1[6],offset1[6:0],offset0})': the 16-bit index repeats its "
+           "top bit (A[31], offset1[6]) in bit 15, i.e. it is the 15-bit field sign-extended to "
+           "16 bits",
+           "gcnspec oracle (tests/oracle/test_expectations.c, src2_negative): as written, OFFSET "
+           "= 0x7fff (offset1[6:0] = 0x7f, offset0 = 0xff: index -1) gives B = A + 0x3fffc "
+           "(0xffff * 4, past the 64 KiB LDS: B reads 0), not A - 4"],
+  classification="doc-ambiguity",
+  decisions=[fix("DS", m, SRC2_SIGNED_PAREN if m == "DS_MIN_SRC2_I64" else SRC2_SIGNED)
+             for m in SRC2_LISTED],
+  rationale="Both addressing modes build a 16-bit index whose bit 15 repeats bit 14 (offset1[6], "
+            "or A[31] beside A[31:17]): that repetition only means something if the index is a "
+            "signed 16-bit value, so index -1 addresses the dword before A. The listing then "
+            "multiplies the 16-bit pattern by 4 as an unsigned number, so a negative index lands "
+            "256 KiB - 4|index| bytes above A, beyond the 64 KiB LDS. The correction "
+            "sign-extends the index to 32 bits ((INT32)(INT16)) before '* 4'; positive indices "
+            "(bit 14 clear) are unchanged. No peer decides it (no LLVM version generates or "
+            "checks the SRC2 forms' addressing); the decision follows the index's own sign bit.")

@@ -168,6 +168,10 @@ def main():
             text = fx.get("text", "").split("\n")[0].strip()
             at = fx["at"].split("-")[0]
             quotes.append({"at": at, "text": text})
+        if e.get("quotes"):
+            # an erratum may quote the words that matter instead of each fact's first line (the
+            # resolver checks every quote against the fact at its place)
+            quotes = e["quotes"]
         evidence = {"quotes": quotes}
         peers = [run_probe(p) for p in e.get("probes", [])]
         if peers:
