@@ -180,6 +180,14 @@ static void classifies_by_the_evidence(void **state)
     assert_int_equal(fuzz_triage_classify(&c, NULL, why, sizeof(why)), FUZZ_CLASS_LLVM_BUG);
     fuzz_triage_parse(ubsan_log, &c);
     assert_int_equal(fuzz_triage_classify(&c, NULL, why, sizeof(why)), FUZZ_CLASS_OUR_BUG);
+    /* GCN and vISA documents disagreeing on a pair */
+    assert_int_equal(
+        fuzz_triage_parse("==gcnspec-fuzz== FINDING target=visa_atomic kind=visa-ds-differ "
+                          "subject=INC-vs-ds_inc_rtn_u32:memory\n  byte 8: vISA 0x09, DS 0x00\n",
+                          &c),
+        1);
+    assert_int_equal(fuzz_triage_classify(&c, NULL, why, sizeof(why)), FUZZ_CLASS_DOC_ERRATUM);
+    assert_non_null(strstr(why, "INC-vs-ds_inc_rtn_u32"));
 
     /* LLVM-C disagreements: llvm-mc decides */
     c = llvm_finding("SMEM:ours-accepts:llvm-rejects:SDATA=sgpr:not-decoded");
