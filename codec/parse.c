@@ -166,7 +166,7 @@ static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst
         if (*e != ':' || a < 0 || a > 127)
             return 0;
         z = strtol(e + 1, &e, 10);
-        if (*e != ']' || e != tok + n - 1 || z - a + 1 != (long)regs)
+        if (*e != ']' || e != tok + n - 1 || z != a + (long)regs - 1) /* a <= 127: no overflow */
             return 0;
         c = t->reg_code[(gen * 2u + (ttmp ? 1u : 0u)) * 128u + (unsigned)a];
         if (c == 0xff || !codec_scalar_reg_ok(t, gen, c, regs, dst))
@@ -346,7 +346,8 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
             a = strtol(tok + 2, &e, 10);
             if (*e == ':') {
                 z = strtol(e + 1, &e, 10);
-                if (*e == ']' && e == tok + n - 1 && a >= 0 && z - a + 1 == op->regs && z <= 255) {
+                if (*e == ']' && e == tok + n - 1 && a >= 0 && a <= 255 && z <= 255 &&
+                    z - a + 1 == op->regs) {
                     in->field[op->slot] = (uint32_t)a;
                     return GCN_OK;
                 }

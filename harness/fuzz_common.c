@@ -193,6 +193,20 @@ static int same_value_source(const gcn_tables *t, unsigned gen, const gcn_operan
     return 0;
 }
 
+/* An SMRD offset's value in dwords: the immediate (IMM=1) or the literal that follows the word
+ * (IMM=0 with the literal code: GCN 1.1); -1 for an SGPR. The two forms count in the same
+ * unit (operands.json: imm_scale = literal_scale), and the text of a literal that fits the
+ * immediate field assembles to the immediate form, as llvm-mc's does (fuzz finding
+ * F-4a1bba9cae): the literal form is an alias the text cannot spell. */
+static int64_t smrd_offset_value(const gcn_tables *t, const gcn_operand_row *op, const gcn_inst *x)
+{
+    if (op->aux[0] != GCN_NO_SLOT && x->field[op->aux[0]])
+        return x->field[op->slot];
+    if (codec_scalar(t, x->gen, x->field[op->slot])->sclass == GCN_SC_LITERAL && x->has_literal)
+        return x->literal;
+    return -1;
+}
+
 int fuzz_alias(const gcn_inst *a, const gcn_inst *b)
 {
     const gcn_tables *t = gcn_codec_tables();
@@ -216,6 +230,16 @@ int fuzz_alias(const gcn_inst *a, const gcn_inst *b)
             if (row->operand[k].slot == i && row->operand[k].kind == GCN_KIND_SSRC &&
                 same_value_source(t, a->gen, &row->operand[k], a, b))
                 ok = literal_alias = 1;
+        for (k = 0; k < row->noperands && !ok; k++) {
+            const gcn_operand_row *op = &row->operand[k];
+            int64_t va, vb;
+            if (op->kind != GCN_KIND_SMRD_OFFSET || (op->slot != i && op->aux[0] != i))
+                continue;
+            va = smrd_offset_value(t, op, a);
+            vb = smrd_offset_value(t, op, b);
+            if (va >= 0 && va == vb)
+                ok = literal_alias = 1;
+        }
         if (!ok)
             return 0;
     }

@@ -407,7 +407,8 @@ static gcn_status build_layouts(ctx *c)
     gcn_reading r;
     gcn_status st = GCN_OK;
     r.v = calloc(c->facts.n + 1, sizeof(*r.v));
-    c->layouts = calloc(c->encodings.n * MAX_GENS + 1, sizeof(*c->layouts));
+    /* the documents' encodings, and the curated SMRD one (add_smrd): MAX_GENS each at most */
+    c->layouts = calloc((c->encodings.n + 1) * MAX_GENS + 1, sizeof(*c->layouts));
     if (!r.v || !c->layouts) {
         free(r.v);
         return GCN_ERR_NOMEM;
@@ -972,8 +973,14 @@ static gcn_status add_smrd(ctx *c, size_t *cap)
     {
         int gi = cJSON_IsString(g) ? gen_index(c, g->valuestring) : -1;
         rlayout *l = &c->layouts[c->nlayouts];
+        const cJSON *h;
         if (gi < 0)
             return gcn_json_error(&c->smrd_doc, g, c->diag, "unknown generation");
+        /* each generation once (the layouts array holds MAX_GENS of them: fuzz finding
+         * F-479223caa6 overflowed it) */
+        for (h = gens->child; h != g; h = h->next)
+            if (cJSON_IsString(h) && strcmp(h->valuestring, g->valuestring) == 0)
+                return gcn_json_error(&c->smrd_doc, g, c->diag, "generation listed twice");
         memset(l, 0, sizeof(*l));
         l->encoding = (char *)name;
         l->gen = gi;

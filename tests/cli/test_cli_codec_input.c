@@ -203,6 +203,9 @@ static const asm_case asm_cases[] = {
     /* register out of range */
     {"gcn1.2", "ds_add_u32 v256, v2", 12, "out of range"},
     {"gcn1.2", "ds_add_u32 v1, v999999999999", 16, "out of range"},
+    /* tuple ends past LONG_MAX (fuzz finding F-f6fd7b3023: a signed overflow) */
+    {"gcn1.2", "s_mov_b64 s[0:77777777777777777743], s[2:3]", 11, "out of range"},
+    {"gcn1.2", "ds_read_b64 v[0:9223372036854775807], v1", 13, "VGPR tuple"},
     {"gcn1.2", "s_mov_b32 s0, v256", 15, "is a VGPR"},
     {"gcn1.0", "s_mov_b32 s104, s1", 11, "out of range"},
     {"gcn1.1", "s_mov_b32 s104, s1", 11, "out of range"},
