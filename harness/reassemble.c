@@ -154,7 +154,12 @@ static int add_path(const char *path, int depth)
             char sub[4096];
             if (e->d_name[0] == '.')
                 continue;
-            snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+            int len = snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+            if (len < 0 || (size_t)len >= sizeof(sub)) {
+                fprintf(stderr, "%s/%s: path too long\n", path, e->d_name);
+                closedir(dir);
+                return 0;
+            }
             if (!add_path(sub, depth + 1)) {
                 closedir(dir);
                 return 0;
