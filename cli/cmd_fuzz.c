@@ -22,6 +22,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,8 @@ typedef struct campaign {
     unsigned npids;
     progress p;
     double started;
+    unsigned long long afl_execs0; /* AFL++'s execs_done when the campaign (re)started */
+    int afl_execs0_set;
     long log_offset;
 } campaign;
 
@@ -206,12 +209,16 @@ static pid_t spawn_logged(char *const *argv, const char *log, char *const *env_a
         if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
             _exit(126);
         close(fd);
+        /* NAME=VALUE entries may be string literals: the name is copied, never cut in place
+         * (writing the NUL into a literal killed every AFL++ child before its exec) */
         for (k = 0; env_add && env_add[k]; k++) {
-            char *eq = strchr(env_add[k], '=');
-            if (eq) {
-                *eq = 0;
-                setenv(env_add[k], eq + 1, 1);
-                *eq = '=';
+            const char *eq = strchr(env_add[k], '=');
+            char name[128];
+            size_t n = eq ? (size_t)(eq - env_add[k]) : 0;
+            if (eq && n && n < sizeof(name)) {
+                memcpy(name, env_add[k], n);
+                name[n] = 0;
+                setenv(name, eq + 1, 1);
             }
         }
         execv(path, argv);
@@ -379,7 +386,8 @@ static double stat_value(const char *text, const char *key)
     while ((p = strstr(p, key)) != NULL) {
         if ((p == text || p[-1] == '\n') && p[n] == ' ') {
             const char *colon = strchr(p, ':');
-            return colon ? strtod(colon + 1, NULL) : 0;
+            double v = colon ? strtod(colon + 1, NULL) : 0;
+            return isfinite(v) ? v : 0; /* AFL++ starts with "execs_per_sec : inf" */
         }
         p += n;
     }
@@ -421,6 +429,15 @@ static void afl_progress(campaign *c)
         free(text);
     }
     closedir(d);
+    /* AFL++'s own execs_per_sec starts out inf or huge: the rate over this run instead */
+    if (!c->afl_execs0_set) {
+        c->afl_execs0 = p.execs;
+        c->afl_execs0_set = 1;
+    }
+    {
+        double t = now_s() - c->started;
+        p.exec_per_s = t > 0 ? (double)(p.execs - c->afl_execs0) / t : 0;
+    }
     c->p = p;
 }
 
@@ -878,7 +895,7 @@ static int triage(campaign *c, unsigned long *nfindings)
     path_printf(md, sizeof(md), "%s/findings.md", c->reports);
     path_printf(fdir, sizeof(fdir), "%s/findings", c->reports);
     path_printf(tdir, sizeof(tdir), "%s/triage", c->dir);
-    if (!groups || !make_dir(tdir)) {
+    if (!groups || !make_dir(tdir) || !make_dir(c->reports)) {
         free(files);
         free(groups);
         return 1;
