@@ -63,31 +63,6 @@ static void help(void)
         "  -h, --help               this text\n");
 }
 
-static int encoding_lookup(const char *name)
-{
-    const gcn_tables *t = gcn_codec_tables();
-    unsigned i;
-    for (i = 0; i < t->nencodings; i++)
-        if (strcasecmp(t->encodings[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
-static int add_names(const char *arg, unsigned *mask, int (*lookup)(const char *), const char *what)
-{
-    char buf[256], *tok, *save = NULL;
-    snprintf(buf, sizeof(buf), "%s", arg);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int i = lookup(tok);
-        if (i < 0) {
-            cli_usage_error("check", "unknown %s '%s'", what, tok);
-            return 0;
-        }
-        *mask |= 1u << i;
-    }
-    return 1;
-}
-
 static int mode_lookup(const char *s)
 {
     return strcmp(s, "asm") == 0 ? 0 : strcmp(s, "disasm") == 0 ? 1 : -1;
@@ -148,21 +123,22 @@ int cmd_check(int argc, char **argv)
             opt.impls[opt.nimpls++] = optarg;
             break;
         case 'g':
-            if (!add_names(optarg, &opt.gens, gcn_gen_lookup, "generation"))
+            if (!cli_add_names("check", optarg, &opt.gens, gcn_gen_lookup, "generation"))
                 return 2;
             break;
         case 'e':
-            if (!add_names(optarg, &opt.encs, encoding_lookup, "encoding"))
+            if (!cli_add_names("check", optarg, &opt.encs, cli_encoding_lookup, "encoding"))
                 return 2;
             break;
         case 'M':
             if (strcmp(optarg, "both") == 0)
                 opt.modes = 3;
-            else if (!add_names(optarg, &opt.modes, mode_lookup, "mode (asm, disasm, both)"))
+            else if (!cli_add_names("check", optarg, &opt.modes, mode_lookup,
+                                    "mode (asm, disasm, both)"))
                 return 2;
             break;
         case 'C':
-            if (!add_names(optarg, &opt.claim, gcn_vtag_lookup, "tag"))
+            if (!cli_add_names("check", optarg, &opt.claim, gcn_vtag_lookup, "tag"))
                 return 2;
             break;
         case 'k':

@@ -53,32 +53,6 @@ static void help(void)
         (unsigned long long)DEFAULT_SEED);
 }
 
-/* "a,b" into the bit set of names lookup() knows; returns 0 after reporting an unknown one */
-static int add_names(const char *arg, unsigned *mask, int (*lookup)(const char *), const char *what)
-{
-    char buf[256], *tok, *save = NULL;
-    snprintf(buf, sizeof(buf), "%s", arg);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int i = lookup(tok);
-        if (i < 0) {
-            cli_usage_error("vectors", "unknown %s '%s'", what, tok);
-            return 0;
-        }
-        *mask |= 1u << i;
-    }
-    return 1;
-}
-
-static int encoding_lookup(const char *name)
-{
-    const gcn_tables *t = gcn_codec_tables();
-    unsigned i;
-    for (i = 0; i < t->nencodings; i++)
-        if (strcasecmp(t->encodings[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
 static double now_s(void)
 {
     struct timespec ts;
@@ -126,11 +100,11 @@ int cmd_vectors(int argc, char **argv)
             out = optarg;
             break;
         case 'g':
-            if (!add_names(optarg, &gens, gcn_gen_lookup, "generation"))
+            if (!cli_add_names("vectors", optarg, &gens, gcn_gen_lookup, "generation"))
                 return 2;
             break;
         case 'e':
-            if (!add_names(optarg, &encs, encoding_lookup, "encoding"))
+            if (!cli_add_names("vectors", optarg, &encs, cli_encoding_lookup, "encoding"))
                 return 2;
             break;
         case 'S':

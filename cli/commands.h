@@ -27,6 +27,13 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* "a,b" into the bit set of names lookup() knows (bit = its index); reports an unknown one as a
+ * usage error of cmd and returns 0. */
+int cli_add_names(const char *cmd, const char *arg, unsigned *mask, int (*lookup)(const char *),
+                  const char *what);
+/* An encoding's index by name (any case), -1 when the codec has none of that name. */
+int cli_encoding_lookup(const char *name);
+
 struct gcn_findings;
 #include <stdint.h>
 #include <stdio.h>

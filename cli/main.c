@@ -1,6 +1,10 @@
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+
+#include "codec/codec_internal.h"
 
 #include "commands.h"
 
@@ -23,6 +27,32 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\n(see 'gcnspec %s --help')\n", cmd);
     return 2;
+}
+
+int cli_add_names(const char *cmd, const char *arg, unsigned *mask, int (*lookup)(const char *),
+                  const char *what)
+{
+    char buf[256], *tok, *save = NULL;
+    snprintf(buf, sizeof(buf), "%s", arg);
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int i = lookup(tok);
+        if (i < 0 || i >= 32) {
+            cli_usage_error(cmd, "unknown %s '%s'", what, tok);
+            return 0;
+        }
+        *mask |= 1u << i;
+    }
+    return 1;
+}
+
+int cli_encoding_lookup(const char *name)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    unsigned i;
+    for (i = 0; i < t->nencodings; i++)
+        if (strcasecmp(t->encodings[i].name, name) == 0)
+            return (int)i;
+    return -1;
 }
 
 static void usage(FILE *out)
