@@ -23,6 +23,7 @@
 #include "gcnspec/codec.h"
 #include "gcnspec/diag.h"
 #include "gcnspec/status.h"
+#include "vectors/known_word.h"
 
 /* ---- the LLVM-C disassembler (GCN_LLVM_C builds only) --------------------------------------- */
 
@@ -83,8 +84,6 @@ uint64_t peer_stray_mask(int gen, unsigned enc);
 uint64_t peer_used_mask(int gen, unsigned insn);
 /* The instruction row the word's opcode selects on gen, -1 when the opcode is undefined. */
 int peer_insn_of(int gen, unsigned enc, uint64_t word);
-/* The raw value of the named field in word (-1 when the layout lacks it). */
-long long peer_field(int gen, unsigned enc, uint64_t word, const char *field);
 /* Little-endian load of the first min(n, 8) bytes. */
 uint64_t peer_load(const uint8_t *bytes, size_t n);
 /* "0x6c,0x01,0x80,0xbe" (llvm-mc's byte list without brackets). */
@@ -112,39 +111,15 @@ typedef struct peer_view {
 
 typedef struct peer_known peer_known;
 
-/* Classifications: only those with `fails` set keep the test red. */
-typedef struct peer_class_info {
-    const char *name;
-    int fails;
-    const char *meaning;
-} peer_class_info;
+/* Classifications (vectors/known_word.h): only those with `fails` set keep the test red. */
+typedef gcn_kw_class peer_class_info;
 const peer_class_info *peer_classes(void); /* NULL-name terminated */
 
-typedef struct peer_known_entry {
-    const char *id;
-    const char *classification;
-    int fails; /* our-bug: a disagreement it explains is still a failure */
-    const char *encoding;
-    const char *instruction; /* the instruction or operand class, for people */
-    const char *pattern;     /* the bit pattern, for people */
-    const char *explanation;
-    /* the reproducer */
-    int repro_gen;
-    uint8_t repro_bytes[GCN_INST_MAX_BYTES + 4];
-    size_t repro_len;
-    const char *repro_ours; /* gcnspec's text, or "(rejected: <status>)" */
-} peer_known_entry;
+/* An entry: vectors/known_word.h, the one loader and matcher of the file's word entries. */
+typedef gcn_kw_entry peer_known_entry;
 
-/* Loads the list. Each entry of "known": id; gens; peers (llvm-14, llvm-19, llvm-mc-14);
- * encoding; instructions (optional mnemonics); instruction and pattern (for people); ours and
- * llvm ("accept" / "reject" / "any"; a marked LLVM text is a reject); when (optional, all must
- * hold): fields {NAME: {in: [[lo, hi], ...], class: [scalar classes of the value, or
- * "beyond-8-bits"]}} (a field the layout lacks reads as 0), bits [{mask, value}] over the word,
- * noncanonical (bits outside the instruction's fields), ours_regex / llvm_regex (POSIX ERE on the
- * texts), ours_drop / llvm_drop (substrings removed from the texts, which must then be equal:
- * those entries stack); classification; explanation; reproducer {gen, bytes, gcnspec, and the
- * text each peer gives: LLVM's text, "(rejected)", or llvm-mc's bytes / "error: ..."}. Bad input
- * is a file:line:col error. */
+/* Loads the list ({schema, about, peers, known: [entries as vectors/known_word.h says]}). Bad
+ * input is a file:line:col error. */
 gcn_status peer_known_load(peer_known **out, const char *path, gcn_diag *diag);
 void peer_known_free(peer_known *k);
 size_t peer_known_count(const peer_known *k);
