@@ -50,7 +50,8 @@ elseif(GCN_FUZZ)
   add_compile_options(-g -fno-omit-frame-pointer ${san})
   add_link_options(${san})
   if(GCN_FUZZ STREQUAL "libfuzzer")
-    add_compile_options(-fsanitize=fuzzer-no-link)
+    add_compile_options(-fsanitize=fuzzer-no-link
+                        -fsanitize-coverage-ignorelist=${CMAKE_SOURCE_DIR}/cmake/fuzz-coverage-ignore.txt)
     # Without a sanitizer runtime nothing defines the coverage callbacks the instrumentation
     # calls: the executables that are not fuzz targets (gcngen, gcn_corpus, fuzz_reassemble)
     # take libFuzzer's runtime without its main (gcn_target_defaults, GcnCompile.cmake).

@@ -1,4 +1,3 @@
-#include <stdio.h>
 #include <string.h>
 
 #include "codec_internal.h"
@@ -274,6 +273,48 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
+/* The reasons gcn_decode_why writes, without printf (the byte round trip target asks for one
+ * on every input): pieces appended to buf, cut to size - 1 bytes (size > 0). */
+typedef struct why_buf {
+    char *buf;
+    size_t size, len;
+} why_buf;
+
+static void why_str(why_buf *b, const char *s)
+{
+    size_t n = strlen(s), room = b->size - 1 - b->len;
+    n = n < room ? n : room;
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = 0;
+}
+
+/* v in decimal, or in hex with `digits` digits and 0x */
+static void why_num(why_buf *b, unsigned long long v, unsigned digits)
+{
+    char tmp[24], *p = tmp + sizeof(tmp) - 1;
+    unsigned k = 0;
+    *p = 0;
+    do {
+        *--p = "0123456789abcdef"[digits ? v & 15 : v % 10];
+        v = digits ? v >> 4 : v / 10;
+        k++;
+    } while (v || k < digits);
+    if (digits) {
+        *--p = 'x';
+        *--p = '0';
+    }
+    why_str(b, p);
+}
+
+static void why_start(why_buf *b, char *buf, size_t size)
+{
+    b->buf = buf;
+    b->size = size;
+    b->len = 0;
+    buf[0] = 0;
+}
+
 gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, size_t size)
 {
     const gcn_tables *t = &gcn_codec_table_data;
@@ -281,9 +322,11 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
     gcn_status st = gcn_decode(gen, bytes, len, &in);
     uint64_t w;
     unsigned e;
+    why_buf b;
     if (!why || !size)
         return st;
-    snprintf(why, size, "%s", gcn_status_str(st));
+    why_start(&b, why, size);
+    why_str(&b, gcn_status_str(st));
     if (st == GCN_OK || st == GCN_ERR_INVALID || len < 4)
         return st;
     w = codec_load4(bytes);
@@ -297,8 +340,14 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         if (!l->present || ((w ^ l->match_value) & l->match_mask & 0xffffffffull))
             continue;
         if (st == GCN_ERR_TRUNCATED) {
-            snprintf(why, size, "truncated %s instruction: %u bytes%s, %zu given",
-                     t->encodings[e].name, l->bytes, len >= l->bytes ? " and a literal" : "", len);
+            why_start(&b, why, size);
+            why_str(&b, "truncated ");
+            why_str(&b, t->encodings[e].name);
+            why_str(&b, " instruction: ");
+            why_num(&b, l->bytes, 0);
+            why_str(&b, len >= l->bytes ? " bytes and a literal, " : " bytes, ");
+            why_num(&b, len, 0);
+            why_str(&b, " given");
             return st;
         }
         if (l->bytes >= 8)
@@ -306,8 +355,12 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         opcode = codec_get(w, l->slot[l->opcode_slot]);
         insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
         if (insn == GCN_NO_INSN) {
-            snprintf(why, size, "%s opcode %llu is no instruction on %s", t->encodings[e].name,
-                     (unsigned long long)opcode, gcn_gen_id(gen));
+            why_start(&b, why, size);
+            why_str(&b, t->encodings[e].name);
+            why_str(&b, " opcode ");
+            why_num(&b, opcode, 0);
+            why_str(&b, " is no instruction on ");
+            why_str(&b, gcn_gen_id(gen));
             return st;
         }
         /* the first operand check that fails names its field and value */
@@ -325,19 +378,30 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             one.nck = 1;
             one.ck[0] = p->ck[i];
             if (check_plan(t, &in, &one, &literal) != GCN_OK && p->ck[i].kind == GCN_CK_ONE) {
-                snprintf(why, size, "%s: %s=0, but the instruction requires it set",
-                         t->insns[insn].mnemonic, t->encodings[e].slot_name[p->ck[i].slot]);
+                why_start(&b, why, size);
+                why_str(&b, t->insns[insn].mnemonic);
+                why_str(&b, ": ");
+                why_str(&b, t->encodings[e].slot_name[p->ck[i].slot]);
+                why_str(&b, "=0, but the instruction requires it set");
                 return st;
             }
             if (check_plan(t, &in, &one, &literal) != GCN_OK) {
-                snprintf(why, size, "%s: %s=%u is not a valid operand there",
-                         t->insns[insn].mnemonic, t->encodings[e].slot_name[p->ck[i].slot],
-                         in.field[p->ck[i].slot]);
+                why_start(&b, why, size);
+                why_str(&b, t->insns[insn].mnemonic);
+                why_str(&b, ": ");
+                why_str(&b, t->encodings[e].slot_name[p->ck[i].slot]);
+                why_str(&b, "=");
+                why_num(&b, in.field[p->ck[i].slot], 0);
+                why_str(&b, " is not a valid operand there");
                 return st;
             }
         }
         return st;
     }
-    snprintf(why, size, "no encoding of %s matches the word 0x%08x", gcn_gen_id(gen), (unsigned)w);
+    why_start(&b, why, size);
+    why_str(&b, "no encoding of ");
+    why_str(&b, gcn_gen_id(gen));
+    why_str(&b, " matches the word ");
+    why_num(&b, (uint32_t)w, 8);
     return st;
 }

@@ -171,7 +171,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 continue;
             ox_begin(0, g, &x, mem);
             memset(&d, 0, sizeof(d));
-            st[g] = gcn_exec_inst(ox_wave(0, g), &in[g], &o, &d);
+            st[g] = ox_exec(0, g, &in[g], &o, &d);
             /* falling through: PC relative to the next instruction, as the text's canonical
              * bytes may be shorter on one generation (an inline constant for a literal) */
             if (ox_wave(0, g)->pc == in[g].size)

@@ -134,7 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ox_begin((int)v, gen, &x, mem);
         o.variant = v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN;
         memset(&d[v], 0, sizeof(d[v]));
-        st[v] = gcn_exec_inst(ox_wave((int)v, gen), &in, &o, &d[v]);
+        st[v] = ox_exec((int)v, gen, &in, &o, &d[v]);
     }
     if (erratum)
         return 0; /* a known correction: the runs may differ */

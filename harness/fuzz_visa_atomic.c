@@ -221,10 +221,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         w->vgpr[3][l] = l < o.channels ? data_value(&o, 0, l) : 0;
         w->vgpr[4][l] = l < o.channels ? data_value(&o, 1, l) : 0;
     }
-    memcpy(w->lds, o.window, WINDOW);
+    ox_place(w, 0, 0, o.window, WINDOW);
     memset(&opt, 0, sizeof(opt));
     opt.variant = GCN_AS_CORRECTED;
-    gst = gcn_exec_inst(w, &in, &opt, &d);
+    gst = ox_exec(0, o.gen, &in, &opt, &d);
     if (vst != GCN_OK || gst != GCN_OK) {
         if ((vst == GCN_OK) == (gst == GCN_OK))
             return 0;

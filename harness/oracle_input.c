@@ -18,6 +18,9 @@ typedef struct gen_map {
 
 static gen_map maps[OX_MAX_GENS];
 static gcn_wave_state waves[2][OX_MAX_GENS];
+/* per kept state: the LDS/GDS bytes written since its last ox_begin (by the oracle through
+ * ox_exec, or placed with ox_place) */
+static gcn_ds_written written[2][OX_MAX_GENS];
 static uint8_t lds_base[GCN_LDS_BYTES], gds_base[GCN_GDS_BYTES];
 static int bases_ready;
 
@@ -129,6 +132,66 @@ static void setup(int gen)
     m->ready = 1;
 }
 
+/* The record of a kept state; NULL for a state that is not one. */
+static gcn_ds_written *written_of(const gcn_wave_state *s)
+{
+    const gcn_wave_state *first = &waves[0][0];
+    if (s < first || s >= first + 2 * OX_MAX_GENS)
+        return NULL;
+    return &written[0][0] + (s - first);
+}
+
+void ox_place(gcn_wave_state *s, int space, uint32_t at, const uint8_t *bytes, uint32_t n)
+{
+    uint8_t *mem = space ? s->gds : s->lds;
+    uint32_t size = space ? GCN_GDS_BYTES : GCN_LDS_BYTES;
+    gcn_ds_written *r = written_of(s);
+    unsigned sp = space ? 1u : 0u;
+    if (at >= size || !n)
+        return;
+    if (n > size - at)
+        n = size - at;
+    memcpy(mem + at, bytes, n);
+    if (!r)
+        return;
+    if (r->lo[sp] >= r->hi[sp]) {
+        r->lo[sp] = at;
+        r->hi[sp] = at + n;
+        return;
+    }
+    r->lo[sp] = at < r->lo[sp] ? at : r->lo[sp];
+    r->hi[sp] = at + n > r->hi[sp] ? at + n : r->hi[sp];
+}
+
+gcn_status ox_exec(int bank, int gen, const gcn_inst *in, const gcn_exec_options *o, gcn_diag *diag)
+{
+    gcn_wave_state *s = ox_wave(bank, gen);
+    gcn_exec_options with;
+    if (!s)
+        return GCN_ERR_INVALID;
+    if (o)
+        with = *o;
+    else
+        memset(&with, 0, sizeof(with));
+    with.written = written_of(s);
+    return gcn_exec_inst(s, in, &with, diag);
+}
+
+/* The written bytes of both spaces back to the base; the ranges emptied. */
+static void restore_written(gcn_wave_state *s)
+{
+    gcn_ds_written *r = written_of(s);
+    unsigned sp;
+    for (sp = 0; sp < 2 && r; sp++) {
+        uint32_t lo = r->lo[sp], hi = r->hi[sp];
+        uint32_t size = sp ? GCN_GDS_BYTES : GCN_LDS_BYTES;
+        hi = hi < size ? hi : size;
+        if (lo < hi)
+            memcpy((sp ? s->gds : s->lds) + lo, (sp ? gds_base : lds_base) + lo, hi - lo);
+        r->lo[sp] = r->hi[sp] = 0;
+    }
+}
+
 gcn_wave_state *ox_wave(int bank, int gen)
 {
     if (bank < 0 || bank > 1 || gen < 0 || gen >= OX_MAX_GENS || gen >= gcn_gen_count())
@@ -213,6 +276,10 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
                ? sizeof(x->window)
                : GCN_SMEM_PAGE_BYTES - OX_SMEM_BASE % GCN_SMEM_PAGE_BYTES);
     gcn_smem_write(s, OX_SMEM_BASE & ~(uint64_t)(GCN_SMEM_PAGE_BYTES - 1), page, sizeof(page));
+    /* LDS and GDS: the bytes written since the last ox_begin (by the oracle, or placed with
+     * ox_place) get the base back, so that the whole of both is the base again; a memory
+     * input then places its window */
+    restore_written(s);
     if (memory != OX_REGS) {
         uint32_t lds_end = memory == OX_ALL ? GCN_LDS_BYTES : x->lds_end;
         uint32_t gds_lo = memory == OX_ALL ? 0 : x->gds_lo;
@@ -221,17 +288,14 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
         for (n = 0; n < GCN_VGPRS; n++)
             if (row_on(x, memory, n))
                 vgpr_row(x, n, s->vgpr[n]);
-        memcpy(s->lds, lds_base, lds_end);
-        if (gds_end > gds_lo)
-            memcpy(s->gds + gds_lo, gds_base + gds_lo, gds_end - gds_lo);
         w = x->window_at + sizeof(x->window) <= GCN_LDS_BYTES ? sizeof(x->window)
                                                               : GCN_LDS_BYTES - x->window_at;
         if (x->window_at < lds_end)
-            memcpy(s->lds + x->window_at, x->window,
-                   x->window_at + w <= lds_end ? w : lds_end - x->window_at);
+            ox_place(s, 0, x->window_at, x->window,
+                     x->window_at + w <= lds_end ? w : lds_end - x->window_at);
         if (x->window_at >= gds_lo && x->window_at < gds_end)
-            memcpy(s->gds + x->window_at, x->window,
-                   x->window_at + w <= gds_end ? w : gds_end - x->window_at);
+            ox_place(s, 1, x->window_at, x->window,
+                     x->window_at + w <= gds_end ? w : gds_end - x->window_at);
     }
 }
 
@@ -241,6 +305,30 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
         snprintf(detail, detail_size, __VA_ARGS__);                                                \
         return 1;                                                                                  \
     } while (0)
+
+/* The bytes of a space either state wrote, within [from, to) (all of it for a state that is
+ * not a kept one). */
+static void written_union(const gcn_wave_state *x, const gcn_wave_state *y, unsigned space,
+                          uint32_t from, uint32_t to, uint32_t *lo, uint32_t *hi)
+{
+    const gcn_ds_written *r[2] = {written_of(x), written_of(y)};
+    unsigned k;
+    *lo = to;
+    *hi = from;
+    for (k = 0; k < 2; k++) {
+        if (!r[k]) {
+            *lo = from;
+            *hi = to;
+            return;
+        }
+        if (r[k]->lo[space] < r[k]->hi[space]) {
+            *lo = r[k]->lo[space] < *lo ? r[k]->lo[space] : *lo;
+            *hi = r[k]->hi[space] > *hi ? r[k]->hi[space] : *hi;
+        }
+    }
+    *lo = *lo > from ? *lo : from;
+    *hi = *hi < to ? *hi : to;
+}
 
 static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st,
                        int memory, char *what, size_t what_size, char *detail, size_t detail_size)
@@ -255,13 +343,17 @@ static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, const o
                 if (x->vgpr[v][l] != y->vgpr[v][l])
                     DIFF("vgpr", "v%u lane %u: %s 0x%08x, %s 0x%08x", v, l, gcn_gen_id(x->gen),
                          x->vgpr[v][l], gcn_gen_id(y->gen), y->vgpr[v][l]);
-    if (memcmp(x->lds, y->lds, lds_end) != 0)
-        for (v = 0; v < lds_end; v++)
+    uint32_t lo, hi;
+    /* both began at ox_begin from st: bytes neither wrote are the base's in both */
+    written_union(x, y, 0, 0, lds_end, &lo, &hi);
+    if (lo < hi && memcmp(x->lds + lo, y->lds + lo, hi - lo) != 0)
+        for (v = lo; v < hi; v++)
             if (x->lds[v] != y->lds[v])
                 DIFF("lds", "LDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
                      x->lds[v], gcn_gen_id(y->gen), y->lds[v]);
-    if (gds_end > gds_lo && memcmp(x->gds + gds_lo, y->gds + gds_lo, gds_end - gds_lo) != 0)
-        for (v = gds_lo; v < gds_end; v++)
+    written_union(x, y, 1, gds_lo, gds_end, &lo, &hi);
+    if (lo < hi && memcmp(x->gds + lo, y->gds + lo, hi - lo) != 0)
+        for (v = lo; v < hi; v++)
             if (x->gds[v] != y->gds[v])
                 DIFF("gds", "GDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
                      x->gds[v], gcn_gen_id(y->gen), y->gds[v]);
@@ -350,7 +442,7 @@ static int touches_renamed_on(int gen, int other, const gcn_inst *in, const ox_s
     for (c = 0; c < 128; c++)
         if (renamed[c])
             again->sreg[c] ^= 0xa5a5a5a5u;
-    if (gcn_exec_inst(again, in, o, &d) != GCN_OK)
+    if (ox_exec(1, gen, in, o, &d) != GCN_OK)
         return 1;
     again->pc = again->pc == in->size ? 0 : again->pc;
     for (c = 0; c < GCN_SCALAR_CODES; c++)

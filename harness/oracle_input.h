@@ -59,9 +59,21 @@ void ox_set_touch(ox_state *x, const gcn_inst *in);
  * (by a hash of its bytes, so a replay does the same) OX_ALL. */
 int ox_memory_mode(const gcn_inst *in, const uint8_t *data, size_t size);
 
-/* Writes x into a kept state: registers, scalar memory (x's page), PC 0; with memory, VGPRs,
- * LDS and GDS as above. */
+/* Writes x into a kept state: registers, scalar memory (x's page), PC 0; LDS and GDS the
+ * fixed base (only the bytes written since the last ox_begin are copied back: ox_exec has the
+ * oracle record them, gcn_exec_options.written); with memory, VGPRs as above and x's window
+ * placed in LDS and GDS within the ranges above. */
 void ox_begin(int bank, int gen, const ox_state *x, int memory);
+
+/* Places n bytes at `at` of a kept state's LDS (space 0) or GDS (1), cut at its end: what a
+ * target writes there itself after ox_begin goes through here, so that the next ox_begin puts
+ * the base back. */
+void ox_place(gcn_wave_state *s, int space, uint32_t at, const uint8_t *bytes, uint32_t n);
+
+/* gcn_exec_inst on the kept state of bank and gen, its LDS/GDS stores recorded (o may be
+ * NULL): the one way the targets run an instruction on a kept state. */
+gcn_status ox_exec(int bank, int gen, const gcn_inst *in, const gcn_exec_options *o,
+                   gcn_diag *diag);
 
 /* Compares bank 0's states of generations a and b after the same instruction by register name:
  * 0 when alike; else 1 and what differs first in what (one line, no values: "sgpr" "vgpr"
@@ -77,7 +89,9 @@ int ox_diff(int a, int b, const ox_state *x, int memory, char *what, size_t what
 int ox_touches_renamed(int a, int b, const gcn_inst *in_a, const gcn_inst *in_b, const ox_state *x,
                        const gcn_exec_options *o);
 
-/* Compares the states of two runs kept apart by the caller (written vs corrected). */
+/* Compares the states of two runs kept apart by the caller (written vs corrected). Both
+ * began at ox_begin from st with the same memory argument: LDS and GDS are compared where
+ * either run wrote (elsewhere both hold the base). */
 int ox_diff_states(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st, int memory,
                    char *what, size_t what_size, char *detail, size_t detail_size);
 

@@ -21,6 +21,7 @@
     X(cross_gen, fuzz_cross_gen.c, exec, 0, campaign, "one instruction on every generation")       \
     X(variants, fuzz_variants.c, exec, 0, campaign, "semantics as written vs as corrected")        \
     X(visa_atomic, fuzz_visa_atomic.c, visa, 0, campaign, "DS atomics vs vISA DWORD_ATOMIC")       \
-    X(llvm14_only, fuzz_llvm_only.c, llvm, 14, bench, "LLVM-C 14 disassembler alone")
+    X(llvm14_only, fuzz_llvm_only.c, llvm, 14, bench, "LLVM-C 14 disassembler alone")              \
+    X(floor, fuzz_floor.c, bytes, 0, bench, "libFuzzer alone: the ceiling of any target")
 
 #endif

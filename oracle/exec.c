@@ -183,6 +183,25 @@ void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write)
     l->n++;
 }
 
+void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n)
+{
+    const gcn_wave_state *s = x->s;
+    gcn_ds_written *r = x->written;
+    unsigned gds = x->dsm < s->lds || x->dsm >= s->lds + GCN_LDS_BYTES;
+    uint32_t lo = (uint32_t)((x->dsm - (gds ? s->gds : s->lds)) + addr), hi = lo + n;
+    if (!r)
+        return;
+    if (r->lo[gds] >= r->hi[gds]) {
+        r->lo[gds] = lo;
+        r->hi[gds] = hi;
+        return;
+    }
+    if (lo < r->lo[gds])
+        r->lo[gds] = lo;
+    if (hi > r->hi[gds])
+        r->hi[gds] = hi;
+}
+
 gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o, gcn_diag *diag)
 {
     return gs_run_logged(s, d, o, NULL, diag);
@@ -207,6 +226,7 @@ gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_opt
     x.r = d->regs;
     x.order = o ? o->lane_order : NULL;
     x.log = log;
+    x.written = o ? o->written : NULL;
     x.exec0 = 0; /* the per-lane functions read it when they start */
     x.dsm = s->lds;
     x.ds_limit = 0;

@@ -88,6 +88,9 @@ typedef struct gs_access_log {
     uint32_t lo[GS_LOG_MAX], hi[GS_LOG_MAX]; /* [lo, hi) byte offsets into lds / gds */
 } gs_access_log;
 void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write);
+/* gcn_exec_options.written, when set: a store's bytes joined to its space's range (out of
+ * line, the test too: one copy of its branches, not one in every instruction's code). */
+void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n);
 
 typedef struct gs_desc {
     gs_fn fn[2]; /* [gcn_variant], NULL: no executable semantics */
@@ -102,11 +105,12 @@ struct gs_ctx {
     gcn_wave_state *s;
     const gs_desc *d;
     const gs_regs *r;
-    const uint8_t *order; /* lane order, NULL: ascending */
-    uint64_t exec0;       /* EXEC when the instruction started */
-    gs_access_log *log;   /* NULL, or where DS accesses are recorded */
-    uint8_t *dsm;         /* the DS window: LDS, or GDS from its M0 base ... */
-    uint64_t ds_limit;    /* ... and the bytes an access may reach */
+    const uint8_t *order;    /* lane order, NULL: ascending */
+    uint64_t exec0;          /* EXEC when the instruction started */
+    gs_access_log *log;      /* NULL, or where DS accesses are recorded */
+    gcn_ds_written *written; /* gcn_exec_options.written */
+    uint8_t *dsm;            /* the DS window: LDS, or GDS from its M0 base ... */
+    uint64_t ds_limit;       /* ... and the bytes an access may reach */
     uint64_t smem_base;
     gcn_status status;
     const char *why;
@@ -823,6 +827,7 @@ GS_INLINE uint64_t gs_st_ds(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
         return v;
     if (__builtin_expect(x->log != NULL, 0))
         gs_log_access(x, addr, n, 1);
+    gs_note_ds_write(x, addr, n);
     gs_le_store(x->dsm + addr, n, v);
     return v;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs .clusterfuzzlite/build.sh outside Docker, with the environment ClusterFuzzLite's builder
 # gives it ($SRC $OUT $WORK $CC $CFLAGS $LIB_FUZZING_ENGINE, address sanitizer), and checks that
-# $OUT holds, for every target of harness/targets.h, the fuzzer, its options, dictionary and seed
+# $OUT holds, for every campaign target of harness/targets.h, the fuzzer, its options, dictionary and seed
 # corpus zip, and that each fuzzer replays its seed corpus (-runs=0) as the builder's check does.
 #
 #   tools/clusterfuzzlite_check.sh [SCRATCH_DIR]     (default: build-fuzz/clusterfuzzlite)
@@ -25,7 +25,7 @@ bash .clusterfuzzlite/build.sh > "$SCRATCH/build.log" 2>&1 || {
 }
 
 bad=0
-targets=$(sed -n 's/^ *X(\([a-z0-9_]*\), .*/\1/p' harness/targets.h)
+targets=$(sed -n 's/^ *X(\([a-z0-9_]*\), *[a-z0-9_.]*, *[a-z]*, *[0-9]*, *campaign,.*/\1/p' harness/targets.h)
 for name in $targets; do
   f="$OUT/fuzz_$name"
   for want in "$f" "$f.options" "$f.dict" "${f}_seed_corpus.zip"; do

@@ -134,7 +134,16 @@ typedef struct gcn_exec_options {
      * order: running each order enumerates the allowed outcomes. */
     const uint8_t *lane_order;
     uint64_t max_steps; /* gcn_exec_run stops with GCN_ERR_INVALID after this many; 0: 1e6 */
+    /* NULL, or where the bytes of LDS and GDS the instructions store to are recorded (joined
+     * to what it holds): a caller that restores memory between runs copies back only those. */
+    struct gcn_ds_written *written;
 } gcn_exec_options;
+
+/* The bytes of LDS ([0]) and GDS ([1]) stored to, one range [lo, hi) each; empty when
+ * lo >= hi (all zero: nothing written). */
+typedef struct gcn_ds_written {
+    uint32_t lo[2], hi[2];
+} gcn_ds_written;
 
 typedef enum gcn_exec_end {
     GCN_END_FELL_THROUGH, /* PC reached the end of the program */

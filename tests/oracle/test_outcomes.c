@@ -37,7 +37,7 @@ static void ds_add_rtn_three_lanes(void **st)
     gcn_wave_state *s = ot_state("gfx9"), *obs;
     gcn_inst in;
     gcn_outcome_report r;
-    gcn_exec_options o = {GCN_AS_CORRECTED, NULL, 0};
+    gcn_exec_options o = {GCN_AS_CORRECTED, NULL, 0, NULL};
     gcn_diag d;
     uint8_t order[GCN_LANES];
     unsigned k;
