@@ -83,13 +83,16 @@ static int smem_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_ope
     /* IMM=0, SOE=0: OFFSET holds an SGPR number (the register bits; the rest unused).
      * IMM=0, SOE=1: the address is SGPR[SOFFSET] alone; OFFSET is unused. SOFFSET holds an
      * SGPR number too. */
+    unsigned only = op->only_code[in->gen];
     if (!imm && !soe &&
-        ((op->reg_mask && v > op->reg_mask) || !codec_scalar_reg_ok(t, in->gen, v, 1, 1)))
+        ((op->reg_mask && v > op->reg_mask) || !codec_scalar_reg_ok(t, in->gen, v, 1, 1) ||
+         (only != 0xffu && v != only)))
         return 0;
     if (!imm && soe && v)
         return 0;
     if (soe && (op->aux[2] == GCN_NO_SLOT ||
-                !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 1)))
+                !codec_scalar_reg_ok(t, in->gen, in->field[op->aux[2]], 1, 1) ||
+                (only != 0xffu && in->field[op->aux[2]] != only)))
         return 0;
     return 1;
 }

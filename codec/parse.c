@@ -395,6 +395,11 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
         if (!scalar_reg(p, tok, n, 1, 1, &code))
             return err(p, col, "expected an offset (an immediate or an SGPR), not '%.*s'",
                        TOK(tok, n));
+        if (op->only_code[in->gen] != 0xffu && code != op->only_code[in->gen])
+            return err(p, col,
+                       "the offset register of %s must be %s on this generation, not '%.*s'",
+                       p->row->mnemonic,
+                       codec_scalar(p->t, in->gen, op->only_code[in->gen])->name32, TOK(tok, n));
         in->field[op->slot] = code;
         in->field[op->aux[0]] = 0;
         return GCN_OK;

@@ -92,6 +92,9 @@ typedef struct gcn_operand_row {
     uint8_t literal_gens; /* generations where code 255 means a trailing 32-bit literal */
     const char *name;     /* the spec's operand name, for diagnostics */
     uint8_t reg_mask;     /* smem-offset: the bits of OFFSET that hold an SGPR number */
+    /* smem-offset, per generation: the one code its register form may hold (0xff: any SGPR;
+     * GCN 1.2's scalar stores take M0 alone) */
+    uint8_t only_code[GCN_MAX_GENS];
 } gcn_operand_row;
 
 typedef struct gcn_modifier_row {

@@ -120,6 +120,46 @@ static int gen_index(const spec_t *s, const char *id)
     return -1;
 }
 
+/* The code of the register the spec spells `name` (a scalar operand entry without a register
+ * number: "m0") on generation gen, -1 when none. */
+static int register_code(const spec_t *s, const char *name, unsigned gen)
+{
+    const cJSON *f, *g, *codes;
+    cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(s->doc.root, "scalar_operands"))
+    {
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(f, "asm32");
+        if (!cJSON_IsString(a) || strcmp(a->valuestring, name) != 0)
+            continue;
+        codes = cJSON_GetObjectItemCaseSensitive(f, "codes");
+        cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(f, "gens"))
+        {
+            if (cJSON_IsString(g) && gen_index(s, g->valuestring) == (int)gen &&
+                cJSON_IsNumber(cJSON_GetArrayItem(codes, 0)))
+                return (int)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 0));
+        }
+    }
+    return -1;
+}
+
+/* register_only {register, gens}: the code the operand's register form must hold on gen, or
+ * 0xff (any register). */
+static unsigned only_code(const spec_t *s, const cJSON *op, unsigned gen)
+{
+    const cJSON *ro = cJSON_GetObjectItemCaseSensitive(op, "register_only"), *g;
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(ro, "register");
+    if (!cJSON_IsObject(ro) || !cJSON_IsString(r))
+        return 0xffu;
+    cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(ro, "gens"))
+    {
+        int c;
+        if (!cJSON_IsString(g) || gen_index(s, g->valuestring) != (int)gen)
+            continue;
+        c = register_code(s, r->valuestring, gen);
+        return c < 0 || c > 254 ? 0xffu : (unsigned)c;
+    }
+    return 0xffu;
+}
+
 static int enc_index(const spec_t *s, const char *name)
 {
     unsigned i;
@@ -370,6 +410,21 @@ static int check_instructions(spec_t *s)
                 return fail(s, op, "%s: unknown format \"%s\"", name, fmt);
             if (!(regs >= 1 && regs <= 16))
                 return fail(s, op, "%s: %g registers", name, regs);
+            if (get(op, "register_only")) {
+                const cJSON *ro = get(op, "register_only"), *g;
+                if (!str(ro, "register") || !cJSON_IsArray(get(ro, "gens")) ||
+                    strcmp(k, "smem-offset") != 0)
+                    return fail(s, op,
+                                "%s: register_only is {register, gens} on an smem-offset operand",
+                                name);
+                cJSON_ArrayForEach(g, get(ro, "gens"))
+                {
+                    int gi = cJSON_IsString(g) ? gen_index(s, g->valuestring) : -1;
+                    if (gi < 0 || register_code(s, str(ro, "register"), (unsigned)gi) < 0)
+                        return fail(s, g, "%s: register_only: no register %s on %s", name,
+                                    str(ro, "register"), cJSON_IsString(g) ? g->valuestring : "?");
+                }
+            }
             /* scalar register operands come in 1, 2, 4, 8 or 16 registers */
             if (strcmp(k, "vgpr") != 0 && strcmp(k, "imm") != 0 && regs_log2((unsigned)regs) < 0)
                 return fail(s, op, "%s: a scalar operand of %g registers", name, regs);
@@ -859,11 +914,14 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                            get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
                            get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens")) : 0);
             c_string(b, str(op, "name"));
-            gcn_buf_printf(b, ", 0x%x}, ",
+            gcn_buf_printf(b, ", 0x%x, {",
                            get(op, "register_bits")
                                ? (1u << (unsigned)cJSON_GetNumberValue(get(op, "register_bits"))) -
                                      1u
                                : 0u);
+            for (g = 0; g < GCN_MAX_GENS; g++)
+                gcn_buf_printf(b, "0x%x, ", g < s->ngens ? only_code(s, op, g) : 0xffu);
+            gcn_buf_puts(b, "}}, ");
         }
         gcn_buf_puts(b, "}, {");
         cJSON_ArrayForEach(m, get(in, "modifiers"))

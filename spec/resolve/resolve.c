@@ -621,7 +621,9 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
 }
 
 /* Instruction-specific refinements from operands.json's overrides: a modifier's format
- * (DS_SWIZZLE_B32's offset), an operand's kind (S_MOVRELS_*'s source is a register number). */
+ * (DS_SWIZZLE_B32's offset), an operand's kind (S_MOVRELS_*'s source is a register number), the
+ * one register an operand's register form takes on some generations (register_only: the
+ * offset of GCN 1.2's scalar stores is M0). */
 static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
                            cJSON *to)
 {
@@ -644,6 +646,10 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
             else
                 cJSON_AddStringToObject(to, *k, v->valuestring);
         }
+        if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "register_only")))
+            cJSON_AddItemToObject(
+                to, "register_only",
+                cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(o, "register_only"), 1));
     }
 }
 

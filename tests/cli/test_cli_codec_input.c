@@ -222,6 +222,10 @@ static const asm_case asm_cases[] = {
     {"gcn1.2", "s_load_dwordx4 s[2:5], s[2:3], 0x0", 16, "misaligned"},
     {"gcn1.2", "s_load_dword s1, s[3:4], 0x0", 18, "misaligned"},
     {"gcn1.0", "s_load_dword s1, s[1:2], 0x0", 18, "misaligned"},
+    /* GCN 1.2's scalar stores take M0 alone as their register offset (004:36; GCN 1.4 any
+     * SGPR); loads any SGPR */
+    {"gcn1.2", "s_store_dword s1, s[2:3], s4", 27, "must be m0 on this generation"},
+    {"gcn1.2", "s_buffer_store_dwordx2 s[2:3], s[4:7], ttmp1", 40, "must be m0"},
     /* offsets out of range */
     {"gcn1.2", "ds_add_u32 v1, v2 offset:65536", 26, "out of range"},
     {"gcn1.2", "ds_add_u32 v1, v2 offset:-1", 26, "out of range"},

@@ -122,8 +122,25 @@ OPERANDS = [
          {"name": "NV", "field": "NV", "asm": "nv", "value": False, "format": "flag", "every": True,
           "gens": ["gcn1.4"]},
      ],
+     "overrides": [{"instruction": name, "operand": "OFFSET",
+                    "register_only": {"register": "m0", "gens": ["gcn1.2"]},
+                    "source": "004_f05d49f6c840f2a3.txt:36",
+                    "note": "the SMEM page: 'S_STORE_* and S_BUFFER_STORE_* accepts only M0 as "
+                            "offset register for GCN 1.2. In GCN 1.4 ... accepts also SGPR'. "
+                            "LLVM agrees in its code generator, not in its assembler: the "
+                            "machine verifier says 'scalar stores must use m0 as offset "
+                            "register' on GFX8 only (D128765, 2022), while SMInstructions.td "
+                            "keeps 'TODO: Forbid non-M0 register offsets for GFX8 stores and "
+                            "atomics' and llvm-mc-14/19 accept any SGPR (the probe below): an "
+                            "LLVM bug, spec/peers/llvm-known.json. Mesa's ACO notes the same "
+                            "rule (src/amd/compiler/README, 'SMEM stores')"}
+                   for name in ("S_STORE_DWORD", "S_STORE_DWORDX2", "S_STORE_DWORDX4",
+                                "S_BUFFER_STORE_DWORD", "S_BUFFER_STORE_DWORDX2",
+                                "S_BUFFER_STORE_DWORDX4")],
      "extra_probes": [{"gen": "gcn1.4", "line": "s_load_dword s1, s[2:3], -0x1",
-                       "text": "s_load_dword s1, s[2:3], -0x1"}],
+                       "text": "s_load_dword s1, s[2:3], -0x1"},
+                      {"gen": "gcn1.2", "line": "s_store_dword s1, s[2:3], s4",
+                       "text": "s_store_dword s1, s[2:3], s4"}],
      "probe": {"gen": "gcn1.2", "line": "s_load_dword s5, s[6:7], 0x40 glc",
                "bytes": {0: 0x43, 1: 0x01, 2: 0x03, 4: 0x40},
                "says": "SBASE bits 0-5 (s[6:7] -> 3), SDATA 6-12, GLC 16, IMM 17, OFFSET 32+"}},
