@@ -1,8 +1,8 @@
 /* gcnspec fuzz on bad flags: an unknown option, a missing value, an unknown target or engine,
  * out-of-range jobs or time, a stray argument, no target: each a usage error (exit 2, "gcnspec
  * fuzz: ..." naming what was wrong, a pointer to --help) that writes nothing. --list names every
- * target of harness/targets.h; run outside the source tree, or with no binary built, it says so
- * and exits non-zero. */
+ * target of harness/targets.h; run outside the source tree, with no binary built, or with a
+ * malformed .options file, it says so and exits non-zero. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -146,6 +146,32 @@ static void test_binary_not_built(void **state)
     gcn_proc_result_free(&r);
 }
 
+static void put(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A target's .options file with a line that is no libFuzzer flag: file:line: message, exit 1,
+ * before anything starts. */
+static void test_bad_options_file(void **state)
+{
+    gcn_proc_result r;
+    (void)state;
+    assert_int_equal(system("mkdir -p bt/harness bt/corpus"), 0);
+    put("bt/harness/fuzz_parsers", "");
+    put("bt/corpus/fuzz_parsers.options", "[libfuzzer]\nmax_len = 64\nentropic 0\n");
+    cli_run(&r, "fuzz", "--target", "parsers", "--no-build", "--build-dir", "bt", "--dir",
+            "campaign", "--time", "1", NULL);
+    assert_int_equal(r.exit_code, 1);
+    assert_non_null(r.err.data);
+    if (!strstr(r.err.data, "bt/corpus/fuzz_parsers.options:3: expected 'key = value'"))
+        fail_msg("the message does not name the file and line:\n%s", r.err.data);
+    gcn_proc_result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_list_names_every_target),
         cmocka_unit_test(test_outside_the_source_tree),
         cmocka_unit_test(test_binary_not_built),
+        cmocka_unit_test(test_bad_options_file),
     };
     return cmocka_run_group_tests_name("fuzz_cli", tests, setup, teardown);
 }
