@@ -1,5 +1,6 @@
 /* LLVM's assembler syntax (and the documents' upper-case spelling) -> fields. One line, one
  * instruction; errors name the 1-based column of the offending text. */
+#define _POSIX_C_SOURCE 200809L /* strnlen */
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -41,6 +42,36 @@ err(pctx *p, size_t col0, const char *fmt, ...)
 
 /* A token, quoted in a message (at most 40 characters of it). */
 #define TOK(tok, n) (int)((n) < 40 ? (n) : 40), (tok)
+
+/* n bytes of s into d, A-Z lower-cased; eight at a time: a byte is upper case when adding
+ * 0x80 - 'A' sets its top bit and adding 0x80 - 'Z' - 1 does not (on its low seven bits, so no
+ * carry crosses bytes), and not a byte with its own top bit set. */
+static void lower_copy(char *d, const char *s, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101ull, top = 0x8080808080808080ull;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, low, upper;
+        memcpy(&x, s + i, 8);
+        low = x & ~top;
+        upper = ((low + (0x80u - 'A') * ones) ^ (low + (0x80u - 'Z' - 1) * ones)) & ~x & top;
+        x |= upper >> 2; /* 0x80 >> 2 = 0x20: 'A' -> 'a' */
+        memcpy(d + i, &x, 8);
+    }
+    for (; i < n; i++)
+        d[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + ('a' - 'A')) : s[i];
+}
+
+/* [a-z0-9_], a mnemonic's characters, by two 64-bit maps of the ASCII codes */
+static int is_word_char(char c)
+{
+    static const uint64_t map[2] = {
+        ((1ull << 10) - 1) << '0',
+        (((1ull << 26) - 1) << ('a' - 64)) | 1ull << ('_' - 64),
+    };
+    unsigned u = (unsigned char)c;
+    return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
+}
 
 static void skip_ws(pctx *p)
 {
@@ -110,6 +141,31 @@ static int number(const char *s, size_t n, int64_t *out)
     return 1;
 }
 
+/* The n bytes of a token of the line and of a name of the tables' string pool are the same:
+ * compared eight bytes at a time (both are readable past their end: the pool pads each string
+ * with GCN_POOL_PAD bytes, gcn_parse its line with LINE_PAD). */
+#define LINE_PAD 8
+static int same_name(const char *tok, const char *name, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    size_t i;
+    uint64_t x, y;
+    for (i = 0; i + 8 <= n; i += 8) {
+        memcpy(&x, tok + i, 8);
+        memcpy(&y, name + i, 8);
+        if (x != y)
+            return 0;
+    }
+    if (i == n)
+        return 1;
+    memcpy(&x, tok + i, 8);
+    memcpy(&y, name + i, 8);
+    return ((x ^ y) & (~0ull >> (8 * (8 - (n - i))))) == 0;
+#else
+    return memcmp(tok, name, n) == 0;
+#endif
+}
+
 static int same(const char *a, const char *b, size_t n)
 {
     return b && strlen(b) == n && memcmp(a, b, n) == 0;
@@ -124,12 +180,12 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
     size_t k;
     for (; slots[h] != GCN_HASH_EMPTY; h = (h + 1) & t->name_hash_mask) {
         const gcn_scalar_name_row *x = &t->scalar_names[slots[h]];
-        if (x->len != n || memcmp(x->name, tok, n) != 0)
+        if (x->len != n || !same_name(tok, x->name, n))
             continue;
         /* the rows of one spelling are adjacent: the 32-bit one first */
         for (k = slots[h]; k < t->scalar_name_first[gen + 1]; k++) {
             const gcn_scalar_name_row *r = &t->scalar_names[k];
-            if (r->len != n || memcmp(r->name, tok, n) != 0)
+            if (r->len != n || !same_name(tok, r->name, n))
                 break;
             if (wide < 0 || r->wide == (unsigned)wide)
                 return r->code;
@@ -527,7 +583,7 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
     for (i = 0; i < row->nmodifiers; i++) {
         const gcn_modifier_row *m = &row->modifier[i];
         int64_t v;
-        if (m->asm_len != name_len || memcmp(tok, m->asm_name, name_len) != 0)
+        if (m->asm_len != name_len || !same_name(tok, m->asm_name, name_len))
             continue;
         if (!((m->gens >> p->in->gen) & 1))
             return err(p, col, "the modifier '%s' does not exist on this generation", m->asm_name);
@@ -598,11 +654,11 @@ static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t 
     size_t k;
     for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask) {
         const gcn_insn_row *x = &t->insns[t->by_mnemonic[t->mnemonic_hash[h]]];
-        if (x->mnemonic_len != n || memcmp(x->mnemonic, m, n) != 0)
+        if (x->mnemonic_len != n || !same_name(m, x->mnemonic, n))
             continue;
         for (k = t->mnemonic_hash[h]; k < t->ninsns; k++) {
             const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
-            if (r->mnemonic_len != n || memcmp(r->mnemonic, m, n) != 0)
+            if (r->mnemonic_len != n || !same_name(m, r->mnemonic, n))
                 break;
             if (r->opcode[gen] != GCN_NO_INSN) {
                 *index = t->by_mnemonic[k];
@@ -617,7 +673,7 @@ static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t 
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
 {
     const gcn_tables *t = &gcn_codec_table_data;
-    char line[LINE_MAX_CHARS + 1];
+    char line[LINE_MAX_CHARS + 1 + LINE_PAD];
     pctx p;
     size_t n, i, e;
     unsigned seen = 0;
@@ -631,11 +687,11 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     }
     if (gen < 0 || (unsigned)gen >= t->ngens || !text || !out)
         return GCN_ERR_INVALID;
-    /* the lower-cased copy, measured on the way */
-    for (n = 0; n <= LINE_MAX_CHARS && text[n]; n++) {
-        char c = text[n];
-        line[n] = c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
-    }
+    /* the lower-cased copy: measured first (strnlen reads whole vectors), then eight bytes at a
+     * time */
+    n = strnlen(text, LINE_MAX_CHARS + 1);
+    if (n <= LINE_MAX_CHARS)
+        lower_copy(line, text, n);
     if (n > LINE_MAX_CHARS) {
         if (diag) {
             diag->col = LINE_MAX_CHARS + 1;
@@ -644,7 +700,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
         }
         return GCN_ERR_SYNTAX;
     }
-    line[n] = 0;
+    memset(line + n, 0, 1 + LINE_PAD);
     memset(&p, 0, sizeof(p));
     memset(out, 0, sizeof(*out));
     p.t = t;
@@ -653,8 +709,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     p.s = line;
     skip_ws(&p);
     e = p.pos;
-    while ((line[e] >= 'a' && line[e] <= 'z') || (line[e] >= '0' && line[e] <= '9') ||
-           line[e] == '_')
+    while (is_word_char(line[e]))
         e++;
     if (e == p.pos)
         return err(&p, p.pos, "expected a mnemonic");

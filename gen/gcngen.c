@@ -1021,7 +1021,7 @@ static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
         qsort(names + start, n - start, sizeof(*names), scalar_name_cmp);
         for (i = start; i < n; i++) {
             gcn_buf_puts(b, "    {");
-            c_string(b, names[i].name);
+            pool_string(s, b, names[i].name); /* padded: the parser compares 8 bytes at a time */
             gcn_buf_printf(b, ", %u, %u, %zu},\n", names[i].code, names[i].wide,
                            strlen(names[i].name));
         }
