@@ -195,11 +195,62 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
     return -1;
 }
 
+/* A decimal register number as the name tables write it (no leading zero) at tok[*k], at most 3
+ * digits; -1 when there is none. */
+static int reg_digits(const char *tok, size_t n, size_t *k)
+{
+    size_t from = *k;
+    int v = 0;
+    while (*k < n && *k - from < 4 && tok[*k] >= '0' && tok[*k] <= '9')
+        v = v * 10 + (tok[(*k)++] - '0');
+    if (*k == from || *k - from > 3 || (tok[from] == '0' && *k - from > 1))
+        return -1;
+    return v;
+}
+
+/* "sN", and "s[N:N+1]" for an even N, as the name tables spell an SGPR and an SGPR pair: the code
+ * of SGPR N through reg_code, the table the name table's spellings come from, without hashing
+ * the name; -1 for anything else (the name table then decides). */
+static int sgpr_number(const gcn_tables *t, unsigned gen, const char *tok, size_t n, unsigned regs)
+{
+    size_t k = 1;
+    int v, z;
+    unsigned c;
+    if (n < 2 || tok[0] != 's')
+        return -1;
+    if (regs == 1) {
+        v = reg_digits(tok, n, &k);
+        if (v < 0 || k != n)
+            return -1;
+    } else {
+        if (tok[1] != '[')
+            return -1;
+        k = 2;
+        v = reg_digits(tok, n, &k);
+        if (v < 0 || (v & 1) || k >= n || tok[k++] != ':')
+            return -1;
+        z = reg_digits(tok, n, &k);
+        if (z != v + 1 || k + 1 != n || tok[k] != ']')
+            return -1;
+    }
+    c = v < 128 ? t->reg_code[gen * 2u * 128u + (unsigned)v] : 0xffu;
+    return c == 0xffu ? -1 : (int)c;
+}
+
 /* A scalar register operand by name: s5, vcc, s[4:5], ttmp[4:7], exec, m0 ... */
 static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst, unsigned *code)
 {
     const gcn_tables *t = p->t;
     unsigned gen = p->in->gen;
+    if (regs <= 2) {
+        int c = sgpr_number(t, gen, tok, n, regs);
+        if (c >= 0) {
+            if (!codec_scalar_reg_ok(t, gen, (unsigned)c, 1, dst))
+                return 0;
+            *code = (unsigned)c;
+            return 1;
+        }
+    }
     if (regs <= 2) {
         int c = spelled(t, gen, tok, n, regs == 2);
         unsigned cls = c < 0 ? GCN_SC_INVALID : t->code_info[gen * 256u + (unsigned)c] & 0xfu;
