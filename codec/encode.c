@@ -5,6 +5,7 @@ gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
     const gcn_tables *t = &gcn_codec_table_data;
     const gcn_insn_row *row;
     const gcn_layout_row *l;
+    const gcn_plan_row *p;
     uint64_t w;
     unsigned i;
     int literal = 0;
@@ -15,20 +16,22 @@ gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
     l = codec_layout(t, in->gen, row->encoding);
     if (!l->present || row->opcode[in->gen] == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
-    st = codec_check_fields(t, in);
-    if (st == GCN_OK)
-        st = codec_check_operands(t, in, &literal);
+    /* Only the fields the instruction uses on the generation (its plan, the one the decoder
+     * reads) are written, each checked to fit: the others (and bits no field covers) are zero,
+     * which is the canonical form. */
+    p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
+    w = codec_put(l->match_value, l->slot[l->opcode_slot], row->opcode[in->gen]);
+    for (i = 0; i < p->n; i++) {
+        uint64_t v = in->field[p->op[i].slot];
+        if (p->op[i].width < 32 && v >> p->op[i].width)
+            return GCN_ERR_OPERAND;
+        w = codec_put(w, (gcn_slot_row){p->op[i].lo, p->op[i].width}, v);
+    }
+    st = codec_check_operands(t, in, &literal);
     if (st != GCN_OK)
         return st;
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))
         return GCN_ERR_TRUNCATED;
-    /* Only the fields the instruction uses are written: the others (and bits no field
-     * covers) are zero, which is the canonical form. */
-    w = l->match_value;
-    for (i = 0; i < row->nfetch; i++)
-        if ((row->fetch_gens[i] >> in->gen) & 1)
-            w = codec_put(w, l->slot[row->fetch[i]], in->field[row->fetch[i]]);
-    w = codec_put(w, l->slot[l->opcode_slot], row->opcode[in->gen]);
     for (i = 0; i < l->bytes; i++)
         out[i] = (uint8_t)(w >> (8 * i));
     *len = l->bytes;
