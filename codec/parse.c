@@ -79,6 +79,19 @@ static void skip_ws(pctx *p)
         p->pos++;
 }
 
+/* The characters token_end looks at (NUL, blanks, ',', brackets, parentheses, '"'), by a map
+ * of the ASCII codes below 64 and one of those from 64: every other character is skipped with
+ * one lookup. */
+static int token_special(char c)
+{
+    static const uint64_t map[2] = {
+        1ull | 1ull << '\t' | 1ull << ' ' | 1ull << '"' | 1ull << '(' | 1ull << ')' | 1ull << ',',
+        1ull << ('[' - 64) | 1ull << (']' - 64),
+    };
+    unsigned u = (unsigned char)c;
+    return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
+}
+
 /* The token up to a separator: ',' or blank or end. */
 static size_t token_end(const pctx *p, size_t from)
 {
@@ -86,6 +99,10 @@ static size_t token_end(const pctx *p, size_t from)
     int depth = 0;
     while (p->s[i]) {
         char c = p->s[i];
+        if (!token_special(c)) {
+            i++;
+            continue;
+        }
         if (c == '[' || c == '(')
             depth++;
         else if ((c == ']' || c == ')') && depth)
