@@ -79,6 +79,13 @@ typedef struct progress {
 
 #define MAX_FLAGS 4
 
+/* A target's .options file: max_len (0: none) and libFuzzer's other flags, as -key=value. */
+typedef struct fuzz_options {
+    unsigned max_len;
+    char flags[MAX_FLAGS][72];
+    unsigned nflags;
+} fuzz_options;
+
 typedef struct campaign {
     const target_info *t;
     const char *engine; /* libfuzzer, afl */
@@ -87,9 +94,7 @@ typedef struct campaign {
     int no_build, quiet, triage_only;
     char src[PATH_CAP], build[PATH_CAP], cmplog_build[PATH_CAP], dir[PATH_CAP], reports[PATH_CAP];
     char bin[PATH_CAP], cmplog_bin[PATH_CAP], seeds[PATH_CAP], dict[PATH_CAP];
-    unsigned max_len;
-    char flags[MAX_FLAGS][72]; /* the .options file's other libFuzzer flags */
-    unsigned nflags;
+    fuzz_options opt;
     pid_t pids[MAX_JOBS];
     unsigned npids;
     progress p;
@@ -283,20 +288,19 @@ static int configure_and_build(campaign *c, const char *build, const char *engin
     return 1;
 }
 
-/* The target's .options file (corpus/CMakeLists.txt writes it; ClusterFuzzLite reads the same
- * file): max_len, and libFuzzer's other flags of the [libfuzzer] section, as -key=value, into
- * c->flags (dict is the campaign's own, c->dict). 0 and file:line: message when the file is
- * malformed; a target without one runs with libFuzzer's defaults. */
-static int read_options(campaign *c)
+/* The target's .options file in the build tree (corpus/CMakeLists.txt writes it;
+ * ClusterFuzzLite reads the same file): max_len, and libFuzzer's other flags of the [libfuzzer]
+ * section (dict is the campaign's own, campaign.dict). 0 and file:line: message when the file
+ * is malformed; a target without one runs with libFuzzer's defaults. */
+static int read_options(const char *build, const char *target, fuzz_options *o)
 {
     char p[PATH_CAP], *text = NULL, *line, *next;
     size_t len;
     gcn_diag d;
     unsigned lineno = 0;
     int in_section = 0, ok = 1;
-    c->max_len = 0;
-    c->nflags = 0;
-    path_printf(p, sizeof(p), "%s/corpus/fuzz_%s.options", c->build, c->t->name);
+    memset(o, 0, sizeof(*o));
+    path_printf(p, sizeof(p), "%s/corpus/fuzz_%s.options", build, target);
     if (gcn_read_file(p, &text, &len, &d) != GCN_OK)
         return 1;
     for (line = text; line && *line && ok; line = next) {
@@ -318,13 +322,13 @@ static int read_options(campaign *c)
             fprintf(stderr, "%s:%u: expected 'key = value' (a flag of libFuzzer)\n", p, lineno);
             ok = 0;
         } else if (strcmp(key, "max_len") == 0) {
-            c->max_len = (unsigned)strtoul(value, NULL, 10);
+            o->max_len = (unsigned)strtoul(value, NULL, 10);
         } else if (strcmp(key, "dict") != 0) {
-            if (c->nflags == MAX_FLAGS) {
+            if (o->nflags == MAX_FLAGS) {
                 fprintf(stderr, "%s:%u: more than %d flags\n", p, lineno, MAX_FLAGS);
                 ok = 0;
             } else
-                path_printf(c->flags[c->nflags++], sizeof(c->flags[0]), "-%s=%s", key, value);
+                path_printf(o->flags[o->nflags++], sizeof(o->flags[0]), "-%s=%s", key, value);
         }
     }
     free(text);
@@ -510,7 +514,7 @@ static int start_libfuzzer(campaign *c)
     if (!make_dir(corpus) || !make_dir(art))
         return 0;
     path_printf(fork_arg, sizeof(fork_arg), "-fork=%u", c->jobs);
-    path_printf(len_arg, sizeof(len_arg), "-max_len=%u", c->max_len ? c->max_len : 4096);
+    path_printf(len_arg, sizeof(len_arg), "-max_len=%u", c->opt.max_len ? c->opt.max_len : 4096);
     path_printf(dict_arg, sizeof(dict_arg), "-dict=%s", c->dict);
     path_printf(art_arg, sizeof(art_arg), "-artifact_prefix=%s/", art);
     path_printf(time_arg, sizeof(time_arg), "-max_total_time=%u", c->seconds);
@@ -524,8 +528,8 @@ static int start_libfuzzer(campaign *c)
     argv[k++] = len_arg;
     if (is_file(c->dict))
         argv[k++] = dict_arg;
-    for (i = 0; i < c->nflags; i++)
-        argv[k++] = c->flags[i];
+    for (i = 0; i < c->opt.nflags; i++)
+        argv[k++] = c->opt.flags[i];
     argv[k++] = art_arg;
     argv[k++] = "-print_final_stats=1";
     if (c->seconds)
@@ -574,7 +578,7 @@ static int start_afl(campaign *c)
     resume = is_dir(main_dir);
     path_printf(time_arg, sizeof(time_arg), "%u", c->seconds);
     path_printf(maxlen_env, sizeof(maxlen_env), "AFL_INPUT_LEN_MAX=%u",
-                c->max_len ? c->max_len : 4096);
+                c->opt.max_len ? c->opt.max_len : 4096);
     for (i = 0; i < c->jobs && i < MAX_JOBS; i++) {
         char name[16], *argv[24];
         int k = 0;
@@ -1150,25 +1154,16 @@ static void bench_one(campaign *c, bench_run *r)
     gcn_proc_result pr;
     int k = 0;
     unsigned i;
-    campaign *o = malloc(sizeof(*o)); /* the target's .options flags (not its max_len) */
+    fuzz_options o; /* the target's flags (not its max_len: the same for every target) */
     r->ok = 0;
     r->flags[0] = 0;
-    if (!t || !o) {
-        free(o);
+    if (!t || !read_options(c->build, t->name, &o))
         return;
-    }
-    *o = *c;
-    o->t = t;
-    if (!read_options(o)) {
-        free(o);
-        return;
-    }
     path_printf(bin, sizeof(bin), "%s/harness/fuzz_%s", c->build, r->target);
     path_printf(seeds, sizeof(seeds), "%s/corpus/seeds/%s", c->build, t->kind);
     path_printf(corpus, sizeof(corpus), "%s/bench-%s", c->dir, r->target);
     if (!is_file(bin) || !make_dir(corpus)) {
         fprintf(stderr, "gcnspec fuzz: %s is not built\n", bin);
-        free(o);
         return;
     }
     empty_dir(corpus);
@@ -1180,10 +1175,10 @@ static void bench_one(campaign *c, bench_run *r)
     argv[k++] = "-timeout=20";
     argv[k++] = "-rss_limit_mb=2560";
     argv[k++] = "-print_final_stats=1";
-    for (i = 0; i < o->nflags; i++) {
-        argv[k++] = o->flags[i];
+    for (i = 0; i < o.nflags; i++) {
+        argv[k++] = o.flags[i];
         snprintf(r->flags + strlen(r->flags), sizeof(r->flags) - strlen(r->flags), " %s",
-                 o->flags[i]);
+                 o.flags[i]);
     }
     argv[k++] = corpus;
     argv[k++] = seeds;
@@ -1197,7 +1192,6 @@ static void bench_one(campaign *c, bench_run *r)
         fprintf(stderr, "gcnspec fuzz: %s ended with exit %d signal %d:\n%.2000s\n", r->target,
                 pr.exit_code, pr.signal, pr.err.data ? pr.err.data : "");
     gcn_proc_result_free(&pr);
-    free(o);
 }
 
 static int bench(campaign *c, int check_bars)
@@ -1493,7 +1487,7 @@ int cmd_fuzz(int argc, char **argv)
         sigaction(SIGINT, &old_int, NULL);
         return 1;
     }
-    if (!read_options(&c)) {
+    if (!read_options(c.build, c.t->name, &c.opt)) {
         sigaction(SIGINT, &old_int, NULL);
         return 1;
     }

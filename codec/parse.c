@@ -62,15 +62,22 @@ static void lower_copy(char *d, const char *s, size_t n)
         d[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + ('a' - 'A')) : s[i];
 }
 
-/* [a-z0-9_], a mnemonic's characters, by two 64-bit maps of the ASCII codes */
+/* Is c in the set of ASCII characters given as a map of the codes below 64 and one of those from
+ * 64? (One lookup where a chain of comparisons would branch per character.) */
+static int in_ascii_map(const uint64_t map[2], char c)
+{
+    unsigned u = (unsigned char)c;
+    return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
+}
+
+/* [a-z0-9_], a mnemonic's characters */
 static int is_word_char(char c)
 {
     static const uint64_t map[2] = {
         ((1ull << 10) - 1) << '0',
         (((1ull << 26) - 1) << ('a' - 64)) | 1ull << ('_' - 64),
     };
-    unsigned u = (unsigned char)c;
-    return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
+    return in_ascii_map(map, c);
 }
 
 static void skip_ws(pctx *p)
@@ -79,17 +86,14 @@ static void skip_ws(pctx *p)
         p->pos++;
 }
 
-/* The characters token_end looks at (NUL, blanks, ',', brackets, parentheses, '"'), by a map
- * of the ASCII codes below 64 and one of those from 64: every other character is skipped with
- * one lookup. */
+/* The characters token_end looks at: NUL, blanks, ',', brackets, parentheses, '"' */
 static int token_special(char c)
 {
     static const uint64_t map[2] = {
         1ull | 1ull << '\t' | 1ull << ' ' | 1ull << '"' | 1ull << '(' | 1ull << ')' | 1ull << ',',
         1ull << ('[' - 64) | 1ull << (']' - 64),
     };
-    unsigned u = (unsigned char)c;
-    return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
+    return in_ascii_map(map, c);
 }
 
 /* The token up to a separator: ',' or blank or end. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "codec/codec_internal.h"
+#include "util/buf.h"
 
 int fuzz_take_gen(const uint8_t **data, size_t *size)
 {
@@ -48,24 +49,6 @@ void fuzz_finding(const char *target, const char *kind, const char *subject, con
     if (fuzz_on_finding)
         fuzz_on_finding();
     abort();
-}
-
-/* on every input's path (the byte round trip formats its evidence up front): no printf */
-void fuzz_hex(const uint8_t *bytes, size_t n, char *out, size_t size)
-{
-    static const char digits[] = "0123456789abcdef";
-    size_t i, o = 0;
-    if (!size)
-        return;
-    for (i = 0; i < n && o + 6 < size; i++) {
-        if (i)
-            out[o++] = ',';
-        out[o++] = '0';
-        out[o++] = 'x';
-        out[o++] = digits[bytes[i] >> 4];
-        out[o++] = digits[bytes[i] & 15];
-    }
-    out[o] = 0;
 }
 
 static const char *encoding_name(unsigned enc)
@@ -288,7 +271,7 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
     const char *enc;
     char subject[160];
 
-    fuzz_hex(bytes, len < 16 ? len : 16, hex, sizeof(hex));
+    gcn_hex_bytes(bytes, len < 16 ? len : 16, hex, sizeof(hex));
     st_why = gcn_decode_why(gen, bytes, len, why, sizeof(why));
     if (st_why != st || !why[0])
         fuzz_finding(target, "decode-why-disagrees", gcn_status_str(st),
@@ -348,8 +331,8 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
                      text);
     if (rlen != clen || memcmp(re, canon, clen) != 0) {
         char rhex[128], chex[128];
-        fuzz_hex(re, rlen, rhex, sizeof(rhex));
-        fuzz_hex(canon, clen, chex, sizeof(chex));
+        gcn_hex_bytes(re, rlen, rhex, sizeof(rhex));
+        gcn_hex_bytes(canon, clen, chex, sizeof(chex));
         if (gcn_decode(gen, re, rlen, &again) != GCN_OK)
             fuzz_finding(target, "text-encodes-otherwise", enc,
                          "  bytes: %s\n  canonical: %s\n  text: %s\n  text assembles to: %s "

@@ -55,9 +55,6 @@ __attribute__((noreturn, format(printf, 4, 5)))
 #endif
 void fuzz_finding(const char *target, const char *kind, const char *subject, const char *fmt, ...);
 
-/* "0x6c,0x01,0x80,0xbe" */
-void fuzz_hex(const uint8_t *bytes, size_t n, char *out, size_t size);
-
 /* Subjects: what a defect is about, without the values that vary between inputs. */
 /* The encoding and the fields two instructions differ in: "SMRD:IMM,OFFSET,literal". */
 void fuzz_subject_diff(const gcn_inst *a, const gcn_inst *b, char *out, size_t size);

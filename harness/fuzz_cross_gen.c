@@ -24,6 +24,7 @@
 #include "gcnspec/oracle.h"
 #include "oracle_input.h"
 #include "util/json.h"
+#include "util/buf.h"
 
 #define TARGET "cross_gen"
 #define MAX_INSNS 4096
@@ -190,7 +191,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 snprintf(subject, sizeof(subject), "%s:%s-vs-%s", gcn_inst_mnemonic(&in[gen]),
                          gcn_gen_id(gen), gcn_gen_id(g));
                 gcn_encode(&in[gen], bytes, sizeof(bytes), &n);
-                fuzz_hex(bytes, n, hex, sizeof(hex));
+                gcn_hex_bytes(bytes, n, hex, sizeof(hex));
                 fuzz_finding(TARGET, "status-differs", subject,
                              "  text: %s\n  bytes (%s): %s\n  %s: %s %s\n  %s: %s %s", text,
                              gcn_gen_id(gen), hex, gcn_gen_id(gen), gcn_status_str(st[gen]),
@@ -219,7 +220,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             snprintf(subject, sizeof(subject), "%s:%s:%s-vs-%s", gcn_inst_mnemonic(&in[gen]), what,
                      gcn_gen_id(gen), gcn_gen_id(g));
             gcn_encode(&in[gen], bytes, sizeof(bytes), &n);
-            fuzz_hex(bytes, n, hex, sizeof(hex));
+            gcn_hex_bytes(bytes, n, hex, sizeof(hex));
             fuzz_finding(TARGET, "states-differ", subject,
                          "  text: %s\n  bytes (%s): %s\n  %s\n  semantics: %s (%s), %s (%s)", text,
                          gcn_gen_id(gen), hex, detail,

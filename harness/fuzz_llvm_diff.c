@@ -17,6 +17,7 @@
 #include "known_list.h"
 #include "llvm_input.h"
 #include "tests/peer/llvm_disasm.h"
+#include "util/buf.h"
 
 #define TARGET "llvm_diff"
 
@@ -99,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     v.peer_ok = r.outcome == LLVM_DISASM_ACCEPTED;
     v.peer_text = peer;
     k = peer_known_match(known, &v);
-    insn = peer_insn_of(w.gen, w.enc, peer_load(w.bytes, w.len));
+    insn = gcn_kw_insn_of(w.gen, w.enc, peer_load(w.bytes, w.len));
     insn_name = insn >= 0 ? gcn_insn_mnemonic(insn) : "(no instruction at this opcode)";
     if (k >= 0 && !peer_known_get(known, (size_t)k)->fails)
         return 0;
@@ -136,7 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(subject, sizeof(subject), "%s:ours-%s:llvm-%s:%s", enc, ok ? "accepts" : "rejects",
                  r.outcome == LLVM_DISASM_ACCEPTED ? "accepts" : "rejects", detail);
     }
-    fuzz_hex(w.bytes, w.len, hex, sizeof(hex));
+    gcn_hex_bytes(w.bytes, w.len, hex, sizeof(hex));
     fuzz_finding(TARGET, k >= 0 ? "llvm-disagrees-our-bug" : "llvm-disagrees", subject,
                  "  peer: %s (%s)\n  gen: %s (-mcpu=%s)\n  instruction: %s\n  bytes: %s\n"
                  "  gcnspec: %s\n  llvm: %s\n  llvm outcome: %s%s%s\n  known entry: %s",

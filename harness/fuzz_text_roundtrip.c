@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "util/buf.h"
 
 #define TARGET "text_roundtrip"
 #define LINE_MAX 1024
@@ -32,7 +33,7 @@ static void check_line(int gen, const char *line)
     m = gcn_inst_encoding(&p);
     if (gcn_encode(&p, b1, sizeof(b1), &n1) != GCN_OK)
         fuzz_finding(TARGET, "parsed-text-does-not-encode", m, "  line: '%s'", line);
-    fuzz_hex(b1, n1, hex, sizeof(hex));
+    gcn_hex_bytes(b1, n1, hex, sizeof(hex));
     if (gcn_decode(gen, b1, n1, &d) != GCN_OK || d.size != n1)
         fuzz_finding(TARGET, "encoded-text-does-not-decode", m, "  line: '%s'\n  bytes: %s", line,
                      hex);
@@ -47,7 +48,7 @@ static void check_line(int gen, const char *line)
                      line, t1);
     if (n1 != n2 || memcmp(b1, b2, n1) != 0) {
         char hex2[128];
-        fuzz_hex(b2, n2, hex2, sizeof(hex2));
+        gcn_hex_bytes(b2, n2, hex2, sizeof(hex2));
         if (gcn_decode(gen, b2, n2, &d2) != GCN_OK)
             fuzz_finding(TARGET, "encoded-text-does-not-decode", m, "  printed: '%s'", t1);
         if (!fuzz_alias(&d, &d2)) {

@@ -14,6 +14,7 @@
 #include "gcnspec/oracle.h"
 #include "oracle_input.h"
 #include "util/json.h"
+#include "util/buf.h"
 
 #define TARGET "variants"
 #define MAX_CORRECTED 256
@@ -110,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     erratum = erratum_of(&in);
     gcn_print(&in, text, sizeof(text));
-    fuzz_hex(data, in.size, hex, sizeof(hex));
+    gcn_hex_bytes(data, in.size, hex, sizeof(hex));
     if (info.corrected && !erratum)
         fuzz_finding(TARGET, "corrected-without-erratum", gcn_inst_mnemonic(&in),
                      "  text: %s\n  bytes (%s): %s\n  the oracle names erratum %s; "

@@ -21,6 +21,7 @@
 #include "gcnspec/oracle.h"
 #include "oracle_input.h"
 #include "util/json.h"
+#include "util/buf.h"
 
 #define TARGET "visa_atomic"
 #define MAX_PAIRS 32
@@ -272,7 +273,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gcn_visa_op_info info;
         gcn_visa_op_info_get((unsigned)o.p->visa_op, &info);
         snprintf(subject, sizeof(subject), "%s-vs-%s:%s", info.name, o.p->ds, what);
-        fuzz_hex(data, size < 48 ? size : 48, hex, sizeof(hex));
+        gcn_hex_bytes(data, size < 48 ? size : 48, hex, sizeof(hex));
         fuzz_finding(TARGET, "visa-ds-differ", subject,
                      "  vISA %s (%s, %s) vs %s on %s, %u channels, emask 0x%04x, bound %u\n"
                      "  %s\n  input (head): %s",

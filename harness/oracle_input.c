@@ -146,21 +146,13 @@ void ox_place(gcn_wave_state *s, int space, uint32_t at, const uint8_t *bytes, u
     uint8_t *mem = space ? s->gds : s->lds;
     uint32_t size = space ? GCN_GDS_BYTES : GCN_LDS_BYTES;
     gcn_ds_written *r = written_of(s);
-    unsigned sp = space ? 1u : 0u;
     if (at >= size || !n)
         return;
     if (n > size - at)
         n = size - at;
     memcpy(mem + at, bytes, n);
-    if (!r)
-        return;
-    if (r->lo[sp] >= r->hi[sp]) {
-        r->lo[sp] = at;
-        r->hi[sp] = at + n;
-        return;
-    }
-    r->lo[sp] = at < r->lo[sp] ? at : r->lo[sp];
-    r->hi[sp] = at + n > r->hi[sp] ? at + n : r->hi[sp];
+    if (r)
+        gcn_ds_written_join(r, space ? 1u : 0u, at, at + n);
 }
 
 gcn_status ox_exec(int bank, int gen, const gcn_inst *in, const gcn_exec_options *o, gcn_diag *diag)

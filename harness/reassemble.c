@@ -23,6 +23,7 @@
 #include "llvm_input.h"
 #include "tests/peer/llvm_disasm.h"
 #include "vectors/llvm_mc.h"
+#include "util/buf.h"
 
 #define BATCH 20000
 #define MAX_SHOWN 20
@@ -301,7 +302,7 @@ int main(int argc, char **argv)
                     continue;
                 }
                 if (out[i].ok)
-                    peer_format_bytes(out[i].bytes, out[i].nbytes, ptext, sizeof(ptext));
+                    gcn_hex_bytes(out[i].bytes, out[i].nbytes, ptext, sizeof(ptext));
                 else
                     snprintf(ptext, sizeof(ptext), "error: %s", out[i].message);
                 gcn_decode(g, w->bytes, w->len, &in);
@@ -323,7 +324,7 @@ int main(int argc, char **argv)
                     continue;
                 }
                 gbad++;
-                fuzz_hex(w->bytes, w->len, hex, sizeof(hex));
+                gcn_hex_bytes(w->bytes, w->len, hex, sizeof(hex));
                 if (shown++ < MAX_SHOWN)
                     fprintf(stderr,
                             "%s target=reassemble kind=llvm-mc-disagrees subject=%s\n"

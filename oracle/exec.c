@@ -188,18 +188,23 @@ void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n)
     const gcn_wave_state *s = x->s;
     gcn_ds_written *r = x->written;
     unsigned gds = x->dsm < s->lds || x->dsm >= s->lds + GCN_LDS_BYTES;
-    uint32_t lo = (uint32_t)((x->dsm - (gds ? s->gds : s->lds)) + addr), hi = lo + n;
-    if (!r)
-        return;
-    if (r->lo[gds] >= r->hi[gds]) {
-        r->lo[gds] = lo;
-        r->hi[gds] = hi;
+    uint32_t lo = (uint32_t)((x->dsm - (gds ? s->gds : s->lds)) + addr);
+    if (r)
+        gcn_ds_written_join(r, gds, lo, lo + n);
+}
+
+void gcn_ds_written_join(gcn_ds_written *w, unsigned space, uint32_t lo, uint32_t hi)
+{
+    space = space ? 1u : 0u;
+    if (w->lo[space] >= w->hi[space]) {
+        w->lo[space] = lo;
+        w->hi[space] = hi;
         return;
     }
-    if (lo < r->lo[gds])
-        r->lo[gds] = lo;
-    if (hi > r->hi[gds])
-        r->hi[gds] = hi;
+    if (lo < w->lo[space])
+        w->lo[space] = lo;
+    if (hi > w->hi[space])
+        w->hi[space] = hi;
 }
 
 gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o, gcn_diag *diag)

@@ -328,8 +328,8 @@ static void check_word(int gen, unsigned sop1, uint32_t word, tally *t, llvm_dis
         }
         t->unexplained++;
         t->failed = 1;
-        add_failure(t, "unexplained disagreement", (int)sop1, peer_insn_of(gen, sop1, word), buf, 8,
-                    ours, ptext, 1);
+        add_failure(t, "unexplained disagreement", (int)sop1, gcn_kw_insn_of(gen, sop1, word), buf,
+                    8, ours, ptext, 1);
     }
 #else
     (void)d;
@@ -424,7 +424,7 @@ static void sum_into(tally *sum, const tally *t)
 
 static int sweep_gen(int gen, gen_result *res)
 {
-    int sop1 = peer_encoding_index("SOP1");
+    int sop1 = gcn_kw_encoding_index("SOP1");
     const gcn_layout_row *l;
     space s;
     tally *shared;
@@ -549,7 +549,7 @@ static void print_result(FILE *f, const gen_result *r)
     for (k = 0; k < s->nfailures; k++) {
         const failure *fl = &s->failures[k];
         char b[64], insns[256];
-        peer_format_bytes(fl->bytes, fl->len, b, sizeof(b));
+        gcn_hex_bytes(fl->bytes, fl->len, b, sizeof(b));
         insn_list(fl, insns, sizeof(insns));
         fprintf(f, "  FAILED %llu %s words, %s (%s); first [%s]: gcnspec '%s'%s%s\n", fl->count,
                 encoding_name(fl->encoding), fl->what, insns, b, fl->ours,
@@ -640,7 +640,7 @@ static int write_report(void)
             char bytes[64], insns[256];
             if (!k)
                 gcn_buf_printf(&b, "\n%s, failures by kind:\n\n", gcn_gen_id(r->gen));
-            peer_format_bytes(fl->bytes, fl->len, bytes, sizeof(bytes));
+            gcn_hex_bytes(fl->bytes, fl->len, bytes, sizeof(bytes));
             insn_list(fl, insns, sizeof(insns));
             gcn_buf_printf(&b, "- %llu %s words, %s (%s); first `[%s]`: gcnspec ", fl->count,
                            encoding_name(fl->encoding), fl->what, insns, bytes);

@@ -94,3 +94,21 @@ char *gcn_buf_take(gcn_buf *b)
     memset(b, 0, sizeof(*b));
     return s;
 }
+
+char *gcn_hex_bytes(const uint8_t *b, size_t n, char *out, size_t size)
+{
+    static const char digits[] = "0123456789abcdef";
+    size_t i, at = 0;
+    if (!size)
+        return out;
+    for (i = 0; i < n && at + 5 < size; i++) {
+        if (i)
+            out[at++] = ',';
+        out[at++] = '0';
+        out[at++] = 'x';
+        out[at++] = digits[b[i] >> 4];
+        out[at++] = digits[b[i] & 15];
+    }
+    out[at] = 0;
+    return out;
+}

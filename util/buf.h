@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct gcn_buf {
     char *data;
@@ -26,5 +27,10 @@ void gcn_buf_printf(gcn_buf *b, const char *fmt, ...);
 void gcn_buf_vprintf(gcn_buf *b, const char *fmt, va_list ap);
 /* Detaches the string (caller frees); the buffer is left empty. */
 char *gcn_buf_take(gcn_buf *b);
+
+/* Bytes as llvm-mc lists them, "0x6c,0x01,0x80,0xbe", into out (size bytes, NUL-terminated; a
+ * list that does not fit is cut after a whole byte); returns out. No printf: the fuzz targets
+ * format their evidence on every input. */
+char *gcn_hex_bytes(const uint8_t *b, size_t n, char *out, size_t size);
 
 #endif

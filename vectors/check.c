@@ -16,6 +16,7 @@
 #include "util/json.h"
 #include "vectors/jsonl.h"
 #include "vectors/runner.h"
+#include "util/buf.h"
 
 const char *gcn_outcome_name(int o)
 {
@@ -472,7 +473,7 @@ static void describe_answer(gcn_check_mode mode, const gcn_answer *a, char *got,
     if (a->ok) {
         if (mode == GCN_MODE_ASM) {
             if (a->nbytes)
-                gcn_vec_hex(a->bytes, a->nbytes, got, gsize);
+                gcn_hex_bytes(a->bytes, a->nbytes, got, gsize);
             else
                 snprintf(got, gsize, "%s", a->text[0] ? a->text : "(no bytes)");
         } else {
@@ -516,7 +517,7 @@ static const char *compare(const gcn_vec_read *r, gcn_check_mode mode, const gcn
             return "asm-text";
         }
         if (kind) {
-            gcn_vec_hex(b, n, expected, esize);
+            gcn_hex_bytes(b, n, expected, esize);
             describe_answer(mode, a, got, gsize);
         }
         return kind;
@@ -543,7 +544,7 @@ static void judge(run_ctx *c, size_t fi, const gcn_vec_read *r, gcn_check_mode m
     const char *kind = compare(r, mode, a, expected, sizeof(expected), got, sizeof(got));
     const char *input = !kind || mode == GCN_MODE_ASM
                             ? r->v.asm_text
-                            : gcn_vec_hex(r->v.bytes, r->v.nbytes, hex, sizeof(hex));
+                            : gcn_hex_bytes(r->v.bytes, r->v.nbytes, hex, sizeof(hex));
     unsigned claim = c->res->opt.claim ? c->res->opt.claim : ~0u;
     gcn_known_view view;
     long e;
@@ -673,7 +674,7 @@ static int prepare(size_t i, gcn_job *job, void *ctx)
             bj->lines[n] = (char *)r->v.asm_text;
         } else {
             char *h = bj->hex + n * (GCN_VEC_BYTES_MAX * 5 + 1);
-            gcn_vec_hex(r->v.bytes, r->v.nbytes, h, GCN_VEC_BYTES_MAX * 5 + 1);
+            gcn_hex_bytes(r->v.bytes, r->v.nbytes, h, GCN_VEC_BYTES_MAX * 5 + 1);
             bj->lines[n] = h;
         }
         n++;
@@ -760,7 +761,7 @@ static void finish(size_t i, gcn_job *job, void *ctx)
                                   "no-answer",
                                   bj->b.mode == GCN_MODE_ASM
                                       ? r->v.asm_text
-                                      : gcn_vec_hex(r->v.bytes, r->v.nbytes, hex, sizeof(hex)),
+                                      : gcn_hex_bytes(r->v.bytes, r->v.nbytes, hex, sizeof(hex)),
                                   "an answer", why);
             }
         }

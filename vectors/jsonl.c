@@ -7,6 +7,7 @@
 
 #include "codec/codec_internal.h"
 #include "util/json.h"
+#include "util/buf.h"
 
 static void add_str(cJSON *o, const char *key, const char *s)
 {
@@ -36,12 +37,12 @@ cJSON *gcn_vector_to_json(const gcn_vector *v, const char *id, const gcn_spec_in
     if (v->asm_text[0])
         add_str(o, "asm", v->asm_text);
     if (v->nbytes)
-        add_str(o, "bytes", gcn_vec_hex(v->bytes, v->nbytes, hex, sizeof(hex)));
+        add_str(o, "bytes", gcn_hex_bytes(v->bytes, v->nbytes, hex, sizeof(hex)));
     if (v->canonical_asm[0])
         add_str(o, "canonical_asm", v->canonical_asm);
     if (v->ncanonical_bytes)
         add_str(o, "canonical_bytes",
-                gcn_vec_hex(v->canonical_bytes, v->ncanonical_bytes, hex, sizeof(hex)));
+                gcn_hex_bytes(v->canonical_bytes, v->ncanonical_bytes, hex, sizeof(hex)));
     if (v->tag == GCN_VTAG_MUST_REJECT) {
         cJSON *e = cJSON_AddObjectToObject(o, "error");
         add_str(e, "class", gcn_verr_name(v->error_class));

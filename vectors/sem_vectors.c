@@ -14,6 +14,7 @@
 #include "util/json.h"
 #include "vectors/enc_cases.h"
 #include "vectors/vector.h"
+#include "util/buf.h"
 
 #define LANE_STRIDE 16u /* bytes of LDS/GDS per lane: the widest DS access is 16 bytes */
 #define SMEM_WINDOW 0x200u
@@ -266,7 +267,7 @@ static int run_variant(const gcn_inst *in, gcn_wave_state *s, gcn_variant var, c
 static void add_hex(cJSON *o, const char *key, const uint8_t *b, size_t n)
 {
     char hex[GCN_VEC_BYTES_MAX * 5 + 1];
-    cJSON_AddStringToObject(o, key, gcn_vec_hex(b, n, hex, sizeof(hex)));
+    cJSON_AddStringToObject(o, key, gcn_hex_bytes(b, n, hex, sizeof(hex)));
 }
 
 static int one_vector(run *r, const gcn_inst *in, const gcn_sem_info *info, int variant)

@@ -196,11 +196,11 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                  * prints in another form): the mnemonic and the encoding are checked */
                 size_t m = strcspn(v->asm_text, " ");
                 gcn_buf_printf(&f->body, "%s\n// CHECK: %.*s{{.*}} ; encoding: [%s]\n", v->asm_text,
-                               (int)m, v->asm_text, gcn_vec_hex(b, n, hex, sizeof(hex)));
+                               (int)m, v->asm_text, gcn_hex_bytes(b, n, hex, sizeof(hex)));
                 f->lines++;
             } else {
                 gcn_buf_printf(&f->body, "%s\n// CHECK: %s ; encoding: [%s]\n", v->asm_text, text,
-                               gcn_vec_hex(b, n, hex, sizeof(hex)));
+                               gcn_hex_bytes(b, n, hex, sizeof(hex)));
                 f->lines++;
             }
         }
@@ -220,7 +220,7 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
     }
     if (v->nbytes && v->tag != GCN_VTAG_MUST_REJECT && disassembled(o, v->gen)) {
         f = &eo->lit[LIT_DIS];
-        gcn_vec_hex(v->bytes, v->nbytes, hex, sizeof(hex));
+        gcn_hex_bytes(v->bytes, v->nbytes, hex, sizeof(hex));
         if (!lit_seen(f, hex)) {
             if (left_out(o, v, dis_kinds, o->opt.spec, why, sizeof(why))) {
                 gcn_buf_printf(&f->left, "# %s: %s\n#   %s\n", id, hex, why);

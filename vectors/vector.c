@@ -93,24 +93,6 @@ void gcn_vec_copy(char *dst, size_t size, const char *src)
     dst[n] = 0;
 }
 
-char *gcn_vec_hex(const uint8_t *b, size_t n, char *out, size_t size)
-{
-    static const char digits[] = "0123456789abcdef";
-    size_t i, at = 0;
-    if (!size)
-        return out;
-    for (i = 0; i < n && at + 5 < size; i++) {
-        if (i)
-            out[at++] = ',';
-        out[at++] = '0';
-        out[at++] = 'x';
-        out[at++] = digits[b[i] >> 4];
-        out[at++] = digits[b[i] & 15];
-    }
-    out[at] = 0;
-    return out;
-}
-
 static int hexval(char c)
 {
     if (c >= '0' && c <= '9')

@@ -116,8 +116,6 @@ int gcn_vkind_lookup(const char *name);
 /* Copies src into dst (size bytes), cut at size - 1. */
 void gcn_vec_copy(char *dst, size_t size, const char *src);
 
-/* "0x01,0x02" into out; returns out. */
-char *gcn_vec_hex(const uint8_t *b, size_t n, char *out, size_t size);
 /* Parses "0x01,0x02" (exactly that form: 0x and two hex digits, commas, nothing else) into at
  * most max bytes; returns the count, 0 on a malformed list (*bad_col: 1-based column). */
 size_t gcn_vec_parse_hex(const char *s, uint8_t *out, size_t max, size_t *bad_col);

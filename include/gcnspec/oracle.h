@@ -145,6 +145,10 @@ typedef struct gcn_ds_written {
     uint32_t lo[2], hi[2];
 } gcn_ds_written;
 
+/* Joins the bytes [lo, hi) of space (0 LDS, 1 GDS) to w's range: what the oracle does for every
+ * store, for a caller that writes memory itself. */
+void gcn_ds_written_join(gcn_ds_written *w, unsigned space, uint32_t lo, uint32_t hi);
+
 typedef enum gcn_exec_end {
     GCN_END_FELL_THROUGH, /* PC reached the end of the program */
     GCN_END_JUMPED_OUT,   /* PC was set to an address that starts no instruction */

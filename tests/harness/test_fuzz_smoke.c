@@ -15,27 +15,8 @@
 
 #include "harness/findings.h"
 #include "harness/triage.h"
+#include "../extract/test_support.h"
 #include "util/proc.h"
-
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        char p[1024];
-        struct stat st;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-        if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(p);
-        else
-            unlink(p);
-    }
-    if (d)
-        closedir(d);
-    rmdir(dir);
-}
 
 int main(int argc, char **argv)
 {
@@ -107,6 +88,6 @@ int main(int argc, char **argv)
     fuzz_db_free(&db);
 done:
     gcn_proc_result_free(&r);
-    remove_tree(tmp);
+    tmpdir_remove(tmp);
     return rc;
 }

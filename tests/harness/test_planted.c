@@ -22,6 +22,7 @@
 #include "harness/fuzz_common.h"
 #include "harness/triage.h"
 #include "planted_input.h"
+#include "../extract/test_support.h"
 #include "util/proc.h"
 
 static char tmp[128];
@@ -269,26 +270,6 @@ static int campaign_mode(const char *build, const char *gcnspec)
     return rc;
 }
 
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        char p[1024];
-        struct stat st;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-        if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(p);
-        else
-            unlink(p);
-    }
-    if (d)
-        closedir(d);
-    rmdir(dir);
-}
-
 int main(int argc, char **argv)
 {
     int rc;
@@ -305,6 +286,6 @@ int main(int argc, char **argv)
         rc = campaign_mode(argv[2], argv[3]);
     else
         rc = strcmp(argv[1], "replay") == 0 ? replay_mode(argv[2]) : libfuzzer_mode(argv[2]);
-    remove_tree(tmp);
+    tmpdir_remove(tmp);
     return rc;
 }

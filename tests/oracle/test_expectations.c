@@ -979,16 +979,23 @@ static void ds_m0_limit_model(void **st)
     }
 }
 
-/* SRC2 forms: memory at A combined with memory at B (no data register). Addressing as the
- * description's listing gives it: OFFSET[15] = 0: A = ADDR, B = A + OFFSET[14:0] * 4 (a small
- * positive offset here); OFFSET[15] = 1: A = ADDR[16:0], B = A + ADDR[31:17] * 4. 64-bit
- * forms align both to 8 bytes. */
-static void ds_src2_models(void **st)
+/* One addressing form of the SRC2 instructions: OFFSET, the bits ORed into ADDR above A, A of
+ * lane k = base + stride * k, and B = A + 4 * b_dwords (aligned down to the width). */
+typedef struct src2_form {
+    unsigned offset;
+    uint32_t addr_hi;
+    unsigned base, stride;
+    int b_dwords;
+} src2_form;
+
+/* Every SRC2 instruction (ds_<op>_src2_<type> of ds_cases, and ds_write_src2_b32/b64) on every
+ * generation that has it, in each form, as corrected: memory at A becomes the operation's model
+ * of A and B (B's value for the write), B is kept. Returns the lanes checked. */
+static unsigned src2_check(const src2_form *forms, size_t nforms)
 {
-    size_t c;
-    int gen, w, mode;
+    size_t c, f;
+    int gen, w;
     unsigned runs = 0;
-    (void)st;
     for (c = 0; c < sizeof(ds_cases) / sizeof(ds_cases[0]) + 1; c++)
         for (w = 0; w < 2; w++) {
             const ds_case *k = c < sizeof(ds_cases) / sizeof(ds_cases[0]) ? &ds_cases[c] : NULL;
@@ -1005,22 +1012,18 @@ static void ds_src2_models(void **st)
                 if (!has(name, gen))
                     continue;
                 s = ot_state(gcn_gen_id(gen));
-                for (mode = 0; mode < 2; mode++) {
+                for (f = 0; f < nforms; f++) {
+                    const src2_form *m = &forms[f];
                     uint64_t a_old[GCN_LANES], b_val[GCN_LANES];
                     unsigned lane, A[GCN_LANES], B[GCN_LANES];
                     char text[96];
-                    snprintf(text, sizeof(text), "%s v1 offset:%u", name, mode ? 0x8000u : 4u);
+                    snprintf(text, sizeof(text), "%s v1 offset:%u", name, m->offset);
                     for (lane = 0; lane < GCN_LANES; lane++) {
                         const uint64_t *vals = k && k->float_type ? (w ? fvals64 : fvals32) : b64;
-                        unsigned nv = k && k->float_type ? 10 : NB, i = lane + 64 * (unsigned)mode;
-                        A[lane] = 32 * lane;
-                        if (mode) {
-                            s->vgpr[1][lane] = (3u << 17) | A[lane];
-                            B[lane] = (A[lane] + 12) & ~(bytes - 1);
-                        } else {
-                            s->vgpr[1][lane] = A[lane];
-                            B[lane] = A[lane] + 16;
-                        }
+                        unsigned nv = k && k->float_type ? 10 : NB, i = lane + 64 * (unsigned)f;
+                        A[lane] = m->base + m->stride * lane;
+                        s->vgpr[1][lane] = m->addr_hi | A[lane];
+                        B[lane] = (unsigned)((int)A[lane] + 4 * m->b_dwords) & ~(bytes - 1);
                         a_old[lane] = vals[i % nv] & mask(bits);
                         b_val[lane] = vals[(i * 7 + 3) % nv] & mask(bits);
                         lds_write(s, A[lane], a_old[lane], bytes);
@@ -1032,8 +1035,10 @@ static void ds_src2_models(void **st)
                                           : b_val[lane];
                         uint64_t got = lds_read(s, A[lane], bytes);
                         if (got != want)
-                            fail_msg("%s on %s lane %u: A 0x%llx B 0x%llx: 0x%llx, want 0x%llx",
-                                     text, gcn_gen_id(gen), lane, (unsigned long long)a_old[lane],
+                            fail_msg("%s on %s lane %u: A 0x%x = 0x%llx, B 0x%x = 0x%llx: 0x%llx, "
+                                     "want 0x%llx",
+                                     text, gcn_gen_id(gen), lane, A[lane],
+                                     (unsigned long long)a_old[lane], B[lane],
                                      (unsigned long long)b_val[lane], (unsigned long long)got,
                                      (unsigned long long)want);
                         assert_int_equal(lds_read(s, B[lane], bytes), b_val[lane]);
@@ -1044,7 +1049,18 @@ static void ds_src2_models(void **st)
                 count(name);
             }
         }
-    assert_true(runs > 1000);
+    return runs;
+}
+
+/* SRC2 forms: memory at A combined with memory at B (no data register). Addressing as the
+ * description's listing gives it: OFFSET[15] = 0: A = ADDR, B = A + OFFSET[14:0] * 4 (a small
+ * positive offset here); OFFSET[15] = 1: A = ADDR[16:0], B = A + ADDR[31:17] * 4. 64-bit
+ * forms align both to 8 bytes. */
+static void ds_src2_models(void **st)
+{
+    static const src2_form forms[] = {{4, 0, 0, 32, 4}, {0x8000, 3u << 17, 0, 32, 3}};
+    (void)st;
+    assert_true(src2_check(forms, sizeof(forms) / sizeof(forms[0])) > 1000);
 }
 
 /* GCN 1.4's D16 forms: a byte or half read into one half of VDST, the other kept; the high
@@ -1660,63 +1676,11 @@ static void cross_generation(void **st)
  * the listing multiplies the 16-bit pattern unsigned: B lands past the LDS and reads 0. */
 static void ds_src2_negative(void **st)
 {
-    size_t c;
-    int gen, w, form;
-    unsigned runs = 0;
+    static const src2_form forms[] = {{0x7fff, 0, 0x1000, 64, -1},
+                                      {0x7ff8, 0, 0x1000, 64, -8},
+                                      {0x8000, 0xfffe0000u, 0x1000, 64, -1}};
     (void)st;
-    for (c = 0; c < sizeof(ds_cases) / sizeof(ds_cases[0]) + 1; c++)
-        for (w = 0; w < 2; w++) {
-            const ds_case *k = c < sizeof(ds_cases) / sizeof(ds_cases[0]) ? &ds_cases[c] : NULL;
-            unsigned bits = w ? 64 : 32, bytes = bits / 8;
-            char name[48];
-            if (k && (!k->types[w] || k->data1 || strcmp(k->stem, "wrxchg") == 0))
-                continue;
-            if (k)
-                snprintf(name, sizeof(name), "ds_%s_src2_%s", k->stem, k->types[w]);
-            else
-                snprintf(name, sizeof(name), "ds_write_src2_b%u", bits);
-            for (gen = 0; gen < gcn_gen_count(); gen++) {
-                gcn_wave_state *s;
-                if (!has(name, gen))
-                    continue;
-                s = ot_state(gcn_gen_id(gen));
-                for (form = 0; form < 3; form++) {
-                    static const int index[3] = {-1, -8, -1};
-                    uint64_t a_old[GCN_LANES], b_val[GCN_LANES];
-                    unsigned lane, A[GCN_LANES], B[GCN_LANES];
-                    char text[96];
-                    snprintf(text, sizeof(text), "%s v1 offset:%u", name,
-                             form == 0   ? 0x7fffu
-                             : form == 1 ? 0x7ff8u
-                                         : 0x8000u);
-                    for (lane = 0; lane < GCN_LANES; lane++) {
-                        const uint64_t *vals = k && k->float_type ? (w ? fvals64 : fvals32) : b64;
-                        unsigned nv = k && k->float_type ? 10 : NB, i = lane + 64 * (unsigned)form;
-                        A[lane] = 0x1000 + 64 * lane;
-                        s->vgpr[1][lane] = form == 2 ? 0xfffe0000u | A[lane] : A[lane];
-                        B[lane] = (unsigned)((int)A[lane] + 4 * index[form]) & ~(bytes - 1);
-                        a_old[lane] = vals[i % nv] & mask(bits);
-                        b_val[lane] = vals[(i * 5 + 1) % nv] & mask(bits);
-                        lds_write(s, A[lane], a_old[lane], bytes);
-                        lds_write(s, B[lane], b_val[lane], bytes);
-                    }
-                    ot_run(s, text, GCN_AS_CORRECTED);
-                    for (lane = 0; lane < GCN_LANES; lane++) {
-                        uint64_t want = k ? k->model(a_old[lane], b_val[lane], 0, bits) & mask(bits)
-                                          : b_val[lane];
-                        uint64_t got = lds_read(s, A[lane], bytes);
-                        if (got != want)
-                            fail_msg("%s on %s lane %u: A 0x%x B 0x%x: 0x%llx, want 0x%llx", text,
-                                     gcn_gen_id(gen), lane, A[lane], B[lane],
-                                     (unsigned long long)got, (unsigned long long)want);
-                        runs++;
-                    }
-                }
-                ot_free(s);
-                count(name);
-            }
-        }
-    assert_true(runs > 1000);
+    assert_true(src2_check(forms, sizeof(forms) / sizeof(forms[0])) > 1000);
     /* as written, index -1 is 0xffff dwords up: B = A + 0x3fffc is past the LDS and reads 0,
      * so an add leaves A as it was */
     {

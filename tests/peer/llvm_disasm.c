@@ -148,26 +148,6 @@ llvm_disasm_outcome llvm_disasm_one(llvm_disasm *d, const uint8_t *bytes, size_t
 /* ---- our encodings, from the codec tables ------------------------------------------------------
  */
 
-int peer_encoding_index(const char *name)
-{
-    return gcn_kw_encoding_index(name);
-}
-
-uint64_t peer_stray_mask(int gen, unsigned enc)
-{
-    return gcn_kw_stray_mask(gen, enc);
-}
-
-uint64_t peer_used_mask(int gen, unsigned insn)
-{
-    return gcn_kw_used_mask(gen, insn);
-}
-
-int peer_insn_of(int gen, unsigned enc, uint64_t word)
-{
-    return gcn_kw_insn_of(gen, enc, word);
-}
-
 uint64_t peer_load(const uint8_t *bytes, size_t n)
 {
     uint64_t w = 0;
@@ -175,21 +155,6 @@ uint64_t peer_load(const uint8_t *bytes, size_t n)
     for (i = 0; i < n && i < 8; i++)
         w |= (uint64_t)bytes[i] << (8 * i);
     return w;
-}
-
-void peer_format_bytes(const uint8_t *bytes, size_t n, char *out, size_t size)
-{
-    size_t i, o = 0;
-    if (!size)
-        return;
-    out[0] = 0;
-    for (i = 0; i < n && o + 6 < size; i++)
-        o += (size_t)snprintf(out + o, size - o, "%s0x%02x", i ? "," : "", bytes[i]);
-}
-
-size_t peer_parse_bytes(const char *s, uint8_t *out, size_t max)
-{
-    return gcn_kw_parse_bytes(s, out, max);
 }
 
 uint64_t peer_rand(uint64_t *state)

@@ -71,25 +71,11 @@ llvm_disasm_outcome llvm_disasm_one(llvm_disasm *d, const uint8_t *bytes, size_t
                                     llvm_disasm_result *r);
 #endif
 
-/* ---- our encodings, from the codec tables ------------------------------------------------------
+/* ---- words (the encodings' tables: vectors/known_word.h) --------------------------------------
  */
 
-/* The encoding index named `name` (DS, SOP1, ...), -1 when the tables have none. */
-int peer_encoding_index(const char *name);
-/* The bits of gen's layout of enc (over its min(bytes, 8) bytes) that no field covers and that
- * are not fixed: a word with one of them set is not canonical. */
-uint64_t peer_stray_mask(int gen, unsigned enc);
-/* The bits an instruction uses on gen: fixed bits, opcode, its operands' fields (with their
- * auxiliary fields) and the modifiers it takes on gen. */
-uint64_t peer_used_mask(int gen, unsigned insn);
-/* The instruction row the word's opcode selects on gen, -1 when the opcode is undefined. */
-int peer_insn_of(int gen, unsigned enc, uint64_t word);
 /* Little-endian load of the first min(n, 8) bytes. */
 uint64_t peer_load(const uint8_t *bytes, size_t n);
-/* "0x6c,0x01,0x80,0xbe" (llvm-mc's byte list without brackets). */
-void peer_format_bytes(const uint8_t *bytes, size_t n, char *out, size_t size);
-/* Parses a byte list ("0x6c,0x01,..." with or without brackets/spaces); returns the count. */
-size_t peer_parse_bytes(const char *s, uint8_t *out, size_t max);
 
 /* A 64-bit PRNG (splitmix64): deterministic from its printed seed. */
 uint64_t peer_rand(uint64_t *state);

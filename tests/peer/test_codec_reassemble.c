@@ -150,7 +150,7 @@ static uint64_t random_word(int gen, unsigned enc, uint64_t *rng)
     uint64_t wmask = l->bytes >= 8 ? ~0ull : (1ull << (8 * l->bytes)) - 1;
     uint64_t w = ((peer_rand(rng) & ~l->match_mask) | (l->match_value & l->match_mask)) & wmask;
     if (peer_rand(rng) & 1)
-        w &= ~peer_stray_mask(gen, enc);
+        w &= ~gcn_kw_stray_mask(gen, enc);
     return w;
 }
 
@@ -349,7 +349,7 @@ static void read_answers(const gcn_proc_result *r, answer *ans, size_t nlines)
         while (line < nlines && ans[line].error)
             line++;
         if (line < nlines) {
-            ans[line].len = peer_parse_bytes(e + 12, ans[line].bytes, sizeof(ans[line].bytes));
+            ans[line].len = gcn_kw_parse_bytes(e + 12, ans[line].bytes, sizeof(ans[line].bytes));
             line++;
         }
     }
@@ -360,7 +360,7 @@ static void peer_text(const answer *a, char *out, size_t size)
     if (a->error)
         snprintf(out, size, "error: %.*s", (int)a->error_len, a->error);
     else
-        peer_format_bytes(a->bytes, a->len, out, size);
+        gcn_hex_bytes(a->bytes, a->len, out, size);
 }
 
 static int same_bytes(const answer *a, const uint8_t *b, size_t n)
@@ -565,7 +565,7 @@ static void run_gen(gen_run *run, int gen)
 static void example_line(FILE *f, const example *e, int gen)
 {
     char b[96];
-    peer_format_bytes(e->bytes, e->len, b, sizeof(b));
+    gcn_hex_bytes(e->bytes, e->len, b, sizeof(b));
     fprintf(f, "      %s [%s]\n        gcnspec: %s\n        %s: %s\n", gcn_gen_id(gen), b, e->ours,
             PEER, e->peer);
 }
@@ -654,7 +654,7 @@ static void md_code(gcn_buf *b, const char *s)
 static void md_example(gcn_buf *b, const example *e, int gen)
 {
     char bytes[96];
-    peer_format_bytes(e->bytes, e->len, bytes, sizeof(bytes));
+    gcn_hex_bytes(e->bytes, e->len, bytes, sizeof(bytes));
     gcn_buf_printf(b, "%s `[%s]`: gcnspec ", gcn_gen_id(gen), bytes);
     md_code(b, e->ours);
     gcn_buf_puts(b, ", " PEER " ");

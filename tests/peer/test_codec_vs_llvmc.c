@@ -137,7 +137,7 @@ static size_t make_word(int gen, unsigned enc, uint64_t *rng, uint8_t *buf)
     uint32_t inl[128];
     size_t ninl = inline_values(gen, inl, 128);
     if (mode >= 2) {
-        w &= ~peer_stray_mask(gen, enc);
+        w &= ~gcn_kw_stray_mask(gen, enc);
         for (i = 0; i < t->encodings[enc].nslots; i++) {
             gcn_slot_row s = l->slot[i];
             if (s.width > 8 && i != l->opcode_slot && ((r >> (8 + i)) & 1)) {
@@ -261,18 +261,18 @@ static void run_gen(gen_run *run, int gen, unsigned long nwords)
             tl->unexplained++;
             if (ctx.dump) {
                 char b[96];
-                int insn = peer_insn_of(gen, enc, peer_load(buf, layout(gen, enc)->bytes));
-                peer_format_bytes(buf, len, b, sizeof(b));
+                int insn = gcn_kw_insn_of(gen, enc, peer_load(buf, layout(gen, enc)->bytes));
+                gcn_hex_bytes(buf, len, b, sizeof(b));
                 uint64_t w = peer_load(buf, layout(gen, enc)->bytes);
-                uint64_t extra = insn >= 0 ? w & ~peer_used_mask(gen, (unsigned)insn) : 0;
-                peer_format_bytes(buf, len, b, sizeof(b));
+                uint64_t extra = insn >= 0 ? w & ~gcn_kw_used_mask(gen, (unsigned)insn) : 0;
+                gcn_hex_bytes(buf, len, b, sizeof(b));
                 fprintf(ctx.dump, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t0x%llx\n", v.peer,
                         gcn_gen_id(gen), t->encodings[enc].name,
                         insn >= 0 ? gcn_insn_mnemonic(insn) : "-", ok ? "accepts" : "rejects",
                         outcome_name(r.outcome), b, ours, peer, (unsigned long long)extra);
             }
             {
-                int insn = peer_insn_of(gen, enc, peer_load(buf, layout(gen, enc)->bytes));
+                int insn = gcn_kw_insn_of(gen, enc, peer_load(buf, layout(gen, enc)->bytes));
                 size_t g;
                 for (g = 0; g < run->ngroups; g++) {
                     group *gr = &run->groups[g];
@@ -304,7 +304,7 @@ static void run_gen(gen_run *run, int gen, unsigned long nwords)
 static void example_line(FILE *f, const example *e)
 {
     char b[96];
-    peer_format_bytes(e->bytes, e->len, b, sizeof(b));
+    gcn_hex_bytes(e->bytes, e->len, b, sizeof(b));
     fprintf(f, "      %s [%s]\n        gcnspec: %s\n        %-8s %s\n", gcn_gen_id(e->gen), b,
             e->ours, "llvm:", e->peer);
 }
@@ -438,7 +438,7 @@ static void test_reproducers(void **state)
         }
         v.peer = peer;
         v.gen = g;
-        v.encoding = peer_encoding_index(en->encoding);
+        v.encoding = gcn_kw_encoding_index(en->encoding);
         v.bytes = en->repro_bytes;
         v.len = en->repro_len;
         v.ours_ok = ok;
@@ -479,7 +479,7 @@ static void md_code(gcn_buf *b, const char *s)
 static void md_example(gcn_buf *b, const example *e)
 {
     char bytes[96];
-    peer_format_bytes(e->bytes, e->len, bytes, sizeof(bytes));
+    gcn_hex_bytes(e->bytes, e->len, bytes, sizeof(bytes));
     gcn_buf_printf(b, "%s `[%s]`: gcnspec ", gcn_gen_id(e->gen), bytes);
     md_code(b, e->ours);
     gcn_buf_puts(b, ", LLVM ");
