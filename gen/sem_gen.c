@@ -2,10 +2,12 @@
  *
  * For every instruction and every generation that has it: one C function for the pseudocode
  * as written and, where an erratum corrects it, one for the correction (the corrected form
- * applies on all the instruction's generations); a table the runtime indexes by
- * (generation, instruction row, variant); the per-generation register codes the vocabulary
- * names; and what is known about each instruction (atomic, wave-level, why a variant does not
- * execute).
+ * applies on all the instruction's generations), each emitted once however many (generation,
+ * variant) pairs compile to the same code (most pseudocode is the same on every generation:
+ * about a quarter of the functions, and of the edges a coverage-guided fuzzer scans after
+ * every input); a table the runtime indexes by (generation, instruction row, variant); the
+ * per-generation register codes the vocabulary names; and what is known about each
+ * instruction (atomic, wave-level, why a variant does not execute).
  *
  * semantics.written {at, code} and semantics.corrected {erratum, code} come from the
  * documents and spec/errata.json; a curated block is a written block whose `at` points into
@@ -36,8 +38,17 @@ typedef struct gen_regs {
     int gcn14;
 } gen_regs;
 
+/* A function emitted into the output: where its code (after its name) starts in the buffer
+ * and how long it is, so that an identical one is not emitted twice. */
+typedef struct emitted_fn {
+    size_t at, len;
+    char name[32];
+} emitted_fn;
+
 typedef struct gen_ctx {
     gcn_json_doc doc;
+    emitted_fn *fns; /* the distinct functions so far */
+    size_t nfns, capfns;
     const char *spec_name; /* how diagnostics name the spec */
     const char *gens[MAX_GENS];
     unsigned ngens;
@@ -263,6 +274,7 @@ typedef struct insn_out {
     int corrected;
     unsigned imm_scale, literal_scale; /* the scalar memory offset's units */
     unsigned lgkm;
+    char fn[MAX_GENS][2][32]; /* the function of each compiled (generation, variant) */
 } insn_out;
 
 static int read_insn(gen_ctx *g, const cJSON *in, gs_insn_info *info)
@@ -351,6 +363,54 @@ static int borrow_names(gen_ctx *g, const cJSON *in, gs_insn_info *info, gs_insn
     return 0;
 }
 
+/* The function just emitted into fns from `start` (its comment, then `static gcn_status name(`
+ * and its code) is kept when no earlier one has the same code; else it gives way to that one
+ * (most instructions' pseudocode is the same on every generation): its text is taken back and
+ * a one-line comment says which function stands for it. The name of the function to call goes
+ * to `name`. Returns 0 when out of memory. */
+static int dedup_fn(gen_ctx *g, gcn_buf *fns, size_t start, const char *fn, char name[32])
+{
+    const char *text = fns->data + start, *code;
+    char head[96];
+    size_t n, i, hl;
+    snprintf(head, sizeof(head), "static gcn_status %s(", fn);
+    code = strstr(text, head);
+    snprintf(name, 32, "%s", fn);
+    if (!code)
+        return 1; /* not the layout gs_compile writes: kept as it is */
+    hl = strlen(head);
+    code += hl;
+    n = fns->len - (size_t)(code - fns->data);
+    for (i = 0; i < g->nfns; i++) {
+        const emitted_fn *e = &g->fns[i];
+        if (e->len == n && memcmp(fns->data + e->at, code, n) == 0) {
+            char line[160];
+            const char *eol = strchr(text, '\n');
+            size_t keep = eol ? (size_t)(eol - text) : 0;
+            /* the first line of its comment: NAME on GEN, as written/corrected at FILE:LINE */
+            snprintf(line, sizeof(line), "%.*s: the code of %s */\n\n",
+                     (int)(keep < 100 ? keep : 100), text, e->name);
+            fns->len = start;
+            gcn_buf_puts(fns, line);
+            snprintf(name, 32, "%s", e->name);
+            return !fns->oom;
+        }
+    }
+    if (g->nfns == g->capfns) {
+        size_t cap = g->capfns ? 2 * g->capfns : 256;
+        emitted_fn *m = realloc(g->fns, cap * sizeof(*m));
+        if (!m)
+            return 0;
+        g->fns = m;
+        g->capfns = cap;
+    }
+    g->fns[g->nfns].at = (size_t)(code - fns->data);
+    g->fns[g->nfns].len = n;
+    snprintf(g->fns[g->nfns].name, sizeof(g->fns[g->nfns].name), "%s", fn);
+    g->nfns++;
+    return 1;
+}
+
 static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_missing, gcn_buf *fns,
                          insn_out *o)
 {
@@ -429,7 +489,8 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
             gs_block b;
             gs_compiled ci;
             gcn_diag d;
-            char fn[64];
+            char fn[32];
+            size_t start;
             if (none) {
                 /* none: no architectural effect; unsupported: the oracle does not model it */
                 o->status[gx][var] = none == unsup ? ST_UNDEFINED : ST_NONE;
@@ -463,7 +524,13 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
             b.gen_id = g->gens[gx];
             b.fn_name = fn;
             gcn_diag_clear(&d);
+            start = fns->len;
             if (gs_compile(&b, fns, &ci, &d)) {
+                if (!dedup_fn(g, fns, start, fn, o->fn[gx][var])) {
+                    gcn_diag_set(&d, g->spec_name, 0, 0, "out of memory");
+                    report(g, &d);
+                    return;
+                }
                 o->status[gx][var] = ST_COMPILED;
                 o->atomic[var] = ci.atomic;
                 o->wave[var] = ci.wave_level;
@@ -583,8 +650,8 @@ int gs_generate(const char *spec_path, const char *out_path, int allow_missing, 
             for (var = 0; var < 2; var++) {
                 unsigned from = var == 1 && !outs[row].corrected ? 0 : var;
                 if (outs[row].status[gi][from] == ST_COMPILED)
-                    gcn_buf_printf(&tab, "    [%u] = gs_f%u_%u_%c,\n",
-                                   (gi * ninsns + row) * 2 + var, row, gi, from ? 'c' : 'w');
+                    gcn_buf_printf(&tab, "    [%u] = %s,\n", (gi * ninsns + row) * 2 + var,
+                                   outs[row].fn[gi][from]);
                 else if (outs[row].status[gi][var] == ST_NONE)
                     gcn_buf_printf(&tab, "    [%u] = gs_no_effect,\n",
                                    (gi * ninsns + row) * 2 + var);
@@ -642,6 +709,7 @@ int gs_generate(const char *spec_path, const char *out_path, int allow_missing, 
     ok = gcn_write_file_atomic(out_path, fns.data, fns.len, diag) == GCN_OK;
 out:
     free(outs);
+    free(g->fns);
     free(text);
     gcn_buf_free(&fns);
     gcn_buf_free(&tab);

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "codec/tables.h"
+
 /* Registers outside s0.., ttmp0.. and the ones with setters, by their assembler names: each
  * generation has the ones its scalar operand table lists. */
 static const char *const special_names[] = {"tba_lo",        "tba_hi",          "tma_lo",
@@ -213,12 +215,18 @@ static void vgpr_row(const ox_state *x, unsigned v, uint32_t *row)
 
 void ox_set_touch(ox_state *x, const gcn_inst *in)
 {
-    unsigned i, r;
+    const gcn_tables *t = gcn_codec_tables();
+    const gcn_insn_row *row = in->insn < t->ninsns ? &t->insns[in->insn] : NULL;
+    unsigned i, k;
     uint32_t size;
     memset(x->rows, 0, sizeof(x->rows));
-    for (i = 0; i < GCN_INST_MAX_FIELDS; i++)
-        for (r = in->field[i]; r < in->field[i] + 4 && r < GCN_VGPRS; r++)
-            x->rows[r / 64] |= 1ull << (r % 64);
+    /* the rows of its VGPR operands: every VGPR the oracle reads or writes is one of them */
+    for (i = 0; row && i < row->noperands && i < GCN_MAX_OPERANDS; i++)
+        if (row->operand[i].kind == GCN_KIND_VGPR)
+            for (k = 0; k < row->operand[i].regs; k++) {
+                unsigned r = (in->field[row->operand[i].slot] + k) & (GCN_VGPRS - 1);
+                x->rows[r / 64] |= 1ull << (r % 64);
+            }
     x->lds_end = x->m0 < GCN_LDS_BYTES ? x->m0 : GCN_LDS_BYTES;
     x->gds_lo = x->m0 >> 16;
     size = x->m0 & 0xffffu;
@@ -277,9 +285,17 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
         uint32_t gds_lo = memory == OX_ALL ? 0 : x->gds_lo;
         uint32_t gds_end = memory == OX_ALL ? GCN_GDS_BYTES : x->gds_end;
         uint32_t w;
-        for (n = 0; n < GCN_VGPRS; n++)
-            if (row_on(x, memory, n))
+        if (memory == OX_ALL)
+            for (n = 0; n < GCN_VGPRS; n++)
                 vgpr_row(x, n, s->vgpr[n]);
+        else
+            for (n = 0; n < 4; n++) {
+                uint64_t bits;
+                for (bits = x->rows[n]; bits; bits &= bits - 1) {
+                    unsigned v = n * 64 + (unsigned)__builtin_ctzll(bits);
+                    vgpr_row(x, v, s->vgpr[v]);
+                }
+            }
         w = x->window_at + sizeof(x->window) <= GCN_LDS_BYTES ? sizeof(x->window)
                                                               : GCN_LDS_BYTES - x->window_at;
         if (x->window_at < lds_end)
@@ -297,6 +313,24 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
         snprintf(detail, detail_size, __VA_ARGS__);                                                \
         return 1;                                                                                  \
     } while (0)
+
+/* Do n bytes at a and b differ? Whole words XORed together: libc's memcmp would do, but under
+ * libFuzzer every memcmp call from the target also goes through its interceptor and value
+ * profile, a cost per call that the compares of every input made a tenth of cross_gen's time. */
+static int bytes_differ(const void *a, const void *b, size_t n)
+{
+    const uint8_t *p = a, *q = b;
+    uint64_t acc = 0, x, y;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&x, p + i, 8);
+        memcpy(&y, q + i, 8);
+        acc |= x ^ y;
+    }
+    for (; i < n; i++)
+        acc |= (uint64_t)(p[i] ^ q[i]);
+    return acc != 0;
+}
 
 /* The bytes of a space either state wrote, within [from, to) (all of it for a state that is
  * not a kept one). */
@@ -330,7 +364,7 @@ static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, const o
     uint32_t gds_lo = memory == OX_ALL ? 0 : st->gds_lo;
     uint32_t gds_end = memory == OX_ALL ? GCN_GDS_BYTES : st->gds_end;
     for (v = 0; v < GCN_VGPRS; v++)
-        if (row_on(st, memory, v) && memcmp(x->vgpr[v], y->vgpr[v], sizeof(x->vgpr[v])) != 0)
+        if (row_on(st, memory, v) && bytes_differ(x->vgpr[v], y->vgpr[v], sizeof(x->vgpr[v])))
             for (l = 0; l < GCN_LANES; l++)
                 if (x->vgpr[v][l] != y->vgpr[v][l])
                     DIFF("vgpr", "v%u lane %u: %s 0x%08x, %s 0x%08x", v, l, gcn_gen_id(x->gen),
@@ -338,13 +372,13 @@ static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, const o
     uint32_t lo, hi;
     /* both began at ox_begin from st: bytes neither wrote are the base's in both */
     written_union(x, y, 0, 0, lds_end, &lo, &hi);
-    if (lo < hi && memcmp(x->lds + lo, y->lds + lo, hi - lo) != 0)
+    if (lo < hi && bytes_differ(x->lds + lo, y->lds + lo, hi - lo))
         for (v = lo; v < hi; v++)
             if (x->lds[v] != y->lds[v])
                 DIFF("lds", "LDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
                      x->lds[v], gcn_gen_id(y->gen), y->lds[v]);
     written_union(x, y, 1, gds_lo, gds_end, &lo, &hi);
-    if (lo < hi && memcmp(x->gds + lo, y->gds + lo, hi - lo) != 0)
+    if (lo < hi && bytes_differ(x->gds + lo, y->gds + lo, hi - lo))
         for (v = lo; v < hi; v++)
             if (x->gds[v] != y->gds[v])
                 DIFF("gds", "GDS byte 0x%04x: %s 0x%02x, %s 0x%02x", v, gcn_gen_id(x->gen),
@@ -364,7 +398,7 @@ static int diff_smem(const gcn_wave_state *x, const gcn_wave_state *y, char *wha
             uint64_t at = s[k]->smem.page_addr[p];
             gcn_smem_read(x, at, a, sizeof(a));
             gcn_smem_read(y, at, b, sizeof(b));
-            if (memcmp(a, b, sizeof(a)) != 0)
+            if (bytes_differ(a, b, sizeof(a)))
                 for (i = 0; i < sizeof(a); i++)
                     if (a[i] != b[i])
                         DIFF("smem", "scalar memory 0x%llx: %s 0x%02x, %s 0x%02x",

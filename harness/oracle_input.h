@@ -48,8 +48,8 @@ gcn_wave_state *ox_wave(int bank, int gen);
  * also the VGPR rows and LDS/GDS ranges ox_set_touch found (DS), or all of them. */
 enum { OX_REGS = 0, OX_TOUCHED = 1, OX_ALL = 2 };
 
-/* The VGPR rows a DS instruction can name (rows f..f+3 of every field value f below 256: its
- * register operands, of up to four dwords, are among them) and the LDS bytes [0, min(M0,
+/* The VGPR rows a DS instruction names (its VGPR operands' registers, from the codec tables:
+ * the oracle reads and writes VGPRs through its operands alone) and the LDS bytes [0, min(M0,
  * 64 KiB)) and GDS bytes [M0[31:16], + M0[15:0]) its accesses are confined to
  * (docs/oracle.md). Comparing and restoring only those keeps a DS input cheap; an oracle
  * writing elsewhere is caught by the inputs that compare everything (OX_ALL). */
