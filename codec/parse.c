@@ -645,6 +645,38 @@ static int swizzle_value(const char *s, size_t n, int64_t *out)
     return 0;
 }
 
+/* The rows that spell a mnemonic are adjacent in by_mnemonic; the hash table gives the position
+ * of the first. Returns that position, or ninsns when no row spells it. */
+static size_t first_spelling(const gcn_tables *t, const char *m, size_t n)
+{
+    uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
+    for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask) {
+        const gcn_insn_row *x = &t->insns[t->by_mnemonic[t->mnemonic_hash[h]]];
+        if (x->mnemonic_len == n && same_name(m, x->mnemonic, n))
+            return t->mnemonic_hash[h];
+    }
+    return t->ninsns;
+}
+
+/* The instruction row for a mnemonic on a generation (the one of its rows the generation
+ * has); NULL when none, with *elsewhere set when the mnemonic exists on another generation. */
+static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t n, int gen,
+                                     uint16_t *index, int *elsewhere)
+{
+    size_t k = first_spelling(t, m, n);
+    *elsewhere = k < t->ninsns;
+    for (; k < t->ninsns; k++) {
+        const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
+        if (r->mnemonic_len != n || !same_name(m, r->mnemonic, n))
+            break;
+        if (r->opcode[gen] != GCN_NO_INSN) {
+            *index = t->by_mnemonic[k];
+            return r;
+        }
+    }
+    return NULL;
+}
+
 static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsigned *seen,
                            const gcn_operand_row *soe_op)
 {
@@ -652,6 +684,7 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
     const char *colon = memchr(tok, ':', n);
     size_t name_len = colon ? (size_t)(colon - tok) : n;
     unsigned i;
+    size_t k;
     for (i = 0; i < row->nmodifiers; i++) {
         const gcn_modifier_row *m = &row->modifier[i];
         int64_t v;
@@ -704,42 +737,19 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
                        "generation");
         return err(p, col, "'offset:' follows an SGPR offset only ('sN offset:imm')");
     }
-    /* a modifier this instruction takes on another generation */
-    for (i = 0; i < p->t->ninsns; i++) {
-        const gcn_insn_row *r = &p->t->insns[i];
-        unsigned k;
-        if (strcmp(r->mnemonic, row->mnemonic) != 0)
-            continue;
-        for (k = 0; k < r->nmodifiers; k++)
-            if (same(tok, r->modifier[k].asm_name, name_len))
+    /* a modifier this instruction takes on another generation (its rows of the same
+     * spelling) */
+    for (k = first_spelling(p->t, row->mnemonic, row->mnemonic_len); k < p->t->ninsns; k++) {
+        const gcn_insn_row *r = &p->t->insns[p->t->by_mnemonic[k]];
+        unsigned j;
+        if (r->mnemonic_len != row->mnemonic_len ||
+            !same_name(row->mnemonic, r->mnemonic, row->mnemonic_len))
+            break;
+        for (j = 0; j < r->nmodifiers; j++)
+            if (same(tok, r->modifier[j].asm_name, name_len))
                 return err(p, col, "'%.*s' does not exist on this generation", TOK(tok, name_len));
     }
     return err(p, col, "unexpected '%.*s'", TOK(tok, n));
-}
-
-/* The instruction row for a mnemonic on a generation: the hash table gives the first of the
- * rows that spell it (adjacent in by_mnemonic); the one the generation has is taken. */
-static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t n, int gen,
-                                     uint16_t *index)
-{
-    uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
-    size_t k;
-    for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask) {
-        const gcn_insn_row *x = &t->insns[t->by_mnemonic[t->mnemonic_hash[h]]];
-        if (x->mnemonic_len != n || !same_name(m, x->mnemonic, n))
-            continue;
-        for (k = t->mnemonic_hash[h]; k < t->ninsns; k++) {
-            const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
-            if (r->mnemonic_len != n || !same_name(m, r->mnemonic, n))
-                break;
-            if (r->opcode[gen] != GCN_NO_INSN) {
-                *index = t->by_mnemonic[k];
-                return r;
-            }
-        }
-        return NULL;
-    }
-    return NULL;
 }
 
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
@@ -753,6 +763,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     int literal = 0;
     gcn_status st;
     uint16_t index = 0;
+    int elsewhere = 0;
     if (diag) {
         diag->col = 0;
         diag->msg[0] = 0;
@@ -785,14 +796,13 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
         e++;
     if (e == p.pos)
         return err(&p, p.pos, "expected a mnemonic");
-    p.row = find_insn(t, line + p.pos, e - p.pos, gen, &index);
+    p.row = find_insn(t, line + p.pos, e - p.pos, gen, &index, &elsewhere);
     if (!p.row) {
         char m[80];
         snprintf(m, sizeof(m), "%.*s", (int)(e - p.pos < 70 ? e - p.pos : 70), line + p.pos);
-        for (i = 0; i < t->ninsns; i++)
-            if (strcmp(t->insns[i].mnemonic, m) == 0)
-                return err(&p, p.pos, "'%s' does not exist on this generation", m);
-        return err(&p, p.pos, "unknown mnemonic '%s'", m);
+        return err(&p, p.pos,
+                   elsewhere ? "'%s' does not exist on this generation" : "unknown mnemonic '%s'",
+                   m);
     }
     out->insn = index;
     out->gen = (uint8_t)gen;

@@ -387,8 +387,10 @@ static const char spec_head[] =
     "   \"operands\": [{\"name\": \"SDST\", \"kind\": \"sdst\", \"regs\": 1}],\n"
     "   \"semantics\": {\"written\": {\"at\": \"doc.txt:7\", \"code\": \"SDST = 1\"}}},\n";
 
-static int generate(const char *last_insn, int allow_missing, gcn_diag *d, char *err,
-                    size_t errsize)
+/* gs_generate on spec_head plus last_insn; its messages into err, and the generated file into
+ * inc when inc is not NULL. */
+static int generate_to(const char *last_insn, int allow_missing, gcn_diag *d, char *err,
+                       size_t errsize, char *inc, size_t incsize)
 {
     char dir[] = "/tmp/gcn_semgen_XXXXXX", path[256], out[256];
     FILE *f, *e = tmpfile();
@@ -408,10 +410,69 @@ static int generate(const char *last_insn, int allow_missing, gcn_diag *d, char 
     n = fread(err, 1, errsize - 1, e);
     err[n] = 0;
     fclose(e);
+    if (inc) {
+        inc[0] = 0;
+        f = fopen(out, "r");
+        if (f) {
+            n = fread(inc, 1, incsize - 1, f);
+            inc[n] = 0;
+            fclose(f);
+        }
+    }
     unlink(out);
     unlink(path);
     rmdir(dir);
     return ok;
+}
+
+static int generate(const char *last_insn, int allow_missing, gcn_diag *d, char *err,
+                    size_t errsize)
+{
+    return generate_to(last_insn, allow_missing, d, err, errsize, NULL, 0);
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (; (s = strstr(s, what)) != NULL; s += strlen(what))
+        n++;
+    return n;
+}
+
+/* Pseudocode that compiles to the same code is emitted once: S_SAME's "SDST = 1" is S_GOOD's
+ * function (row 0), S_OTHER's "SDST = 2" a function of its own, and the table points both
+ * rows with the same code at the one function. */
+static void generator_emits_each_code_once(void **st)
+{
+    static char inc[1 << 16];
+    char err[4096];
+    gcn_diag d;
+    (void)st;
+    assert_true(generate_to("  {\"name\": \"S_SAME\", \"encoding\": \"SOP1\", \"opcodes\": "
+                            "[{\"gen\": \"gcn1.4\", \"opcode\": 2}],\n"
+                            "   \"operands\": [{\"name\": \"SDST\", \"kind\": \"sdst\", "
+                            "\"regs\": 1}],\n"
+                            "   \"semantics\": {\"written\": {\"at\": \"doc.txt:9\", \"code\": "
+                            "\"SDST = 1\"}}},\n"
+                            "  {\"name\": \"S_OTHER\", \"encoding\": \"SOP1\", \"opcodes\": "
+                            "[{\"gen\": \"gcn1.4\", \"opcode\": 3}],\n"
+                            "   \"operands\": [{\"name\": \"SDST\", \"kind\": \"sdst\", "
+                            "\"regs\": 1}],\n"
+                            "   \"semantics\": {\"written\": {\"at\": \"doc.txt:11\", \"code\": "
+                            "\"SDST = 2\"}}}",
+                            0, &d, err, sizeof(err), inc, sizeof(inc)));
+    assert_int_equal(count_of(inc, "static gcn_status gs_f"), 2);
+    assert_non_null(strstr(inc, "static gcn_status gs_f0_0_w("));
+    assert_non_null(strstr(inc, "static gcn_status gs_f2_0_w("));
+    assert_null(strstr(inc, "static gcn_status gs_f1_0_w("));
+    assert_non_null(
+        strstr(inc, "S_SAME on gcn1.4, as written at doc.txt:9: the code of gs_f0_0_w"));
+    /* the table: (gen 0, row r, variant v) at (r * 2 + v); the corrected variant is the written
+     * one where no erratum corrects */
+    assert_non_null(strstr(inc, "[0] = gs_f0_0_w,"));
+    assert_non_null(strstr(inc, "[2] = gs_f0_0_w,"));
+    assert_non_null(strstr(inc, "[3] = gs_f0_0_w,"));
+    assert_non_null(strstr(inc, "[4] = gs_f2_0_w,"));
 }
 
 static void generator_fails_without_semantics(void **st)
@@ -480,6 +541,7 @@ int main(void)
         cmocka_unit_test(lanes_and_elements),
         cmocka_unit_test(bad_blocks),
         cmocka_unit_test(generator_fails_without_semantics),
+        cmocka_unit_test(generator_emits_each_code_once),
     };
     return cmocka_run_group_tests_name("oracle_semantics", tests, setup, teardown);
 }
