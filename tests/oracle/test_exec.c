@@ -252,10 +252,16 @@ static void sop1_cbranch_join(void **st)
         assert_int_equal(s->csp, 1);
         assert_true(gcn_state_exec(s) == 0x2222222211111111ull);
         assert_int_equal(s->pc, 0x400);
-        /* CSP == SSRC0: no pop, PC += 4 */
+        /* CSP == SSRC0: no pop, on to the next instruction */
         ot_run(s, "s_cbranch_join s20", GCN_AS_CORRECTED);
         assert_int_equal(s->csp, 1);
         assert_int_equal(s->pc, 0x404);
+        /* ... which is 8 bytes on when SSRC0 is the literal (E052: the block's PC += 4 would
+         * land in the literal) */
+        s->csp = 0x12345678;
+        ot_run(s, "s_cbranch_join 0x12345678", GCN_AS_CORRECTED);
+        assert_int_equal(s->csp, 0x12345678);
+        assert_int_equal(s->pc, 0x40c);
         ot_free(s);
     }
 }

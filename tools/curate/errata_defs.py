@@ -675,8 +675,10 @@ E(title="Single-token slips in DS pseudocode: ASFLOATR, FLOAT* for DOUBLE*, a mi
 E(title="S_CBRANCH_JOIN reads SGPRS for SGPR",
   settles=["pseudocode-defect/SOP1/S_CBRANCH_JOIN"],
   classification="doc-erratum",
-  decisions=[fix("SOP1", "S_CBRANCH_JOIN", ["SGPRS[", "SGPR["])],
-  rationale="The line before reads SGPR[...]; SGPRS is no name.")
+  decisions=[{"op": "none"}],
+  rationale="The line before reads SGPR[...]; SGPRS is no name. The correction, which reads "
+            "SGPR, is E052's (which also falls through to the next instruction where this "
+            "block adds 4 to PC).")
 
 
 
@@ -843,3 +845,48 @@ E(title="DS_*_SRC2_*: the 16-bit B offset is built signed (bit 15 copies the sig
             "sign-extends the index to 32 bits ((INT32)(INT16)) before '* 4'; positive indices "
             "(bit 14 clear) are unchanged. No peer decides it (no LLVM version generates or "
             "checks the SRC2 forms' addressing); the decision follows the index's own sign bit.")
+
+
+# ---- found by the fuzzing campaigns (issue 6) -----------------------------------------------
+
+E(title="S_CBRANCH_JOIN: 'jump to next instruction' is PC += 4 in its block, which lands in the "
+        "instruction's own literal when SSRC0 is one",
+  settles=[],
+  quotes=[{"at": "001_628456b47dc66b22.txt:292",
+           "text": "Description: Join conditional branch that begin from S_CBRANCH_*_FORK. If "
+                   "control stack"},
+          {"at": "001_628456b47dc66b22.txt:293",
+           "text": "pointer have same value as SSRC0 then do nothing and jump to next "
+                   "instruction, otherwise"},
+          {"at": "001_628456b47dc66b22.txt:297", "text": "if (CSP==SSRC0)"},
+          {"at": "001_628456b47dc66b22.txt:298", "text": "    PC += 4"}],
+  category="description-contradiction",
+  facts=["001_628456b47dc66b22.txt:292:description",
+         "001_628456b47dc66b22.txt:295:operation"],
+  sources=["gcnspec fuzz, cross_gen campaign of 2026-11-23 (finding F-f5f8f90ba1, "
+           "s_cbranch_join:pc:gcn1.0-vs-gcn1.1): the GCN 1.0 word 0xbe8032ff with the literal 0 "
+           "(8 bytes) prints as 's_cbranch_join 0', which GCN 1.1 encodes with the inline "
+           "constant 0 (4 bytes); from the same state with CSP = 0 the GCN 1.0 run ends with PC "
+           "4, inside its literal, the GCN 1.1 run at the next instruction",
+           "LLVM AMDGPU declares S_CBRANCH_JOIN's source a scalar register class: llvm-mc-14 "
+           "and -19 reject 's_cbranch_join 0' and 's_cbranch_join -1' ('invalid operand for "
+           "instruction') on tahiti, tonga and gfx900, so LLVM never writes the literal form; "
+           "the documents allow any scalar source (spec/peers/llvm-known.json, the entry for "
+           "s_setpc_b64, s_rfe_b64 and s_cbranch_join)"],
+  classification="doc-erratum",
+  decisions=[{"op": "semantics",
+              "encoding": "SOP1",
+              "mnemonic": "S_CBRANCH_JOIN",
+              "code": "if (CSP!=SSRC0)\n{\n    CSP--\n    EXEC = SGPR[CSP*4:CSP*4+1]\n"
+                      "    PC = SGPR[CSP*4+2:CSP*4+3]\n}"}],
+  rationale="The description says the instruction does nothing and goes on to the next "
+            "instruction when CSP equals SSRC0; the block says PC += 4, which is the next "
+            "instruction only for the 4-byte form. SSRC0 may be the trailing 32-bit literal "
+            "(the syntax line gives SSRC0, any scalar source), and then the instruction is 8 "
+            "bytes and PC + 4 is its literal. The correction follows the description: with "
+            "CSP == SSRC0 it writes nothing, and execution falls through to the next "
+            "instruction whatever the size (the oracle's PC advances by the instruction's "
+            "bytes); it also reads SGPR for the block's SGPRS (E048). S_SWAPPC_B64 (SDST = PC + "
+            "4) and S_GETPC_B64 have the same '+ 4', but S_GETPC_B64 has no source and "
+            "S_SWAPPC_B64's description does not say which address it stores, so they stay as "
+            "written.")
