@@ -316,7 +316,7 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
 
 /* Do n bytes at a and b differ? Whole words XORed together: libc's memcmp would do, but under
  * libFuzzer every memcmp call from the target also goes through its interceptor and value
- * profile, a cost per call that the compares of every input made a tenth of cross_gen's time. */
+ * profile, and these compares run several times for every input. */
 static int bytes_differ(const void *a, const void *b, size_t n)
 {
     const uint8_t *p = a, *q = b;
