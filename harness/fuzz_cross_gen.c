@@ -173,10 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ox_begin(0, g, &x, mem);
             memset(&d, 0, sizeof(d));
             st[g] = ox_exec(0, g, &in[g], &o, &d);
-            /* falling through: PC relative to the next instruction, as the text's canonical
-             * bytes may be shorter on one generation (an inline constant for a literal) */
-            if (ox_wave(0, g)->pc == in[g].size)
-                ox_wave(0, g)->pc = 0;
+            ox_pc_relative(0, g);
             snprintf(why[g], sizeof(why[g]), "%.200s", d.msg);
         }
         for (g = 0; g < ngens; g++) {

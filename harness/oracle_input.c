@@ -22,7 +22,7 @@ static gen_map maps[OX_MAX_GENS];
 static gcn_wave_state waves[2][OX_MAX_GENS];
 /* per kept state: the LDS/GDS bytes written since its last ox_begin (by the oracle through
  * ox_exec, or placed with ox_place) */
-static gcn_ds_written written[2][OX_MAX_GENS];
+static gcn_written written[2][OX_MAX_GENS];
 static uint8_t lds_base[GCN_LDS_BYTES], gds_base[GCN_GDS_BYTES];
 static int bases_ready;
 
@@ -135,7 +135,7 @@ static void setup(int gen)
 }
 
 /* The record of a kept state; NULL for a state that is not one. */
-static gcn_ds_written *written_of(const gcn_wave_state *s)
+static gcn_written *written_of(const gcn_wave_state *s)
 {
     const gcn_wave_state *first = &waves[0][0];
     if (s < first || s >= first + 2 * OX_MAX_GENS)
@@ -147,7 +147,7 @@ void ox_place(gcn_wave_state *s, int space, uint32_t at, const uint8_t *bytes, u
 {
     uint8_t *mem = space ? s->gds : s->lds;
     uint32_t size = space ? GCN_GDS_BYTES : GCN_LDS_BYTES;
-    gcn_ds_written *r = written_of(s);
+    gcn_written *r = written_of(s);
     if (at >= size || !n)
         return;
     if (n > size - at)
@@ -174,7 +174,7 @@ gcn_status ox_exec(int bank, int gen, const gcn_inst *in, const gcn_exec_options
 /* The written bytes of both spaces back to the base; the ranges emptied. */
 static void restore_written(gcn_wave_state *s)
 {
-    gcn_ds_written *r = written_of(s);
+    gcn_written *r = written_of(s);
     unsigned sp;
     for (sp = 0; sp < 2 && r; sp++) {
         uint32_t lo = r->lo[sp], hi = r->hi[sp];
@@ -184,6 +184,16 @@ static void restore_written(gcn_wave_state *s)
             memcpy((sp ? s->gds : s->lds) + lo, (sp ? gds_base : lds_base) + lo, hi - lo);
         r->lo[sp] = r->hi[sp] = 0;
     }
+    if (r)
+        r->pc_written = 0;
+}
+
+void ox_pc_relative(int bank, int gen)
+{
+    gcn_wave_state *s = ox_wave(bank, gen);
+    const gcn_written *r = s ? written_of(s) : NULL;
+    if (r && !r->pc_written)
+        s->pc = 0;
 }
 
 gcn_wave_state *ox_wave(int bank, int gen)
@@ -337,7 +347,7 @@ static int bytes_differ(const void *a, const void *b, size_t n)
 static void written_union(const gcn_wave_state *x, const gcn_wave_state *y, unsigned space,
                           uint32_t from, uint32_t to, uint32_t *lo, uint32_t *hi)
 {
-    const gcn_ds_written *r[2] = {written_of(x), written_of(y)};
+    const gcn_written *r[2] = {written_of(x), written_of(y)};
     unsigned k;
     *lo = to;
     *hi = from;
@@ -470,7 +480,7 @@ static int touches_renamed_on(int gen, int other, const gcn_inst *in, const ox_s
             again->sreg[c] ^= 0xa5a5a5a5u;
     if (ox_exec(1, gen, in, o, &d) != GCN_OK)
         return 1;
-    again->pc = again->pc == in->size ? 0 : again->pc;
+    ox_pc_relative(1, gen);
     for (c = 0; c < GCN_SCALAR_CODES; c++)
         if ((c >= 128 || !renamed[c]) && again->sreg[c] != done->sreg[c])
             return 1; /* read: the result follows the renamed codes */

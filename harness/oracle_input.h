@@ -75,6 +75,11 @@ void ox_place(gcn_wave_state *s, int space, uint32_t at, const uint8_t *bytes, u
 gcn_status ox_exec(int bank, int gen, const gcn_inst *in, const gcn_exec_options *o,
                    gcn_diag *diag);
 
+/* After ox_exec: PC 0 when the instruction did not assign PC (it fell through: PC relative to
+ * the next instruction, as the same text may encode shorter on another generation, an inline
+ * constant for a literal); a jump keeps its address, even one to the next instruction's. */
+void ox_pc_relative(int bank, int gen);
+
 /* Compares bank 0's states of generations a and b after the same instruction by register name:
  * 0 when alike; else 1 and what differs first in what (one line, no values: "sgpr" "vgpr"
  * "lds" "gds" "scc" "exec" "vcc" "m0" "ttmp" "special" "pc" "smem") and the detail (values)
@@ -82,9 +87,9 @@ gcn_status ox_exec(int bank, int gen, const gcn_inst *in, const gcn_exec_options
 int ox_diff(int a, int b, const ox_state *x, int memory, char *what, size_t what_size, char *detail,
             size_t detail_size);
 
-/* After bank-0 runs of in_a on generation a and in_b on b from x (PC of a fall-through set to
- * 0): does either read or write a scalar register code that names a different register (or
- * none) on the other generation (M0-relative moves reaching s102..s105, TTMP against TBA/TMA)?
+/* After bank-0 runs of in_a on generation a and in_b on b from x (PC made relative by
+ * ox_pc_relative): does either read or write a scalar register code that names a different register
+ * (or none) on the other generation (M0-relative moves reaching s102..s105, TTMP against TBA/TMA)?
  * Such a difference is the register files', which the spec explains. Uses bank 1. */
 int ox_touches_renamed(int a, int b, const gcn_inst *in_a, const gcn_inst *in_b, const ox_state *x,
                        const gcn_exec_options *o);

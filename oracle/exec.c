@@ -186,14 +186,14 @@ void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write)
 void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n)
 {
     const gcn_wave_state *s = x->s;
-    gcn_ds_written *r = x->written;
+    gcn_written *r = x->written;
     unsigned gds = x->dsm < s->lds || x->dsm >= s->lds + GCN_LDS_BYTES;
     uint32_t lo = (uint32_t)((x->dsm - (gds ? s->gds : s->lds)) + addr);
     if (r)
         gcn_ds_written_join(r, gds, lo, lo + n);
 }
 
-void gcn_ds_written_join(gcn_ds_written *w, unsigned space, uint32_t lo, uint32_t hi)
+void gcn_ds_written_join(gcn_written *w, unsigned space, uint32_t lo, uint32_t hi)
 {
     space = space ? 1u : 0u;
     if (w->lo[space] >= w->hi[space]) {
@@ -246,6 +246,8 @@ gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_opt
         commit(s, &x);
     if (!x.pc_written)
         s->pc += d->size;
+    else if (x.written)
+        x.written->pc_written = 1;
     s->clock++;
     s->lgkm_cnt += d->lgkm;
     if (st != GCN_OK)

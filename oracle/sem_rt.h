@@ -105,12 +105,12 @@ struct gs_ctx {
     gcn_wave_state *s;
     const gs_desc *d;
     const gs_regs *r;
-    const uint8_t *order;    /* lane order, NULL: ascending */
-    uint64_t exec0;          /* EXEC when the instruction started */
-    gs_access_log *log;      /* NULL, or where DS accesses are recorded */
-    gcn_ds_written *written; /* gcn_exec_options.written */
-    uint8_t *dsm;            /* the DS window: LDS, or GDS from its M0 base ... */
-    uint64_t ds_limit;       /* ... and the bytes an access may reach */
+    const uint8_t *order; /* lane order, NULL: ascending */
+    uint64_t exec0;       /* EXEC when the instruction started */
+    gs_access_log *log;   /* NULL, or where DS accesses are recorded */
+    gcn_written *written; /* gcn_exec_options.written */
+    uint8_t *dsm;         /* the DS window: LDS, or GDS from its M0 base ... */
+    uint64_t ds_limit;    /* ... and the bytes an access may reach */
     uint64_t smem_base;
     gcn_status status;
     const char *why;

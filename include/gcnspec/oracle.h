@@ -134,20 +134,23 @@ typedef struct gcn_exec_options {
      * order: running each order enumerates the allowed outcomes. */
     const uint8_t *lane_order;
     uint64_t max_steps; /* gcn_exec_run stops with GCN_ERR_INVALID after this many; 0: 1e6 */
-    /* NULL, or where the bytes of LDS and GDS the instructions store to are recorded (joined
-     * to what it holds): a caller that restores memory between runs copies back only those. */
-    struct gcn_ds_written *written;
+    /* NULL, or where what the instructions write is recorded (joined to what it holds): the
+     * bytes of LDS and GDS they store to, so that a caller that restores memory between runs
+     * copies back only those, and whether one assigned PC */
+    struct gcn_written *written;
 } gcn_exec_options;
 
 /* The bytes of LDS ([0]) and GDS ([1]) stored to, one range [lo, hi) each; empty when
- * lo >= hi (all zero: nothing written). */
-typedef struct gcn_ds_written {
+ * lo >= hi (all zero: nothing written). pc_written: an instruction assigned PC (a jump, to
+ * wherever, even the next instruction); else PC only moved past each one. */
+typedef struct gcn_written {
     uint32_t lo[2], hi[2];
-} gcn_ds_written;
+    uint32_t pc_written;
+} gcn_written;
 
 /* Joins the bytes [lo, hi) of space (0 LDS, 1 GDS) to w's range: what the oracle does for every
  * store, for a caller that writes memory itself. */
-void gcn_ds_written_join(gcn_ds_written *w, unsigned space, uint32_t lo, uint32_t hi);
+void gcn_ds_written_join(gcn_written *w, unsigned space, uint32_t lo, uint32_t hi);
 
 typedef enum gcn_exec_end {
     GCN_END_FELL_THROUGH, /* PC reached the end of the program */

@@ -234,6 +234,45 @@ static void sop1_program_counter(void **st)
     }
 }
 
+/* gcn_exec_options.written: a jump is recorded, even one to the next instruction's address
+ * (S_SETPC_B64 to PC + 4), a fall-through is not; an LDS store records its bytes */
+static void written_record(void **st)
+{
+    size_t g;
+    (void)st;
+    for (g = 0; g < 4; g++) {
+        gcn_wave_state *s = ot_state(all_gens[g]);
+        gcn_written w;
+        gcn_exec_options o;
+        gcn_inst in;
+        gcn_diag d;
+        memset(&o, 0, sizeof(o));
+        o.variant = GCN_AS_CORRECTED;
+        o.written = &w;
+        memset(&w, 0, sizeof(w));
+        s->pc = 0x100;
+        assert_int_equal(gcn_parse(s->gen, "s_mov_b32 s0, s1", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_int_equal(w.pc_written, 0);
+        assert_true(s->pc == 0x104);
+        ot_set_s(s, 2, 0x108);
+        ot_set_s(s, 3, 0);
+        assert_int_equal(gcn_parse(s->gen, "s_setpc_b64 s[2:3]", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_int_equal(w.pc_written, 1);
+        assert_true(s->pc == 0x108);
+        assert_true(w.lo[0] >= w.hi[0]); /* no store */
+        gcn_state_set_m0(s, 0xffffffffu);
+        gcn_state_set_exec(s, 1); /* lane 0 alone */
+        s->vgpr[1][0] = 0x40;
+        assert_int_equal(gcn_parse(s->gen, "ds_write_b32 v1, v2 offset:16", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_int_equal(w.lo[0], 0x50);
+        assert_int_equal(w.hi[0], 0x54);
+        ot_free(s);
+    }
+}
+
 /* S_CBRANCH_JOIN as corrected: with CSP != SSRC0 it pops EXEC and PC from SGPR[CSP*4 ...] */
 static void sop1_cbranch_join(void **st)
 {
@@ -673,6 +712,7 @@ int main(void)
         cmocka_unit_test(sop1_relative_moves),
         cmocka_unit_test(sop1_program_counter),
         cmocka_unit_test(sop1_cbranch_join),
+        cmocka_unit_test(written_record),
         cmocka_unit_test(ds_write_read_back),
         cmocka_unit_test(ds_atomics_same_address),
         cmocka_unit_test(ds_narrow_reads),
