@@ -1115,9 +1115,11 @@ static int reassemble(campaign *c)
 /* The targets the issue's speed bars name: the byte round trip against the target that only
  * calls the LLVM-C disassembler (>= 10x), and the cross-generation semantics target (>= 100 k
  * exec/s). Each runs alone, under libFuzzer without sanitizers, with the same flags. */
+#define BENCH_MAX_LEN 128u /* every target's inputs in the benchmark */
+
 typedef struct bench_run {
     const char *target;
-    unsigned max_len; /* 128; 1 for a ceiling run (every input rejected at once) */
+    unsigned max_len; /* BENCH_MAX_LEN; 1 for a ceiling run (every input rejected at once) */
     double exec_per_s;
     unsigned long long execs;
     int ok;
@@ -1201,10 +1203,10 @@ static int bench(campaign *c, int check_bars)
     /* floor: libFuzzer with a target that does nothing; cross_gen at -max_len=1: the same
      * binary on inputs it rejects before any work, libFuzzer's own cost per input there (it
      * grows with the binary's edges: the oracle's) */
-    bench_run runs[] = {{"byte_roundtrip", 128, 0, 0, 0, ""},
-                        {"llvm14_only", 128, 0, 0, 0, ""},
-                        {"cross_gen", 128, 0, 0, 0, ""},
-                        {"floor", 128, 0, 0, 0, ""},
+    bench_run runs[] = {{"byte_roundtrip", BENCH_MAX_LEN, 0, 0, 0, ""},
+                        {"llvm14_only", BENCH_MAX_LEN, 0, 0, 0, ""},
+                        {"cross_gen", BENCH_MAX_LEN, 0, 0, 0, ""},
+                        {"floor", BENCH_MAX_LEN, 0, 0, 0, ""},
                         {"cross_gen", 1, 0, 0, 0, ""}};
     size_t i;
     int ok = 1;
@@ -1213,13 +1215,13 @@ static int bench(campaign *c, int check_bars)
         if (!c->no_build && !configure_and_build(c, c->build, "libfuzzer", runs[i].target))
             return 1;
     }
-    printf("libFuzzer, no sanitizers, -max_total_time=%u -seed=1 -max_len=128 (but where "
+    printf("libFuzzer, no sanitizers, -max_total_time=%u -seed=1 -max_len=%u (but where "
            "given), one process each (%s)\n",
-           c->seconds, c->build);
+           c->seconds, BENCH_MAX_LEN, c->build);
     for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
         char len_note[32] = "";
         bench_one(c, &runs[i]);
-        if (runs[i].max_len != 128)
+        if (runs[i].max_len != BENCH_MAX_LEN)
             snprintf(len_note, sizeof(len_note), "  -max_len=%u", runs[i].max_len);
         printf("  %-16s %12.0f exec/s  (%llu execs)%s%s%s%s\n", runs[i].target, runs[i].exec_per_s,
                runs[i].execs, len_note, runs[i].flags[0] ? "  its .options:" : "", runs[i].flags,

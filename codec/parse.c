@@ -645,16 +645,20 @@ static int swizzle_value(const char *s, size_t n, int64_t *out)
     return 0;
 }
 
+/* Does row r spell the mnemonic m (n bytes, lower case, readable past its end)? */
+static int spells(const gcn_insn_row *r, const char *m, size_t n)
+{
+    return r->mnemonic_len == n && same_name(m, r->mnemonic, n);
+}
+
 /* The rows that spell a mnemonic are adjacent in by_mnemonic; the hash table gives the position
  * of the first. Returns that position, or ninsns when no row spells it. */
 static size_t first_spelling(const gcn_tables *t, const char *m, size_t n)
 {
     uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
-    for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask) {
-        const gcn_insn_row *x = &t->insns[t->by_mnemonic[t->mnemonic_hash[h]]];
-        if (x->mnemonic_len == n && same_name(m, x->mnemonic, n))
+    for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask)
+        if (spells(&t->insns[t->by_mnemonic[t->mnemonic_hash[h]]], m, n))
             return t->mnemonic_hash[h];
-    }
     return t->ninsns;
 }
 
@@ -667,7 +671,7 @@ static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t 
     *elsewhere = k < t->ninsns;
     for (; k < t->ninsns; k++) {
         const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
-        if (r->mnemonic_len != n || !same_name(m, r->mnemonic, n))
+        if (!spells(r, m, n))
             break;
         if (r->opcode[gen] != GCN_NO_INSN) {
             *index = t->by_mnemonic[k];
@@ -742,8 +746,7 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
     for (k = first_spelling(p->t, row->mnemonic, row->mnemonic_len); k < p->t->ninsns; k++) {
         const gcn_insn_row *r = &p->t->insns[p->t->by_mnemonic[k]];
         unsigned j;
-        if (r->mnemonic_len != row->mnemonic_len ||
-            !same_name(row->mnemonic, r->mnemonic, row->mnemonic_len))
+        if (!spells(r, row->mnemonic, row->mnemonic_len))
             break;
         for (j = 0; j < r->nmodifiers; j++)
             if (same(tok, r->modifier[j].asm_name, name_len))
