@@ -173,6 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ox_begin(0, g, &x, mem);
             memset(&d, 0, sizeof(d));
             st[g] = ox_exec(0, g, &in[g], &o, &d);
+            ox_check_stray(TARGET, 0, g, &in[g], text);
             ox_pc_relative(0, g);
             snprintf(why[g], sizeof(why[g]), "%.200s", d.msg);
         }

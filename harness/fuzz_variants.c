@@ -136,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o.variant = v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN;
         memset(&d[v], 0, sizeof(d[v]));
         st[v] = ox_exec((int)v, gen, &in, &o, &d[v]);
+        ox_check_stray(TARGET, (int)v, gen, &in, text);
     }
     if (erratum)
         return 0; /* a known correction: the runs may differ */

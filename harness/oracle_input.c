@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codec/tables.h"
+#include "fuzz_common.h"
 
 /* Registers outside s0.., ttmp0.. and the ones with setters, by their assembler names: each
  * generation has the ones its scalar operand table lists. */
@@ -184,8 +185,10 @@ static void restore_written(gcn_wave_state *s)
             memcpy((sp ? s->gds : s->lds) + lo, (sp ? gds_base : lds_base) + lo, hi - lo);
         r->lo[sp] = r->hi[sp] = 0;
     }
-    if (r)
+    if (r) {
+        memset(r->vgpr, 0, sizeof(r->vgpr));
         r->pc_written = 0;
+    }
 }
 
 void ox_pc_relative(int bank, int gen)
@@ -223,29 +226,58 @@ static void vgpr_row(const ox_state *x, unsigned v, uint32_t *row)
     }
 }
 
-void ox_set_touch(ox_state *x, const gcn_inst *in)
+/* The VGPRs in's VGPR operands name: bit r % 64 of rows[r / 64]. */
+static void operand_rows(const gcn_inst *in, uint64_t rows[4])
 {
     const gcn_tables *t = gcn_codec_tables();
     const gcn_insn_row *row = in->insn < t->ninsns ? &t->insns[in->insn] : NULL;
     unsigned i, k;
-    uint32_t size;
-    memset(x->rows, 0, sizeof(x->rows));
-    /* the rows of its VGPR operands: every VGPR the oracle reads or writes is one of them */
+    memset(rows, 0, 4 * sizeof(rows[0]));
     for (i = 0; row && i < row->noperands && i < GCN_MAX_OPERANDS; i++)
         if (row->operand[i].kind == GCN_KIND_VGPR)
             for (k = 0; k < row->operand[i].regs; k++) {
                 unsigned r = (in->field[row->operand[i].slot] + k) & (GCN_VGPRS - 1);
-                x->rows[r / 64] |= 1ull << (r % 64);
+                rows[r / 64] |= 1ull << (r % 64);
             }
+}
+
+void ox_set_touch(ox_state *x, const gcn_inst *in)
+{
+    uint32_t size;
+    /* every VGPR the oracle reads or writes is one of these */
+    operand_rows(in, x->rows);
     x->lds_end = x->m0 < GCN_LDS_BYTES ? x->m0 : GCN_LDS_BYTES;
     x->gds_lo = x->m0 >> 16;
     size = x->m0 & 0xffffu;
     x->gds_end = x->gds_lo + size < GCN_GDS_BYTES ? x->gds_lo + size : GCN_GDS_BYTES;
 }
 
-static int row_on(const ox_state *x, int memory, unsigned v)
+int ox_stray_vgpr(int bank, int gen, const gcn_inst *in)
 {
-    return memory == OX_ALL || (x->rows[v / 64] >> (v % 64) & 1);
+    gcn_wave_state *s = ox_wave(bank, gen);
+    const gcn_written *r = s ? written_of(s) : NULL;
+    uint64_t named[4];
+    unsigned n;
+    if (!r)
+        return -1;
+    operand_rows(in, named);
+    for (n = 0; n < 4; n++)
+        if (r->vgpr[n] & ~named[n])
+            return (int)(n * 64 + (unsigned)__builtin_ctzll(r->vgpr[n] & ~named[n]));
+    return -1;
+}
+
+void ox_check_stray(const char *target, int bank, int gen, const gcn_inst *in, const char *text)
+{
+    int v = ox_stray_vgpr(bank, gen, in);
+    char subject[96];
+    if (v < 0)
+        return;
+    snprintf(subject, sizeof(subject), "%s:v-outside", gcn_inst_mnemonic(in));
+    fuzz_finding(target, "vgpr-outside-operands", subject,
+                 "  text: %s (%s)\n  the oracle wrote v%d, which no VGPR operand of the "
+                 "instruction names",
+                 text, gcn_gen_id(gen), v);
 }
 
 void ox_begin(int bank, int gen, const ox_state *x, int memory)
@@ -295,17 +327,13 @@ void ox_begin(int bank, int gen, const ox_state *x, int memory)
         uint32_t gds_lo = memory == OX_ALL ? 0 : x->gds_lo;
         uint32_t gds_end = memory == OX_ALL ? GCN_GDS_BYTES : x->gds_end;
         uint32_t w;
-        if (memory == OX_ALL)
-            for (n = 0; n < GCN_VGPRS; n++)
-                vgpr_row(x, n, s->vgpr[n]);
-        else
-            for (n = 0; n < 4; n++) {
-                uint64_t bits;
-                for (bits = x->rows[n]; bits; bits &= bits - 1) {
-                    unsigned v = n * 64 + (unsigned)__builtin_ctzll(bits);
-                    vgpr_row(x, v, s->vgpr[v]);
-                }
+        for (n = 0; n < 4; n++) {
+            uint64_t bits;
+            for (bits = x->rows[n]; bits; bits &= bits - 1) {
+                unsigned v = n * 64 + (unsigned)__builtin_ctzll(bits);
+                vgpr_row(x, v, s->vgpr[v]);
             }
+        }
         w = x->window_at + sizeof(x->window) <= GCN_LDS_BYTES ? sizeof(x->window)
                                                               : GCN_LDS_BYTES - x->window_at;
         if (x->window_at < lds_end)
@@ -369,17 +397,26 @@ static void written_union(const gcn_wave_state *x, const gcn_wave_state *y, unsi
 static int diff_memory(const gcn_wave_state *x, const gcn_wave_state *y, const ox_state *st,
                        int memory, char *what, size_t what_size, char *detail, size_t detail_size)
 {
-    unsigned v, l;
+    unsigned v, l, n;
     uint32_t lds_end = memory == OX_ALL ? GCN_LDS_BYTES : st->lds_end;
     uint32_t gds_lo = memory == OX_ALL ? 0 : st->gds_lo;
     uint32_t gds_end = memory == OX_ALL ? GCN_GDS_BYTES : st->gds_end;
-    for (v = 0; v < GCN_VGPRS; v++)
-        if (row_on(st, memory, v) && bytes_differ(x->vgpr[v], y->vgpr[v], sizeof(x->vgpr[v])))
-            for (l = 0; l < GCN_LANES; l++)
-                if (x->vgpr[v][l] != y->vgpr[v][l])
-                    DIFF("vgpr", "v%u lane %u: %s 0x%08x, %s 0x%08x", v, l, gcn_gen_id(x->gen),
-                         x->vgpr[v][l], gcn_gen_id(y->gen), y->vgpr[v][l]);
+    const gcn_written *r[2] = {written_of(x), written_of(y)};
     uint32_t lo, hi;
+    /* the rows set up, and the rows either run wrote (all of them for a state that is not a
+       kept one) */
+    for (n = 0; n < 4; n++) {
+        uint64_t rows =
+            st->rows[n] | (r[0] ? r[0]->vgpr[n] : ~0ull) | (r[1] ? r[1]->vgpr[n] : ~0ull);
+        for (; rows; rows &= rows - 1) {
+            v = n * 64 + (unsigned)__builtin_ctzll(rows);
+            if (bytes_differ(x->vgpr[v], y->vgpr[v], sizeof(x->vgpr[v])))
+                for (l = 0; l < GCN_LANES; l++)
+                    if (x->vgpr[v][l] != y->vgpr[v][l])
+                        DIFF("vgpr", "v%u lane %u: %s 0x%08x, %s 0x%08x", v, l, gcn_gen_id(x->gen),
+                             x->vgpr[v][l], gcn_gen_id(y->gen), y->vgpr[v][l]);
+        }
+    }
     /* both began at ox_begin from st: bytes neither wrote are the base's in both */
     written_union(x, y, 0, 0, lds_end, &lo, &hi);
     if (lo < hi && bytes_differ(x->lds + lo, y->lds + lo, hi - lo))

@@ -45,15 +45,24 @@ void ox_read_state(const uint8_t *data, size_t size, ox_state *out);
 gcn_wave_state *ox_wave(int bank, int gen);
 
 /* What the memory arguments below take: the registers and scalar memory only (SOP1, SMEM),
- * also the VGPR rows and LDS/GDS ranges ox_set_touch found (DS), or all of them. */
+ * also the VGPR rows and LDS/GDS ranges ox_set_touch found (DS), or those rows and all of LDS
+ * and GDS. */
 enum { OX_REGS = 0, OX_TOUCHED = 1, OX_ALL = 2 };
 
 /* The VGPR rows a DS instruction names (its VGPR operands' registers, from the codec tables:
- * the oracle reads and writes VGPRs through its operands alone) and the LDS bytes [0, min(M0,
- * 64 KiB)) and GDS bytes [M0[31:16], + M0[15:0]) its accesses are confined to
- * (docs/oracle.md). Comparing and restoring only those keeps a DS input cheap; an oracle
- * writing elsewhere is caught by the inputs that compare everything (OX_ALL). */
+ * the oracle reads and writes VGPRs through its operands alone, which ox_stray_vgpr checks)
+ * and the LDS bytes [0, min(M0, 64 KiB)) and GDS bytes [M0[31:16], + M0[15:0]) its accesses
+ * are confined to (docs/oracle.md). Comparing and restoring only those keeps a DS input
+ * cheap; an oracle writing elsewhere in memory is caught by the inputs that compare all of
+ * LDS and GDS (OX_ALL). */
 void ox_set_touch(ox_state *x, const gcn_inst *in);
+
+/* After ox_exec of in on bank and gen: a VGPR the oracle wrote that none of in's VGPR operands
+ * names (the lowest), or -1. The comparisons look only at the rows set up and the rows
+ * written, so a write outside the operands is told by this check, on every input. */
+int ox_stray_vgpr(int bank, int gen, const gcn_inst *in);
+/* The same, as the targets use it: a finding (kind vgpr-outside-operands) when there is one. */
+void ox_check_stray(const char *target, int bank, int gen, const gcn_inst *in, const char *text);
 
 /* For an input: OX_REGS unless the instruction is DS; then OX_TOUCHED, or for one input in 64
  * (by a hash of its bytes, so a replay does the same) OX_ALL. */

@@ -139,16 +139,19 @@ void gs_resolve(const gcn_inst *in, gs_desc *d)
     }
 }
 
-static void commit(gcn_wave_state *s, const gs_ctx *x)
+/* The staged vector writes land; their registers join *rows (bit r % 64 of rows[r / 64]). */
+static void commit(gcn_wave_state *s, const gs_ctx *x, uint64_t *rows)
 {
     unsigned i, k;
     for (i = 0; i < x->d->nops && i < GCN_MAX_OPERANDS; i++)
         for (k = 0; k < 4; k++) {
             uint64_t m = x->vmask[i][k];
+            unsigned r = (x->d->op[i].reg + k) & 0xffu;
             uint32_t *reg;
             if (!m)
                 continue;
-            reg = s->vgpr[(x->d->op[i].reg + k) & 0xffu];
+            rows[r / 64] |= 1ull << (r % 64);
+            reg = s->vgpr[r];
             while (m) {
                 unsigned lane = (unsigned)__builtin_ctzll(m);
                 reg[lane] = x->vstage[i][k][lane];
@@ -241,9 +244,15 @@ gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_opt
     x.pc_written = 0;
     x.nlanes = 0;
     x.vstaged = 0;
+    memset(x.vset, 0, sizeof(x.vset));
     st = fn(&x);
     if (x.vstaged)
-        commit(s, &x);
+        commit(s, &x, x.vset);
+    if (x.written) {
+        unsigned k;
+        for (k = 0; k < 4; k++)
+            x.written->vgpr[k] |= x.vset[k];
+    }
     if (!x.pc_written)
         s->pc += d->size;
     else if (x.written)

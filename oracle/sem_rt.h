@@ -118,6 +118,7 @@ struct gs_ctx {
     unsigned nlanes;
     uint8_t lanes[GCN_LANES];
     int vstaged;
+    uint64_t vset[4]; /* the VGPRs gs_vset wrote (bit r % 64 of vset[r / 64]) */
     uint64_t vmask[GCN_MAX_OPERANDS][4];
     uint32_t vstage[GCN_MAX_OPERANDS][4][GCN_LANES];
 };
@@ -703,7 +704,9 @@ GS_INLINE uint32_t gs_vreg(const gs_ctx *x, unsigned i, unsigned k, uint32_t lan
  * cannot see it before the instruction ends. */
 GS_INLINE void gs_vset(gs_ctx *x, unsigned i, unsigned k, uint32_t lane, uint32_t v)
 {
-    x->s->vgpr[(x->d->op[i].reg + k) & 0xffu][lane & 63u] = v;
+    unsigned r = (x->d->op[i].reg + k) & 0xffu;
+    x->s->vgpr[r][lane & 63u] = v;
+    x->vset[r / 64] |= 1ull << (r % 64);
 }
 
 /* Vector writes are staged and land when the instruction ends: every read of a vector

@@ -135,16 +135,18 @@ typedef struct gcn_exec_options {
     const uint8_t *lane_order;
     uint64_t max_steps; /* gcn_exec_run stops with GCN_ERR_INVALID after this many; 0: 1e6 */
     /* NULL, or where what the instructions write is recorded (joined to what it holds): the
-     * bytes of LDS and GDS they store to, so that a caller that restores memory between runs
-     * copies back only those, and whether one assigned PC */
+     * bytes of LDS and GDS they store to and the VGPRs, so that a caller that restores state
+     * between runs copies back only those, and whether one assigned PC */
     struct gcn_written *written;
 } gcn_exec_options;
 
 /* The bytes of LDS ([0]) and GDS ([1]) stored to, one range [lo, hi) each; empty when
- * lo >= hi (all zero: nothing written). pc_written: an instruction assigned PC (a jump, to
+ * lo >= hi (all zero: nothing written). vgpr: the VGPRs written in any lane, bit r % 64 of
+ * vgpr[r / 64] for vN with N = r. pc_written: an instruction assigned PC (a jump, to
  * wherever, even the next instruction); else PC only moved past each one. */
 typedef struct gcn_written {
     uint32_t lo[2], hi[2];
+    uint64_t vgpr[4];
     uint32_t pc_written;
 } gcn_written;
 

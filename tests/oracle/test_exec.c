@@ -269,6 +269,25 @@ static void written_record(void **st)
         assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
         assert_int_equal(w.lo[0], 0x50);
         assert_int_equal(w.hi[0], 0x54);
+        assert_true((w.vgpr[0] | w.vgpr[1] | w.vgpr[2] | w.vgpr[3]) == 0); /* no VGPR */
+        /* VGPRs: the destination's registers, whichever way the block writes them */
+        assert_int_equal(gcn_parse(s->gen, "ds_read_b64 v[70:71], v1", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_true(w.vgpr[0] == 0 && w.vgpr[1] == (3ull << 6) && w.vgpr[2] == 0 && w.vgpr[3] == 0);
+        memset(&w, 0, sizeof(w));
+        assert_int_equal(gcn_parse(s->gen, "ds_add_rtn_u32 v255, v1, v2", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_true(w.vgpr[0] == 0 && w.vgpr[3] == 1ull << 63);
+        memset(&w, 0, sizeof(w));
+        assert_int_equal(gcn_parse(s->gen, "ds_swizzle_b32 v3, v1 offset:0x1f", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_true(w.vgpr[0] == 1ull << 3 && w.vgpr[1] == 0);
+        /* no lane active: nothing written */
+        memset(&w, 0, sizeof(w));
+        gcn_state_set_exec(s, 0);
+        assert_int_equal(gcn_parse(s->gen, "ds_read_b32 v5, v1", &in, &d), GCN_OK);
+        assert_int_equal(gcn_exec_inst(s, &in, &o, &d), GCN_OK);
+        assert_true(w.vgpr[0] == 0);
         ot_free(s);
     }
 }
