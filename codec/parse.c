@@ -70,14 +70,48 @@ static int in_ascii_map(const uint64_t map[2], char c)
     return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
 }
 
-/* [a-z0-9_], a mnemonic's characters */
-static int is_word_char(char c)
+/* The end of the run of [a-z0-9_] (a mnemonic's characters) at s[i]; eight bytes at a time (s
+ * is readable up to the 8 bytes after the NUL that ends it: gcn_parse's LINE_PAD). Per byte, on
+ * its low seven bits (no carry crosses bytes): adding 0x80 - lo sets the top bit when it is >=
+ * lo, adding 0x80 - hi - 1 when it is > hi; a byte with its own top bit set is no word
+ * character. */
+static size_t word_end(const char *s, size_t i)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = 0x0101010101010101ull, top = 0x8080808080808080ull;
+#define WORD_IN(lo, hi) ((low + (0x80u - (lo)) * ones) ^ (low + (0x80u - (hi)-1) * ones))
+    for (;; i += 8) {
+        uint64_t x, low, word;
+        memcpy(&x, s + i, 8);
+        low = x & ~top;
+        word = (WORD_IN('a', 'z') | WORD_IN('0', '9') | WORD_IN('_', '_')) & ~x & top;
+        if (word != top)
+            return i + (size_t)__builtin_ctzll(~word & top) / 8;
+    }
+#undef WORD_IN
+#else
     static const uint64_t map[2] = {
         ((1ull << 10) - 1) << '0',
         (((1ull << 26) - 1) << ('a' - 64)) | 1ull << ('_' - 64),
     };
-    return in_ascii_map(map, c);
+    while (in_ascii_map(map, s[i]))
+        i++;
+    return i;
+#endif
+}
+
+/* strtol(s, end, 10) for a register number: up to 9 digits read here, anything else by
+ * strtol (the same result). */
+static long reg_number(const char *s, char **end)
+{
+    long v = 0;
+    unsigned k;
+    for (k = 0; k < 9 && s[k] >= '0' && s[k] <= '9'; k++)
+        v = v * 10 + (s[k] - '0');
+    if (k == 0 || k == 9)
+        return strtol(s, end, 10);
+    *end = (char *)(uintptr_t)(s + k);
+    return v;
 }
 
 static void skip_ws(pctx *p)
@@ -290,10 +324,10 @@ static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst
         int ttmp = n > 4 && memcmp(tok, "ttmp[", 5) == 0;
         if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')) || !isdigit((unsigned char)b[1]))
             return 0;
-        a = strtol(b + 1, &e, 10);
+        a = reg_number(b + 1, &e);
         if (*e != ':' || a < 0 || a > 127)
             return 0;
-        z = strtol(e + 1, &e, 10);
+        z = reg_number(e + 1, &e);
         if (*e != ']' || e != tok + n - 1 || z != a + (long)regs - 1) /* a <= 127: no overflow */
             return 0;
         c = t->reg_code[(gen * 2u + (ttmp ? 1u : 0u)) * 128u + (unsigned)a];
@@ -390,7 +424,7 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
                        unsigned *code)
 {
     int64_t v;
-    unsigned c;
+    unsigned c = p->t->literal_code[p->in->gen];
     int sp;
     if (scalar_reg(p, tok, n, regs, 0, code))
         return GCN_OK;
@@ -411,13 +445,12 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
         }
         if (v < -0x80000000ll || v > 0xffffffffll)
             return err(p, col, "'%.*s' does not fit a 32-bit literal", TOK(tok, n));
-        for (c = 0; c < 256; c++)
-            if (codec_scalar(p->t, p->in->gen, c)->sclass == GCN_SC_LITERAL) {
-                *code = c;
-                p->has_literal = 1;
-                p->literal = v;
-                return GCN_OK;
-            }
+        if (c != 0xffffu) {
+            *code = c;
+            p->has_literal = 1;
+            p->literal = v;
+            return GCN_OK;
+        }
     }
     if (regs == 1 && n && n < 40 && memchr(tok, '.', n)) {
         /* a float that is no inline constant: its single-precision bits as the literal */
@@ -431,13 +464,12 @@ static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t
         if (*e == 0 && isfinite(d)) {
             f = (float)d;
             memcpy(&bits, &f, sizeof(bits));
-            for (c = 0; c < 256; c++)
-                if (codec_scalar(p->t, p->in->gen, c)->sclass == GCN_SC_LITERAL) {
-                    *code = c;
-                    p->has_literal = 1;
-                    p->literal = bits;
-                    return GCN_OK;
-                }
+            if (c != 0xffffu) {
+                *code = c;
+                p->has_literal = 1;
+                p->literal = bits;
+                return GCN_OK;
+            }
         }
     }
     return reg_error(p, tok, n, regs, 0, col);
@@ -471,9 +503,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
                 return GCN_OK;
             }
         } else if (n >= 4 && tok[0] == 'v' && tok[1] == '[') {
-            a = strtol(tok + 2, &e, 10);
+            a = reg_number(tok + 2, &e);
             if (*e == ':') {
-                z = strtol(e + 1, &e, 10);
+                z = reg_number(e + 1, &e);
                 if (*e == ']' && e == tok + n - 1 && a >= 0 && a <= 255 && z <= 255 &&
                     z - a + 1 == op->regs) {
                     in->field[op->slot] = (uint32_t)a;
@@ -538,11 +570,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
                 in->field[op->aux[0]] = 1;
                 return GCN_OK;
             }
-            if ((op->literal_gens >> in->gen) & 1 && fits_unsigned(v, 32)) {
-                unsigned c;
-                for (c = 0; c < 256; c++)
-                    if (codec_scalar(p->t, in->gen, c)->sclass == GCN_SC_LITERAL)
-                        in->field[op->slot] = c;
+            if ((op->literal_gens >> in->gen) & 1 && fits_unsigned(v, 32) &&
+                p->t->literal_code[in->gen] != 0xffffu) {
+                in->field[op->slot] = p->t->literal_code[in->gen];
                 in->field[op->aux[0]] = 0;
                 p->has_literal = 1;
                 p->literal = v;
@@ -667,11 +697,11 @@ static size_t first_spelling(const gcn_tables *t, const char *m, size_t n)
 static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t n, int gen,
                                      uint16_t *index, int *elsewhere)
 {
-    size_t k = first_spelling(t, m, n);
+    size_t k = first_spelling(t, m, n), first = k;
     *elsewhere = k < t->ninsns;
     for (; k < t->ninsns; k++) {
         const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
-        if (!spells(r, m, n))
+        if (k != first && !spells(r, m, n)) /* the first spells it */
             break;
         if (r->opcode[gen] != GCN_NO_INSN) {
             *index = t->by_mnemonic[k];
@@ -794,9 +824,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     p.diag = diag;
     p.s = line;
     skip_ws(&p);
-    e = p.pos;
-    while (is_word_char(line[e]))
-        e++;
+    e = word_end(line, p.pos);
     if (e == p.pos)
         return err(&p, p.pos, "expected a mnemonic");
     p.row = find_insn(t, line + p.pos, e - p.pos, gen, &index, &elsewhere);

@@ -228,6 +228,8 @@ typedef struct gcn_tables {
     const uint8_t *inline_int_code;
     /* [gen * 16 ...]: the inline float constants' codes, 0xff-terminated */
     const uint8_t *inline_float_codes;
+    /* [gen]: the code that stands for the 32-bit literal after the word, 0xffff when none */
+    const uint16_t *literal_code;
     const gcn_plan_row *plans; /* [gen * ninsns + insn] */
     /* [gen * 256 + code], compact copies of gcn_scalar_row for the operand checks: its ok bits,
      * and its class | src << 4 | (name32 != NULL) << 5 | (name64 != NULL) << 6 */

@@ -1102,6 +1102,16 @@ static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
             gcn_buf_printf(b, "%s0xff", gi || k ? ", " : "");
     }
     gcn_buf_puts(b, "};\n\n");
+
+    gcn_buf_printf(b, "static const uint16_t gcn_literal_code[%u] = {", s->ngens);
+    for (gi = 0; gi < s->ngens; gi++) {
+        unsigned found = 0xffff;
+        for (code = 0; code < 256 && found == 0xffff; code++)
+            if (rows[gi * 256 + code].sclass == GCN_SC_LITERAL)
+                found = code;
+        gcn_buf_printf(b, "%s%u", gi ? ", " : "", found);
+    }
+    gcn_buf_puts(b, "};\n\n");
 }
 
 static void emit_scalars(spec_t *s, gcn_buf *b)
@@ -1319,6 +1329,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .reg_code = gcn_reg_code,\n"
                        "    .inline_int_code = gcn_inline_int_code,\n"
                        "    .inline_float_codes = gcn_inline_float_codes,\n"
+                       "    .literal_code = gcn_literal_code,\n"
                        "    .plans = gcn_plan_rows,\n"
                        "    .reg_ok = gcn_reg_ok,\n"
                        "    .code_info = gcn_code_info,\n"
