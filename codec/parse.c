@@ -686,9 +686,9 @@ static int spells(const gcn_insn_row *r, const char *m, size_t n)
 static size_t first_spelling(const gcn_tables *t, const char *m, size_t n)
 {
     uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
-    for (; t->mnemonic_hash[h] != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask)
-        if (spells(&t->insns[t->by_mnemonic[t->mnemonic_hash[h]]], m, n))
-            return t->mnemonic_hash[h];
+    for (; t->mnemonic_hash[h].first != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask)
+        if (t->mnemonic_hash[h].len == n && same_name(m, t->mnemonic_hash[h].name, n))
+            return t->mnemonic_hash[h].first;
     return t->ninsns;
 }
 

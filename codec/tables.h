@@ -207,6 +207,14 @@ typedef struct gcn_scalar_name_row {
     uint8_t len;
 } gcn_scalar_name_row;
 
+/* A slot of the mnemonic hash table: the spelling (NULL: empty) and the position in
+ * by_mnemonic of its first row. */
+typedef struct gcn_mnemonic_slot {
+    const char *name;
+    uint16_t first; /* GCN_HASH_EMPTY: empty */
+    uint8_t len;
+} gcn_mnemonic_slot;
+
 typedef struct gcn_tables {
     unsigned ngens, nencodings, ninsns;
     const gcn_gen_row *gens;
@@ -238,7 +246,7 @@ typedef struct gcn_tables {
     /* open-addressing hash tables (linear probing, GCN_HASH_EMPTY ends a probe): mnemonic ->
      * position in by_mnemonic of its first row; per generation, spelling -> position in
      * scalar_names of its first row */
-    const uint16_t *mnemonic_hash;
+    const gcn_mnemonic_slot *mnemonic_hash;
     uint32_t mnemonic_hash_mask;
     const uint16_t *name_hash; /* [gen * (name_hash_mask + 1) + slot] */
     uint32_t name_hash_mask;

@@ -1266,10 +1266,20 @@ static void emit_mnemonic_index(spec_t *s, gcn_buf *b)
             slots[h] = i;
         }
         s->mnemonic_hash_mask = size - 1;
-        gcn_buf_printf(b, "static const uint16_t gcn_mnemonic_hash[%u] = {", size);
-        for (k = 0; k < size; k++)
-            gcn_buf_printf(b, "%s%s%u", k ? "," : "", k % 16 ? " " : "\n    ", slots[k]);
-        gcn_buf_puts(b, "\n};\n\n");
+        /* each slot with the spelling itself (the pool's, padded), so that a probe compares
+         * it without going through the rows */
+        gcn_buf_printf(b, "static const gcn_mnemonic_slot gcn_mnemonic_hash[%u] = {\n", size);
+        for (k = 0; k < size; k++) {
+            gcn_buf_puts(b, "    {");
+            if (slots[k] == GCN_HASH_EMPTY)
+                gcn_buf_puts(b, "NULL");
+            else
+                pool_string(s, b, v[slots[k]].mnemonic);
+            gcn_buf_printf(b, ", %u, %u},\n", slots[k],
+                           slots[k] == GCN_HASH_EMPTY ? 0u
+                                                      : (unsigned)strlen(v[slots[k]].mnemonic));
+        }
+        gcn_buf_puts(b, "};\n\n");
         free(slots);
     }
     free(v);
