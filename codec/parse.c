@@ -506,7 +506,7 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
             a = reg_number(tok + 2, &e);
             if (*e == ':') {
                 z = reg_number(e + 1, &e);
-                if (*e == ']' && e == tok + n - 1 && a >= 0 && a <= 255 && z <= 255 &&
+                if (*e == ']' && e == tok + n - 1 && a >= 0 && a <= 255 && z >= a && z <= 255 &&
                     z - a + 1 == op->regs) {
                     in->field[op->slot] = (uint32_t)a;
                     return GCN_OK;

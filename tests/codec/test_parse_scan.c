@@ -66,6 +66,10 @@ static void register_numbers(void **st)
         {"ds_read_b64 v[4:5x], v1", 0},
         {"ds_read_b64 v[:5], v1", 0},
         {"ds_read_b64 v[99999999999999999999:5], v1", 0},
+        /* a last register strtol reads as LONG_MIN: no z - a overflow (found by text_roundtrip) */
+        {"ds_read_b64 v[17:-9223372036854775808], v1", 0},
+        {"ds_read_b64 v[17:-99999999999999999999], v1", 0},
+        {"s_load_dwordx4 s[4:-99999999999999999999], s[2:3], 0", 0},
     };
     size_t i;
     (void)st;
