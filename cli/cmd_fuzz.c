@@ -691,7 +691,8 @@ typedef struct group {
     fuzz_crash crash;
     char best[PATH_CAP]; /* the smallest input with this signature */
     long best_size;
-    unsigned long inputs;
+    unsigned long inputs; /* distinct inputs (by content) */
+    char hashes[FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1];
 } group;
 
 static void add_crash_files(const char *dir, const char *const *prefixes, crash_file **v, size_t *n,
@@ -971,6 +972,16 @@ static int triage(campaign *c, unsigned long *nfindings)
             groups[g].crash = cr;
             groups[g].best_size = -1;
         }
+        {
+            char *data = NULL;
+            size_t len = 0;
+            gcn_diag d;
+            int fresh = gcn_read_file(files[i].path, &data, &len, &d) != GCN_OK ||
+                        fuzz_input_hash_add(groups[g].hashes, data, len);
+            free(data);
+            if (!fresh)
+                continue; /* the same bytes as an input counted already */
+        }
         groups[g].inputs++;
         if (groups[g].best_size < 0 || files[i].size < groups[g].best_size) {
             groups[g].best_size = files[i].size;
@@ -1029,6 +1040,7 @@ static int triage(campaign *c, unsigned long *nfindings)
         r.first_seen = date;
         r.last_seen = date;
         r.inputs = g->inputs;
+        r.input_hashes = g->hashes;
         r.size = stat(repro, &st) == 0 ? (unsigned long)st.st_size : 0;
         fuzz_db_add_finding(&db, &r);
         (*nfindings)++;

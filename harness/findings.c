@@ -17,6 +17,45 @@ void fuzz_finding_id(const char *signature, char out[16])
     snprintf(out, 16, "F-%.10s", hex);
 }
 
+#define HASH_LIST_BYTES (FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1)
+
+/* Is the hash h (FUZZ_INPUT_HASH_CHARS characters) in the space-separated list? */
+static int hash_listed(const char *list, const char *h)
+{
+    const char *p;
+    for (p = list; p && *p; p += FUZZ_INPUT_HASH_CHARS + (p[FUZZ_INPUT_HASH_CHARS] == ' ')) {
+        if (strlen(p) < FUZZ_INPUT_HASH_CHARS)
+            return 0;
+        if (memcmp(p, h, FUZZ_INPUT_HASH_CHARS) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Appends h to list (HASH_LIST_BYTES) unless it is there or the list is full; 1 when h was not
+ * there. */
+static int hash_join(char *list, const char *h)
+{
+    size_t len = strlen(list);
+    if (hash_listed(list, h))
+        return 0;
+    if (len + 1 + FUZZ_INPUT_HASH_CHARS < HASH_LIST_BYTES) {
+        if (len)
+            list[len++] = ' ';
+        memcpy(list + len, h, FUZZ_INPUT_HASH_CHARS);
+        list[len + FUZZ_INPUT_HASH_CHARS] = 0;
+    }
+    return 1;
+}
+
+int fuzz_input_hash_add(char *list, const void *data, size_t n)
+{
+    char hex[65];
+    if (!gcn_sha256_hex(data, n, hex))
+        return 1;
+    return hash_join(list, hex);
+}
+
 static char *dup_or_empty(const char *s)
 {
     size_t n = s ? strlen(s) : 0;
@@ -45,6 +84,7 @@ static void free_rec(fuzz_finding_rec *r)
     free(r->replay_plain);
     free(r->first_seen);
     free(r->last_seen);
+    free(r->input_hashes);
 }
 
 static void free_campaign(fuzz_campaign_rec *c)
@@ -85,6 +125,9 @@ static void copy_rec(fuzz_finding_rec *d, const fuzz_finding_rec *s)
     d->last_seen = dup_or_empty(s->last_seen);
     d->inputs = s->inputs;
     d->size = s->size;
+    d->input_hashes = malloc(HASH_LIST_BYTES);
+    if (d->input_hashes)
+        snprintf(d->input_hashes, HASH_LIST_BYTES, "%s", s->input_hashes ? s->input_hashes : "");
 }
 
 static void replace(char **field, const char *value)
@@ -103,7 +146,18 @@ fuzz_finding_rec *fuzz_db_add_finding(fuzz_findings_db *db, const fuzz_finding_r
         fuzz_finding_rec *o = &db->v[i];
         if (strcmp(o->id, r->id) != 0)
             continue;
-        o->inputs += r->inputs;
+        if (r->input_hashes && *r->input_hashes && o->input_hashes) {
+            /* only the inputs not counted before (a triage run again on the same files) */
+            unsigned long listed = 0;
+            const char *p;
+            for (p = r->input_hashes; strlen(p) >= FUZZ_INPUT_HASH_CHARS;
+                 p += FUZZ_INPUT_HASH_CHARS + (p[FUZZ_INPUT_HASH_CHARS] == ' ')) {
+                listed++;
+                o->inputs += (unsigned long)hash_join(o->input_hashes, p);
+            }
+            o->inputs += r->inputs > listed ? r->inputs - listed : 0;
+        } else
+            o->inputs += r->inputs;
         replace(&o->last_seen, r->last_seen);
         if (r->size && (!o->size || r->size <= o->size)) { /* the smaller reproducer wins */
             o->size = r->size;
@@ -184,9 +238,9 @@ static gcn_status load_finding(const gcn_json_doc *doc, const cJSON *o, fuzz_fin
                                gcn_diag *diag)
 {
     static const char *const keys[] = {
-        "id",         "signature", "target",   "engine",     "class",  "class_by",
-        "why",        "title",     "evidence", "reproducer", "replay", "replay_plain",
-        "first_seen", "last_seen", "inputs",   "size",       NULL};
+        "id",         "signature", "target",   "engine",     "class",        "class_by",
+        "why",        "title",     "evidence", "reproducer", "replay",       "replay_plain",
+        "first_seen", "last_seen", "inputs",   "size",       "input_hashes", NULL};
     gcn_status st;
     double inputs = 0, size = 0;
     memset(r, 0, sizeof(*r));
@@ -208,8 +262,12 @@ static gcn_status load_finding(const gcn_json_doc *doc, const cJSON *o, fuzz_fin
         (st = str_field(doc, o, "first_seen", 0, &r->first_seen, diag)) != GCN_OK ||
         (st = str_field(doc, o, "last_seen", 0, &r->last_seen, diag)) != GCN_OK ||
         (st = num_field(doc, o, "inputs", &inputs, diag)) != GCN_OK ||
-        (st = num_field(doc, o, "size", &size, diag)) != GCN_OK)
+        (st = num_field(doc, o, "size", &size, diag)) != GCN_OK ||
+        (st = str_field(doc, o, "input_hashes", 0, &r->input_hashes, diag)) != GCN_OK)
         return st;
+    if (r->input_hashes && strlen(r->input_hashes) >= HASH_LIST_BYTES)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, "input_hashes"), diag,
+                              "input_hashes: at most %d hashes", FUZZ_MAX_INPUT_HASHES);
     r->inputs = (unsigned long)inputs;
     r->size = (unsigned long)size;
     return GCN_OK;
@@ -458,6 +516,8 @@ gcn_status fuzz_db_write(const fuzz_findings_db *db, const char *json_path, cons
         cJSON_AddStringToObject(o, "last_seen", v[i].last_seen);
         cJSON_AddNumberToObject(o, "inputs", v[i].inputs);
         cJSON_AddNumberToObject(o, "size", v[i].size);
+        if (v[i].input_hashes && *v[i].input_hashes)
+            cJSON_AddStringToObject(o, "input_hashes", v[i].input_hashes);
         cJSON_AddItemToArray(list, o);
     }
     st = gcn_json_write_file(json_path, root, diag);

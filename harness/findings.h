@@ -27,8 +27,20 @@ typedef struct fuzz_finding_rec {
     char *replay_plain; /* ... with the plain build (harness/fuzz_main.c) */
     char *first_seen, *last_seen;
     unsigned long inputs; /* crashing inputs with this signature, over all campaigns */
-    unsigned long size;   /* reproducer bytes */
+    /* the inputs counted: 16 hex digits of each one's SHA-256, space-separated, at most
+     * FUZZ_MAX_INPUT_HASHES of them (inputs past that count without a record); a triage run
+     * again on the same files then adds nothing */
+    char *input_hashes;
+    unsigned long size; /* reproducer bytes */
 } fuzz_finding_rec;
+
+#define FUZZ_MAX_INPUT_HASHES 64
+#define FUZZ_INPUT_HASH_CHARS 16
+
+/* Appends the hash of n bytes (FUZZ_INPUT_HASH_CHARS hex digits) to list (a buffer of
+ * FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1 bytes) unless it is there; returns 1
+ * when the input is new (counted even when the list is full), 0 when it was there. */
+int fuzz_input_hash_add(char *list, const void *data, size_t n);
 
 typedef struct fuzz_campaign_rec {
     char *target, *engine, *sanitizers, *date;

@@ -306,6 +306,46 @@ static void db_merges_campaigns(void **state)
     assert_string_equal(db.v[0].class_by, "hand");
     fuzz_db_free(&db);
 
+    /* inputs with their hashes: a triage run again on the same files adds nothing, a new input
+       adds one, through a write and a load */
+    {
+        char hashes[FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1] = "";
+        assert_int_equal(fuzz_input_hash_add(hashes, "abc", 3), 1);
+        assert_int_equal(fuzz_input_hash_add(hashes, "abd", 3), 1);
+        assert_int_equal(fuzz_input_hash_add(hashes, "abc", 3), 0);
+        assert_int_equal(strlen(hashes), 2 * FUZZ_INPUT_HASH_CHARS + 1);
+        assert_int_equal(fuzz_db_load(&db, json, &d), GCN_OK);
+        r.inputs = 2;
+        r.input_hashes = hashes;
+        got = fuzz_db_add_finding(&db, &r);
+        assert_int_equal(got->inputs, 7); /* 5 without hashes, 2 new */
+        assert_int_equal(fuzz_db_write(&db, json, md, &d), GCN_OK);
+        fuzz_db_free(&db);
+        assert_int_equal(fuzz_db_load(&db, json, &d), GCN_OK);
+        got = fuzz_db_add_finding(&db, &r); /* the same two again */
+        assert_int_equal(got->inputs, 7);
+        assert_int_equal(fuzz_input_hash_add(hashes, "abe", 3), 1);
+        r.inputs = 3;
+        got = fuzz_db_add_finding(&db, &r);
+        assert_int_equal(got->inputs, 8);
+        /* a full list still counts the inputs past it */
+        {
+            unsigned k;
+            char one[8];
+            hashes[0] = 0;
+            for (k = 0; k < FUZZ_MAX_INPUT_HASHES + 5; k++) {
+                snprintf(one, sizeof(one), "%u", k);
+                assert_int_equal(fuzz_input_hash_add(hashes, one, strlen(one)), 1);
+            }
+            assert_true(strlen(hashes) < sizeof(hashes));
+            r.inputs = FUZZ_MAX_INPUT_HASHES + 5;
+            got = fuzz_db_add_finding(&db, &r);
+            assert_int_equal(got->inputs, 8 + FUZZ_MAX_INPUT_HASHES + 5);
+        }
+        r.input_hashes = NULL;
+        fuzz_db_free(&db);
+    }
+
     /* a damaged file is an error with its place, never silently replaced */
     {
         FILE *f = fopen(json, "w");
