@@ -163,8 +163,7 @@ static size_t ours_assemble(int gen, const stream *s)
         gcn_diag d;
         uint8_t b[GCN_INST_MAX_BYTES];
         size_t nb;
-        if (gcn_parse(gen, s->text[i], &in, &d) != GCN_OK ||
-            gcn_encode(&in, b, sizeof(b), &nb) != GCN_OK)
+        if (gcn_assemble(gen, s->text[i], &in, b, sizeof(b), &nb, &d) != GCN_OK)
             return 0;
         total += nb;
     }

@@ -135,6 +135,7 @@ int cmd_asm(int argc, char **argv)
         gcn_inst in;
         uint8_t bytes[GCN_INST_MAX_BYTES];
         size_t n = 0, k;
+        gcn_status st;
         lineno++;
         line = cli_next_line(&at, text + len, name, lineno);
         if (!line) {
@@ -154,13 +155,14 @@ int cmd_asm(int argc, char **argv)
             line[k - 1] = 0;
         if (!line[strspn(line, " \t")])
             continue;
-        if (gcn_parse(gen, line, &in, &diag) != GCN_OK) {
+        st = gcn_assemble(gen, line, &in, bytes, sizeof(bytes), &n, &diag);
+        if (st == GCN_ERR_SYNTAX) {
             fprintf(stderr, "%s:%u:%u: %s\n", name, lineno, diag.col, diag.msg);
             errors++;
             continue;
         }
-        if (gcn_encode(&in, bytes, sizeof(bytes), &n) != GCN_OK) {
-            fprintf(stderr, "%s:%u:1: cannot encode\n", name, lineno);
+        if (st != GCN_OK) {
+            fprintf(stderr, "%s:%u:1: cannot encode: %s\n", name, lineno, gcn_status_str(st));
             errors++;
             continue;
         }

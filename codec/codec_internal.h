@@ -68,6 +68,10 @@ static inline int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigne
 /* Checks every operand of an instruction whose fields are set; sets *literal when an operand
  * takes the 32-bit literal that follows the word. */
 gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);
+/* The bytes of an instruction whose operands codec_check_operands accepted (literal: what it
+ * said): the fields checked to fit, the rest zero. */
+gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
+                      size_t cap, size_t *len);
 /* Checks that every field the instruction uses holds its value (nothing would be cut when
  * encoding). Decoded fields always do. */
 gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in);

@@ -1,35 +1,22 @@
 #include "codec_internal.h"
 
-gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
+gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
+                      size_t cap, size_t *len)
 {
-    const gcn_tables *t = &gcn_codec_table_data;
-    const gcn_insn_row *row;
-    const gcn_layout_row *l;
-    const gcn_plan_row *p;
-    uint64_t w;
-    unsigned i;
-    int literal = 0;
-    gcn_status st;
-    if (!in || !out || !len || in->gen >= t->ngens || in->insn >= t->ninsns)
-        return GCN_ERR_INVALID;
-    row = &t->insns[in->insn];
-    l = codec_layout(t, in->gen, row->encoding);
-    if (!l->present || row->opcode[in->gen] == GCN_NO_INSN)
-        return GCN_ERR_NO_OPCODE;
+    const gcn_insn_row *row = &t->insns[in->insn];
+    const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
     /* Only the fields the instruction uses on the generation (its plan, the one the decoder
      * reads) are written, each checked to fit: the others (and bits no field covers) are zero,
      * which is the canonical form. */
-    p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
-    w = codec_put(l->match_value, l->slot[l->opcode_slot], row->opcode[in->gen]);
+    const gcn_plan_row *p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
+    uint64_t w = codec_put(l->match_value, l->slot[l->opcode_slot], row->opcode[in->gen]);
+    unsigned i;
     for (i = 0; i < p->n; i++) {
         uint64_t v = in->field[p->op[i].slot];
         if (p->op[i].width < 32 && v >> p->op[i].width)
             return GCN_ERR_OPERAND;
         w = codec_put(w, (gcn_slot_row){p->op[i].lo, p->op[i].width}, v);
     }
-    st = codec_check_operands(t, in, &literal);
-    if (st != GCN_OK)
-        return st;
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))
         return GCN_ERR_TRUNCATED;
     for (i = 0; i < l->bytes; i++)
@@ -41,4 +28,21 @@ gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
         *len += 4;
     }
     return GCN_OK;
+}
+
+gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_insn_row *row;
+    int literal = 0;
+    gcn_status st;
+    if (!in || !out || !len || in->gen >= t->ngens || in->insn >= t->ninsns)
+        return GCN_ERR_INVALID;
+    row = &t->insns[in->insn];
+    if (!codec_layout(t, in->gen, row->encoding)->present || row->opcode[in->gen] == GCN_NO_INSN)
+        return GCN_ERR_NO_OPCODE;
+    st = codec_check_operands(t, in, &literal);
+    if (st != GCN_OK)
+        return st;
+    return codec_emit(t, in, literal, out, cap, len);
 }

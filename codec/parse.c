@@ -785,7 +785,8 @@ static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsig
     return err(p, col, "unexpected '%.*s'", TOK(tok, n));
 }
 
-gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
+/* gcn_parse; *literal_out: what codec_check_operands said of the literal. */
+static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag, int *literal_out)
 {
     const gcn_tables *t = &gcn_codec_table_data;
     char line[LINE_MAX_CHARS + 1 + LINE_PAD];
@@ -883,6 +884,7 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
     st = codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
         return err(&p, 0, "invalid operand");
+    *literal_out = literal;
     out->size = p.l->bytes;
     if (p.has_literal) {
         out->has_literal = 1;
@@ -890,4 +892,26 @@ gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
         out->size = (uint8_t)(out->size + 4);
     }
     return GCN_OK;
+}
+
+gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)
+{
+    int literal;
+    return parse(gen, text, out, diag, &literal);
+}
+
+gcn_status gcn_assemble(int gen, const char *text, gcn_inst *out, uint8_t *bytes, size_t cap,
+                        size_t *len, gcn_diag *diag)
+{
+    gcn_inst local;
+    gcn_inst *in = out ? out : &local;
+    int literal = 0;
+    gcn_status st;
+    if (!bytes || !len)
+        return GCN_ERR_INVALID;
+    st = parse(gen, text, in, diag, &literal);
+    if (st != GCN_OK)
+        return st;
+    /* parse checked the operands as gcn_encode would */
+    return codec_emit(&gcn_codec_table_data, in, literal, bytes, cap, len);
 }

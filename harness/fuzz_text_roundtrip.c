@@ -21,6 +21,15 @@ static void check_line(int gen, const char *line)
 
     gcn_diag_clear(&diag);
     if (gcn_parse(gen, line, &p, &diag) != GCN_OK) {
+        gcn_diag again;
+        gcn_diag_clear(&again);
+        /* gcn_assemble refuses it with the same message */
+        if (gcn_assemble(gen, line, NULL, b1, sizeof(b1), &n1, &again) == GCN_OK ||
+            again.col != diag.col || strcmp(again.msg, diag.msg) != 0)
+            fuzz_finding(TARGET, "assemble-differs", "refused",
+                         "  gen: %s\n  line: '%s'\n  gcn_parse: col %u: %s\n  gcn_assemble: col "
+                         "%u: %s",
+                         gcn_gen_id(gen), line, diag.col, diag.msg, again.col, again.msg);
         if (!diag.msg[0] || diag.col < 1 || diag.col > len + 1) {
             fuzz_subject_shape(diag.msg, subject, sizeof(subject));
             fuzz_finding(TARGET, diag.msg[0] ? "diagnostic-column-outside" : "diagnostic-empty",
@@ -34,6 +43,17 @@ static void check_line(int gen, const char *line)
     if (gcn_encode(&p, b1, sizeof(b1), &n1) != GCN_OK)
         fuzz_finding(TARGET, "parsed-text-does-not-encode", m, "  line: '%s'", line);
     gcn_hex_bytes(b1, n1, hex, sizeof(hex));
+    {
+        /* the one-call path: the same instruction and bytes */
+        gcn_inst a;
+        uint8_t ba[GCN_INST_MAX_BYTES];
+        size_t na = 0;
+        if (gcn_assemble(gen, line, &a, ba, sizeof(ba), &na, &diag) != GCN_OK || na != n1 ||
+            memcmp(ba, b1, n1) != 0 || !fuzz_same_inst(&a, &p))
+            fuzz_finding(TARGET, "assemble-differs", m,
+                         "  line: '%s'\n  gcn_parse + gcn_encode: %s\n  gcn_assemble differs", line,
+                         hex);
+    }
     if (gcn_decode(gen, b1, n1, &d) != GCN_OK || d.size != n1)
         fuzz_finding(TARGET, "encoded-text-does-not-decode", m, "  line: '%s'\n  bytes: %s", line,
                      hex);

@@ -55,6 +55,11 @@ size_t gcn_print(const gcn_inst *inst, char *buf, size_t size);
  * column of the offending text (diag->file and diag->line are left to the caller). */
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag);
 
+/* gcn_parse, then gcn_encode into bytes (cap bytes; *len the size), in one call: the operands
+ * are checked once. out (may be NULL) receives the instruction. */
+gcn_status gcn_assemble(int gen, const char *text, gcn_inst *out, uint8_t *bytes, size_t cap,
+                        size_t *len, gcn_diag *diag);
+
 const char *gcn_inst_mnemonic(const gcn_inst *inst);
 const char *gcn_inst_encoding(const gcn_inst *inst);
 /* The number of instructions in the table, and the mnemonic / opcode of row i on gen (-1 when
