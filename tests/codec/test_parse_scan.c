@@ -1,6 +1,7 @@
 /* The parser's scanners against their one-character-at-a-time definitions: a mnemonic is the
  * run of [a-z0-9_] (after lower-casing) at the start of the line, whatever byte ends it and
- * wherever that byte falls in an 8-byte block; a register number reads as strtol would. */
+ * wherever that byte falls in an 8-byte block; a register number reads as strtol would.
+ * gcn_assemble gives what gcn_parse + gcn_encode give. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -95,11 +96,47 @@ static void register_numbers(void **st)
     }
 }
 
+/* gcn_assemble: gcn_parse + gcn_encode in one call */
+static void assemble_one_call(void **st)
+{
+    static const char *const lines[] = {"s_mov_b32 s5, 0x12345678", "s_mov_b64 s[4:5], -1",
+                                        "ds_write2_b32 v1, v2, v3 offset0:4 offset1:8 gds",
+                                        "s_load_dwordx4 s[4:7], s[2:3], 0x10"};
+    int gen = gcn_gen_lookup("gfx8");
+    size_t i;
+    (void)st;
+    for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+        gcn_inst p, a;
+        gcn_diag d;
+        uint8_t b1[GCN_INST_MAX_BYTES], b2[GCN_INST_MAX_BYTES];
+        size_t n1, n2;
+        assert_int_equal(gcn_parse(gen, lines[i], &p, &d), GCN_OK);
+        assert_int_equal(gcn_encode(&p, b1, sizeof(b1), &n1), GCN_OK);
+        assert_int_equal(gcn_assemble(gen, lines[i], &a, b2, sizeof(b2), &n2, &d), GCN_OK);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(b1, b2, n1);
+        assert_memory_equal(&p, &a, sizeof(p));
+        assert_int_equal(gcn_assemble(gen, lines[i], NULL, b2, sizeof(b2), &n2, &d), GCN_OK);
+        assert_int_equal(gcn_assemble(gen, lines[i], NULL, b2, n1 - 1, &n2, &d), GCN_ERR_TRUNCATED);
+    }
+    {
+        gcn_diag d;
+        uint8_t b[GCN_INST_MAX_BYTES];
+        size_t n;
+        assert_int_equal(gcn_assemble(gen, "s_mov_b32 s5, v1", NULL, b, sizeof(b), &n, &d),
+                         GCN_ERR_SYNTAX);
+        assert_int_equal(d.col, 15);
+        assert_int_equal(gcn_assemble(gen, "s_mov_b32 s5, s1", NULL, NULL, 0, &n, &d),
+                         GCN_ERR_INVALID);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mnemonic_end),
         cmocka_unit_test(register_numbers),
+        cmocka_unit_test(assemble_one_call),
     };
     return cmocka_run_group_tests_name("parse_scan", tests, NULL, NULL);
 }
