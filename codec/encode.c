@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "codec_internal.h"
 
 gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
@@ -19,6 +21,20 @@ gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint
     }
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))
         return GCN_ERR_TRUNCATED;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* one store for a word without a literal */
+    if (!literal && l->bytes == 8) {
+        memcpy(out, &w, 8);
+        *len = 8;
+        return GCN_OK;
+    }
+    if (!literal && l->bytes == 4) {
+        uint32_t w4 = (uint32_t)w;
+        memcpy(out, &w4, 4);
+        *len = 4;
+        return GCN_OK;
+    }
+#endif
     for (i = 0; i < l->bytes; i++)
         out[i] = (uint8_t)(w >> (8 * i));
     *len = l->bytes;

@@ -221,6 +221,26 @@ static int same_name(const char *tok, const char *name, size_t n)
 #endif
 }
 
+/* gcn_name_hash of n bytes of the line or the pool (readable 8 bytes past their end: LINE_PAD,
+ * GCN_POOL_PAD), with two 8-byte loads where gcn_name_hash assembles the bytes one by one: the
+ * same value. */
+static uint32_t line_name_hash(const char *s, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t a, b, h;
+    memcpy(&a, s, 8);
+    if (n < 8) {
+        a &= n ? ~0ull >> (8 * (8 - n)) : 0;
+        b = a;
+    } else
+        memcpy(&b, s + n - 8, 8);
+    h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ n;
+    return (uint32_t)(h ^ (h >> 32));
+#else
+    return gcn_name_hash(s, n);
+#endif
+}
+
 static int same(const char *a, const char *b, size_t n)
 {
     return b && strlen(b) == n && memcmp(a, b, n) == 0;
@@ -231,7 +251,7 @@ static int same(const char *a, const char *b, size_t n)
 static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n, int wide)
 {
     const uint16_t *slots = t->name_hash + gen * (t->name_hash_mask + 1u);
-    uint32_t h = gcn_name_hash(tok, n) & t->name_hash_mask;
+    uint32_t h = line_name_hash(tok, n) & t->name_hash_mask;
     size_t k;
     for (; slots[h] != GCN_HASH_EMPTY; h = (h + 1) & t->name_hash_mask) {
         const gcn_scalar_name_row *x = &t->scalar_names[slots[h]];
@@ -685,7 +705,7 @@ static int spells(const gcn_insn_row *r, const char *m, size_t n)
  * of the first. Returns that position, or ninsns when no row spells it. */
 static size_t first_spelling(const gcn_tables *t, const char *m, size_t n)
 {
-    uint32_t h = gcn_name_hash(m, n) & t->mnemonic_hash_mask;
+    uint32_t h = line_name_hash(m, n) & t->mnemonic_hash_mask;
     for (; t->mnemonic_hash[h].first != GCN_HASH_EMPTY; h = (h + 1) & t->mnemonic_hash_mask)
         if (t->mnemonic_hash[h].len == n && same_name(m, t->mnemonic_hash[h].name, n))
             return t->mnemonic_hash[h].first;
