@@ -692,7 +692,7 @@ typedef struct group {
     char best[PATH_CAP]; /* the smallest input with this signature */
     long best_size;
     unsigned long inputs; /* distinct inputs (by content) */
-    char hashes[FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1];
+    char hashes[FUZZ_INPUT_HASH_LIST_BYTES];
 } group;
 
 static void add_crash_files(const char *dir, const char *const *prefixes, crash_file **v, size_t *n,

@@ -17,29 +17,35 @@ void fuzz_finding_id(const char *signature, char out[16])
     snprintf(out, 16, "F-%.10s", hex);
 }
 
-#define HASH_LIST_BYTES (FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1)
+/* The hashes of a space-separated list, in turn: the first at list, each next after p; NULL
+ * after the last (or at a piece too short to be one). */
+static const char *next_hash(const char *list, const char *p)
+{
+    if (p)
+        p += FUZZ_INPUT_HASH_CHARS + (p[FUZZ_INPUT_HASH_CHARS] == ' ');
+    else
+        p = list;
+    return p && !memchr(p, 0, FUZZ_INPUT_HASH_CHARS) ? p : NULL;
+}
 
-/* Is the hash h (FUZZ_INPUT_HASH_CHARS characters) in the space-separated list? */
+/* Is the hash h (FUZZ_INPUT_HASH_CHARS characters) in the list? */
 static int hash_listed(const char *list, const char *h)
 {
     const char *p;
-    for (p = list; p && *p; p += FUZZ_INPUT_HASH_CHARS + (p[FUZZ_INPUT_HASH_CHARS] == ' ')) {
-        if (strlen(p) < FUZZ_INPUT_HASH_CHARS)
-            return 0;
+    for (p = next_hash(list, NULL); p; p = next_hash(list, p))
         if (memcmp(p, h, FUZZ_INPUT_HASH_CHARS) == 0)
             return 1;
-    }
     return 0;
 }
 
-/* Appends h to list (HASH_LIST_BYTES) unless it is there or the list is full; 1 when h was not
- * there. */
+/* Appends h to list (FUZZ_INPUT_HASH_LIST_BYTES) unless it is there or the list is full; 1 when h
+ * was not there. */
 static int hash_join(char *list, const char *h)
 {
     size_t len = strlen(list);
     if (hash_listed(list, h))
         return 0;
-    if (len + 1 + FUZZ_INPUT_HASH_CHARS < HASH_LIST_BYTES) {
+    if (len + 1 + FUZZ_INPUT_HASH_CHARS < FUZZ_INPUT_HASH_LIST_BYTES) {
         if (len)
             list[len++] = ' ';
         memcpy(list + len, h, FUZZ_INPUT_HASH_CHARS);
@@ -125,9 +131,10 @@ static void copy_rec(fuzz_finding_rec *d, const fuzz_finding_rec *s)
     d->last_seen = dup_or_empty(s->last_seen);
     d->inputs = s->inputs;
     d->size = s->size;
-    d->input_hashes = malloc(HASH_LIST_BYTES);
+    d->input_hashes = malloc(FUZZ_INPUT_HASH_LIST_BYTES);
     if (d->input_hashes)
-        snprintf(d->input_hashes, HASH_LIST_BYTES, "%s", s->input_hashes ? s->input_hashes : "");
+        snprintf(d->input_hashes, FUZZ_INPUT_HASH_LIST_BYTES, "%s",
+                 s->input_hashes ? s->input_hashes : "");
 }
 
 static void replace(char **field, const char *value)
@@ -150,8 +157,7 @@ fuzz_finding_rec *fuzz_db_add_finding(fuzz_findings_db *db, const fuzz_finding_r
             /* only the inputs not counted before (a triage run again on the same files) */
             unsigned long listed = 0;
             const char *p;
-            for (p = r->input_hashes; strlen(p) >= FUZZ_INPUT_HASH_CHARS;
-                 p += FUZZ_INPUT_HASH_CHARS + (p[FUZZ_INPUT_HASH_CHARS] == ' ')) {
+            for (p = next_hash(r->input_hashes, NULL); p; p = next_hash(r->input_hashes, p)) {
                 listed++;
                 o->inputs += (unsigned long)hash_join(o->input_hashes, p);
             }
@@ -265,7 +271,7 @@ static gcn_status load_finding(const gcn_json_doc *doc, const cJSON *o, fuzz_fin
         (st = num_field(doc, o, "size", &size, diag)) != GCN_OK ||
         (st = str_field(doc, o, "input_hashes", 0, &r->input_hashes, diag)) != GCN_OK)
         return st;
-    if (r->input_hashes && strlen(r->input_hashes) >= HASH_LIST_BYTES)
+    if (r->input_hashes && strlen(r->input_hashes) >= FUZZ_INPUT_HASH_LIST_BYTES)
         return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(o, "input_hashes"), diag,
                               "input_hashes: at most %d hashes", FUZZ_MAX_INPUT_HASHES);
     r->inputs = (unsigned long)inputs;

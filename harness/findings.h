@@ -36,10 +36,12 @@ typedef struct fuzz_finding_rec {
 
 #define FUZZ_MAX_INPUT_HASHES 64
 #define FUZZ_INPUT_HASH_CHARS 16
+/* the bytes of a full list and its NUL */
+#define FUZZ_INPUT_HASH_LIST_BYTES (FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1)
 
 /* Appends the hash of n bytes (FUZZ_INPUT_HASH_CHARS hex digits) to list (a buffer of
- * FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1 bytes) unless it is there; returns 1
- * when the input is new (counted even when the list is full), 0 when it was there. */
+ * FUZZ_INPUT_HASH_LIST_BYTES) unless it is there; returns 1 when the input is new (counted even
+ * when the list is full), 0 when it was there. */
 int fuzz_input_hash_add(char *list, const void *data, size_t n);
 
 typedef struct fuzz_campaign_rec {

@@ -309,7 +309,7 @@ static void db_merges_campaigns(void **state)
     /* inputs with their hashes: a triage run again on the same files adds nothing, a new input
        adds one, through a write and a load */
     {
-        char hashes[FUZZ_MAX_INPUT_HASHES * (FUZZ_INPUT_HASH_CHARS + 1) + 1] = "";
+        char hashes[FUZZ_INPUT_HASH_LIST_BYTES] = "";
         assert_int_equal(fuzz_input_hash_add(hashes, "abc", 3), 1);
         assert_int_equal(fuzz_input_hash_add(hashes, "abd", 3), 1);
         assert_int_equal(fuzz_input_hash_add(hashes, "abc", 3), 0);
