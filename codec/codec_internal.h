@@ -65,6 +65,10 @@ static inline int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigne
     return (t->reg_ok[gen * 256u + code] & GCN_REG_OK((unsigned)k, dst)) != 0;
 }
 
+/* gcn_decode without its fast path: the plan rows alone (the reference the fast path is
+ * tested against). */
+gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+
 /* Checks every operand of an instruction whose fields are set; sets *literal when an operand
  * takes the 32-bit literal that follows the word. */
 gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);

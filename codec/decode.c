@@ -9,27 +9,6 @@
 #define DECODE_INLINE static inline
 #endif
 
-/* A source operand (SSRC0): a register, an inline constant, a condition, or the literal. */
-DECODE_INLINE int ssrc_ok(const gcn_tables *t, unsigned gen, unsigned code, unsigned regs,
-                          int *literal)
-{
-    unsigned info = t->code_info[gen * 256u + (code & 0xffu)];
-    if (!(info & 0x10u))
-        return 0;
-    switch (info & 0xfu) {
-    case GCN_SC_LITERAL:
-        *literal = 1;
-        return 1;
-    case GCN_SC_INLINE_INT:
-    case GCN_SC_INLINE_FLOAT:
-        return 1;
-    case GCN_SC_COND:
-        return regs == 1 ? (info >> 5) & 1 : (info >> 6) & 1;
-    default:
-        return codec_scalar_reg_ok(t, gen, code, regs, 0);
-    }
-}
-
 int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
                        uint64_t raw)
 {
@@ -162,9 +141,13 @@ DECODE_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, con
         case GCN_CK_SBASE:
             ok = v < 128 && (t->reg_ok[in->gen * 256u + v * 2] >> c->arg) & 1;
             break;
-        case GCN_CK_SSRC:
-            ok = v < 256 && ssrc_ok(t, in->gen, v, c->arg, literal);
+        case GCN_CK_SSRC: {
+            unsigned bits = v < 256 ? t->reg_ok[in->gen * 256u + v] : 0;
+            ok = (bits >> c->arg) & 1;
+            if (ok && (bits & GCN_OK_LITERAL))
+                *literal = 1;
             break;
+        }
         case GCN_CK_SMEM_OFFSET: {
             const gcn_insn_row *row = &t->insns[in->insn];
             ok = smem_offset_ok(t, in, &row->operand[c->arg],
@@ -248,7 +231,8 @@ static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes
     return GCN_ERR_NO_ENCODING;
 }
 
-gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+/* Decoding by the plan rows: every case (gcn_decode's fast path takes the common ones). */
+gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
     const gcn_tables *t = &gcn_codec_table_data;
     const gcn_dispatch_row *d;
@@ -274,6 +258,85 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
+}
+
+#define FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
+#define FAST_CHECK(k)                                                                              \
+    do {                                                                                           \
+        unsigned v_ = (unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k];                                \
+        unsigned b_ = ok_row[v_ << f->ck_sh[k]];                                                   \
+        ok &= (b_ >> f->ck_bit[k]) & (v_ - f->ck_min[k] <= f->ck_range[k]);                        \
+        lit |= b_ & f->ck_lit[k];                                                                  \
+    } while (0)
+
+/* The fast path: an instruction of one known encoding, 8 bytes readable, a fast plan (no
+ * branch on operand kinds); everything else goes to codec_decode_plan, which gives the same
+ * answer (tests/codec/test_decode_fast.c holds them to it). */
+gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_dispatch_row *d;
+    const gcn_fast_plan *f;
+    const uint16_t *ok_row;
+    uint64_t w, opcode;
+    unsigned insn, ok = 1, lit = 0;
+    if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
+        return codec_decode_plan(gen, bytes, len, out);
+    w = codec_load8(bytes);
+    d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
+    if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
+        return codec_decode_plan(gen, bytes, len, out);
+    opcode = (w >> d->opcode_lo) & ((1ull << d->opcode_width) - 1);
+    insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
+    if (insn == GCN_NO_INSN)
+        return codec_decode_plan(gen, bytes, len, out);
+    f = &t->fast_plans[(unsigned)gen * t->ninsns + insn];
+    if (f->slow)
+        return codec_decode_plan(gen, bytes, len, out);
+    ok_row = t->reg_ok + (unsigned)gen * 256u;
+    memset(out, 0, sizeof(*out));
+    out->insn = (uint16_t)insn;
+    out->gen = (uint8_t)gen;
+    out->encoding = d->enc;
+    out->size = d->bytes;
+    /* 8, 4 or 2 fetches, 4, 2 or 0 checks: steps past the plan's own repeat or pass */
+    switch (f->nfetch) {
+    case 8:
+        FAST_FETCH(7);
+        FAST_FETCH(6);
+        FAST_FETCH(5);
+        FAST_FETCH(4);
+        /* fall through */
+    case 4:
+        FAST_FETCH(3);
+        FAST_FETCH(2);
+        /* fall through */
+    default:
+        FAST_FETCH(1);
+        FAST_FETCH(0);
+    }
+    switch (f->ncheck) {
+    case 4:
+        FAST_CHECK(3);
+        FAST_CHECK(2);
+        /* fall through */
+    case 2:
+        FAST_CHECK(1);
+        FAST_CHECK(0);
+        /* fall through */
+    default:
+        break;
+    }
+    if (!(ok & 1))
+        return GCN_ERR_OPERAND;
+    if (lit) {
+        if (len < (size_t)d->bytes + 4)
+            return GCN_ERR_TRUNCATED;
+        out->has_literal = 1;
+        out->literal = (uint32_t)codec_load4(bytes + d->bytes);
+        out->size = (uint8_t)(d->bytes + 4);
+    }
+    return GCN_OK;
 }
 
 /* The reasons gcn_decode_why writes, without printf (the byte round trip target asks for one

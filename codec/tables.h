@@ -140,7 +140,7 @@ typedef enum gcn_check_kind {
     GCN_CK_VGPR,        /* field <= arg (the last register of the tuple is v255 at most) */
     GCN_CK_REG,         /* reg_ok[field] has bit arg */
     GCN_CK_SBASE,       /* reg_ok[field * 2] has bit arg */
-    GCN_CK_SSRC,        /* a scalar source of arg registers (register, constant, literal) */
+    GCN_CK_SSRC,        /* reg_ok[field] has bit arg (GCN_OK_SSRC_BIT); GCN_OK_LITERAL */
     GCN_CK_SMEM_OFFSET, /* the operand row arg's IMM/SOE-dependent rules */
     GCN_CK_SMRD_OFFSET, /* the operand row arg's IMM-dependent rules */
     GCN_CK_ONE          /* a required modifier's field is 1 */
@@ -160,6 +160,29 @@ typedef struct gcn_plan_row {
     uint8_t nck;
     gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
 } gcn_plan_row;
+
+/* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans),
+ * compiled by gcngen from the same operands as its gcn_plan_row: a fixed number of steps and
+ * no branch on the operand kinds.
+ *   fetch k < nfetch (2, 4 or 8): field[slot[k]] = word >> lo[k] & mask[k]; the steps past the
+ *       plan's own repeat its last one
+ *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
+ *       most) is valid when reg_ok[v << ck_sh[k]] has bit ck_bit[k] and v - ck_min[k] <=
+ *       ck_range[k]; it takes the literal when that reg_ok also has ck_lit[k]; the steps past
+ *       the plan's own always pass
+ * slow: the plan has a check the fast path cannot make (SMEM/SMRD offsets, which depend on
+ * other fields, or a field wider than 8 bits), or more checks than it holds: gcn_decode takes
+ * the plan row instead. */
+#define GCN_FAST_FETCH 8
+#define GCN_FAST_CHECKS 4
+typedef struct gcn_fast_plan {
+    uint32_t mask[GCN_FAST_FETCH];
+    uint8_t lo[GCN_FAST_FETCH], slot[GCN_FAST_FETCH];
+    uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS], ck_sh[GCN_FAST_CHECKS];
+    uint8_t ck_bit[GCN_FAST_CHECKS], ck_min[GCN_FAST_CHECKS], ck_range[GCN_FAST_CHECKS];
+    uint16_t ck_lit[GCN_FAST_CHECKS];
+    uint8_t nfetch, ncheck, slow;
+} gcn_fast_plan;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once. */
 typedef struct gcn_dispatch_row {
@@ -198,6 +221,13 @@ typedef struct gcn_scalar_row {
 /* Bit of gcn_scalar_row.ok for a register operand of 2^k registers (k = 0..4), as a source or
  * (dst) in a 7-bit destination field. gcngen decides them once from the spec's classes. */
 #define GCN_REG_OK(k, dst) (1u << ((k) + ((dst) ? 5 : 0)))
+/* More bits of gcn_scalar_row.ok, also gcngen's: set on every code (an operand check that
+ * needs no register test); a valid scalar source (SSRC) of 2^k registers, k = 0..1 (a register,
+ * an inline constant, a condition with a spelling of that width, the literal); the code that
+ * stands for the 32-bit literal after the word. */
+#define GCN_OK_ANY_BIT 10u
+#define GCN_OK_SSRC_BIT(k) (11u + (k))
+#define GCN_OK_LITERAL (1u << 13)
 
 /* A scalar operand spelling (name32 or name64) -> its code, per generation, sorted by name. */
 typedef struct gcn_scalar_name_row {
@@ -238,7 +268,8 @@ typedef struct gcn_tables {
     const uint8_t *inline_float_codes;
     /* [gen]: the code that stands for the 32-bit literal after the word, 0xffff when none */
     const uint16_t *literal_code;
-    const gcn_plan_row *plans; /* [gen * ninsns + insn] */
+    const gcn_plan_row *plans;       /* [gen * ninsns + insn] */
+    const gcn_fast_plan *fast_plans; /* [gen * ninsns + insn] */
     /* [gen * 256 + code], compact copies of gcn_scalar_row for the operand checks: its ok bits,
      * and its class | src << 4 | (name32 != NULL) << 5 | (name64 != NULL) << 6 */
     const uint16_t *reg_ok;

@@ -428,6 +428,9 @@ static int check_instructions(spec_t *s)
             /* scalar register operands come in 1, 2, 4, 8 or 16 registers */
             if (strcmp(k, "vgpr") != 0 && strcmp(k, "imm") != 0 && regs_log2((unsigned)regs) < 0)
                 return fail(s, op, "%s: a scalar operand of %g registers", name, regs);
+            /* GCN_OK_SSRC_BIT: a scalar source of 1 or 2 registers */
+            if (strcmp(k, "ssrc") == 0 && regs > 2)
+                return fail(s, op, "%s: a scalar source of %g registers (1 or 2)", name, regs);
         }
         {
             unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS];
@@ -769,47 +772,50 @@ static void emit_fetch(spec_t *s, const enc_t *e, const cJSON *in, gcn_buf *b)
         gcn_buf_printf(b, "0x%x, ", gens[i]);
 }
 
+/* One operand check of a plan (gcn_check_op). */
+typedef struct check_t {
+    gcn_check_kind kind;
+    int slot;
+    unsigned arg;
+} check_t;
+
+static const char *const check_enums[] = {"GCN_CK_VGPR", "GCN_CK_REG",         "GCN_CK_SBASE",
+                                          "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET",
+                                          "GCN_CK_ONE"};
+
 /* The operand checks of an instruction: what each operand kind requires of its field. A
- * one-register VGPR in an 8-bit field needs none. */
-static void emit_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON *in, gcn_buf *b)
+ * one-register VGPR in an 8-bit field needs none. Returns how many. */
+static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON *in, check_t *ck)
 {
-    const cJSON *op;
-    unsigned n = 0, idx = 0, i;
-    const char *cks[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-    int slots[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-    unsigned args[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-    const cJSON *m;
+    const cJSON *op, *m;
+    unsigned n = 0, idx = 0;
     cJSON_ArrayForEach(op, get(in, "operands"))
     {
         const char *kind = str(op, "kind");
         unsigned regs = (unsigned)cJSON_GetNumberValue(get(op, "regs"));
-        int k = regs_log2(regs);
-        const char *ck = NULL;
-        unsigned arg = 0;
-        if (strcmp(kind, "vgpr") == 0 && regs > 1) {
-            ck = "GCN_CK_VGPR";
-            arg = 256 - regs;
-        } else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
-            ck = "GCN_CK_REG";
-            arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
+        int k = regs_log2(regs), found = 1;
+        check_t c = {GCN_CK_VGPR, slot_index(e, str(op, "field")), 0};
+        if (strcmp(kind, "vgpr") == 0 && regs > 1)
+            c.arg = 256 - regs;
+        else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
+            c.kind = GCN_CK_REG;
+            c.arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
         } else if (strcmp(kind, "sbase") == 0) {
-            ck = "GCN_CK_SBASE";
-            arg = (unsigned)k;
+            c.kind = GCN_CK_SBASE;
+            c.arg = (unsigned)k;
         } else if (strcmp(kind, "ssrc") == 0) {
-            ck = "GCN_CK_SSRC";
-            arg = regs;
+            c.kind = GCN_CK_SSRC;
+            c.arg = GCN_OK_SSRC_BIT((unsigned)k);
         } else if (strcmp(kind, "smem-offset") == 0) {
-            ck = "GCN_CK_SMEM_OFFSET";
-            arg = idx;
+            c.kind = GCN_CK_SMEM_OFFSET;
+            c.arg = idx;
         } else if (strcmp(kind, "smrd-offset") == 0) {
-            ck = "GCN_CK_SMRD_OFFSET";
-            arg = idx;
-        }
-        if (ck && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS) {
-            cks[n] = ck;
-            slots[n] = slot_index(e, str(op, "field"));
-            args[n++] = arg;
-        }
+            c.kind = GCN_CK_SMRD_OFFSET;
+            c.arg = idx;
+        } else
+            found = 0;
+        if (found && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
+            ck[n++] = c;
         idx++;
     }
     /* a required modifier (GWS and ordered-count gds): its field must be set */
@@ -817,33 +823,123 @@ static void emit_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON *in
     {
         if (cJSON_IsTrue(get(m, "required")) && (gens_mask(s, get(m, "gens")) >> gen) & 1 &&
             n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS) {
-            cks[n] = "GCN_CK_ONE";
-            slots[n] = slot_index(e, str(m, "field"));
-            args[n++] = 0;
+            check_t c = {GCN_CK_ONE, slot_index(e, str(m, "field")), 0};
+            ck[n++] = c;
         }
     }
-    gcn_buf_printf(b, "%u, {", n);
-    for (i = 0; i < n; i++)
-        gcn_buf_printf(b, "%s{%s, %d, %u}", i ? ", " : "", cks[i], slots[i], args[i]);
-    gcn_buf_puts(b, n ? "}" : "{0}}");
+    return n;
 }
 
-/* Per generation and instruction, the fields to extract with their bit positions there: the
- * decoder's inner loop reads one row. */
+/* A field the plan fetches: lo, width, slot. */
+typedef struct fetch_t {
+    unsigned lo, width, slot;
+} fetch_t;
+
+/* The fast plan (gcn_fast_plan) of a plan row: its fetches padded with the last one, its
+ * checks as bit tests on reg_ok, padded with tests that pass. */
+static void emit_fast_plan(const fetch_t *f, unsigned n, const check_t *ck, unsigned nck, int smem,
+                           gcn_buf *b)
+{
+    unsigned i, lo[GCN_FAST_CHECKS] = {0}, mask[GCN_FAST_CHECKS] = {0}, sh[GCN_FAST_CHECKS] = {0};
+    unsigned bit[GCN_FAST_CHECKS], min[GCN_FAST_CHECKS] = {0}, range[GCN_FAST_CHECKS];
+    unsigned lit[GCN_FAST_CHECKS] = {0};
+    int slow = smem || nck > GCN_FAST_CHECKS;
+    for (i = 0; i < GCN_FAST_CHECKS; i++) {
+        unsigned k;
+        bit[i] = GCN_OK_ANY_BIT;
+        range[i] = 255;
+        if (i >= nck || slow)
+            continue;
+        for (k = 0; k < n && f[k].slot != (unsigned)ck[i].slot; k++)
+            ;
+        if (k == n || f[k].width > 8) {
+            slow = 1; /* a field it does not fetch, or one wider than a reg_ok index */
+            continue;
+        }
+        lo[i] = f[k].lo;
+        mask[i] = (1u << f[k].width) - 1;
+        switch (ck[i].kind) {
+        case GCN_CK_VGPR:
+            range[i] = ck[i].arg;
+            break;
+        case GCN_CK_REG:
+            bit[i] = ck[i].arg;
+            break;
+        case GCN_CK_SBASE:
+            sh[i] = 1;
+            bit[i] = ck[i].arg;
+            range[i] = 127;
+            break;
+        case GCN_CK_SSRC:
+            bit[i] = ck[i].arg;
+            lit[i] = GCN_OK_LITERAL;
+            break;
+        case GCN_CK_ONE:
+            min[i] = 1;
+            range[i] = 0;
+            break;
+        default:
+            slow = 1; /* SMEM/SMRD offsets: their rules depend on other fields */
+        }
+    }
+    gcn_buf_puts(b, "    {{");
+    for (i = 0; i < GCN_FAST_FETCH; i++) {
+        const fetch_t *x = n ? &f[i < n ? i : n - 1] : NULL;
+        gcn_buf_printf(b, "%s0x%x", i ? ", " : "", x ? (unsigned)((1ull << x->width) - 1) : 0);
+    }
+    gcn_buf_puts(b, "}, {");
+    for (i = 0; i < GCN_FAST_FETCH; i++)
+        gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].lo : 0);
+    gcn_buf_puts(b, "}, {");
+    for (i = 0; i < GCN_FAST_FETCH; i++)
+        gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].slot : 0);
+    gcn_buf_puts(b, "},\n     ");
+    {
+        const unsigned *cols[] = {lo, mask, sh, bit, min, range, lit};
+        unsigned c;
+        for (c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
+            gcn_buf_puts(b, "{");
+            for (i = 0; i < GCN_FAST_CHECKS; i++)
+                gcn_buf_printf(b, "%s%u", i ? ", " : "", cols[c][i]);
+            gcn_buf_puts(b, "}, ");
+        }
+    }
+    gcn_buf_printf(b, "%u, %u, %d},\n",
+                   n <= 2   ? 2
+                   : n <= 4 ? 4
+                            : 8,
+                   nck == 0   ? 0
+                   : nck <= 2 ? 2
+                              : 4,
+                   slow);
+}
+
+/* Per generation and instruction, the fields to extract with their bit positions there and the
+ * operand checks (gcn_plan_rows), and the same as the decoder's fast path takes them
+ * (gcn_fast_plans). */
 static void emit_plans(spec_t *s, gcn_buf *b)
 {
     unsigned g;
     const cJSON *in;
+    gcn_buf fast;
+    gcn_buf_init(&fast);
     gcn_buf_printf(b, "static const gcn_plan_row gcn_plan_rows[%u] = {\n", s->ngens * s->ninsns);
+    gcn_buf_printf(&fast, "static const gcn_fast_plan gcn_fast_plans[%u] = {\n",
+                   s->ngens * s->ninsns);
     for (g = 0; g < s->ngens; g++) {
         cJSON_ArrayForEach(in, s->insns)
         {
             const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
-            const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f;
-            unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0;
+            const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f, *op2;
+            unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0, nck;
+            fetch_t fetch[GCN_MAX_FETCH];
+            check_t ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+            int smem = 0;
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
+                gcn_buf_puts(&fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0, "
+                                    "1},\n");
                 continue;
             }
             n = fetch_slots(s, e, in, slot, gens);
@@ -853,28 +949,37 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                     continue;
                 cJSON_ArrayForEach(f, get(l, "fields"))
                 {
-                    if (strcmp(str(f, "name"), e->slot[slot[i]]) == 0) {
+                    if (strcmp(str(f, "name"), e->slot[slot[i]]) == 0 && k < GCN_MAX_FETCH) {
                         unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
                         unsigned w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
-                        gcn_buf_printf(b, "%s{%u, %u, %u}", k++ ? ", " : "{", lo, w, slot[i]);
+                        gcn_buf_printf(b, "%s{%u, %u, %u}", k ? ", " : "{", lo, w, slot[i]);
+                        fetch[k].lo = lo;
+                        fetch[k].width = w;
+                        fetch[k++].slot = slot[i];
                     }
                 }
             }
+            cJSON_ArrayForEach(op2, get(in, "operands"))
             {
-                const cJSON *op2;
-                int smem = 0;
-                cJSON_ArrayForEach(op2, get(in, "operands"))
-                {
-                    if (strcmp(str(op2, "kind"), "smem-offset") == 0)
-                        smem = 1;
-                }
-                gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
+                if (strcmp(str(op2, "kind"), "smem-offset") == 0)
+                    smem = 1;
             }
-            emit_checks(s, g, e, in, b);
+            gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
+            nck = plan_checks(s, g, e, in, ck);
+            gcn_buf_printf(b, "%u, {", nck);
+            for (i = 0; i < nck; i++)
+                gcn_buf_printf(b, "%s{%s, %d, %u}", i ? ", " : "", check_enums[ck[i].kind],
+                               ck[i].slot, ck[i].arg);
+            gcn_buf_puts(b, nck ? "}" : "{0}}");
             gcn_buf_puts(b, "},\n");
+            emit_fast_plan(fetch, k, ck, nck, smem, &fast);
         }
     }
     gcn_buf_puts(b, "};\n\n");
+    gcn_buf_puts(&fast, "};\n\n");
+    gcn_buf_append(b, fast.data, fast.len);
+    b->oom |= fast.oom;
+    gcn_buf_free(&fast);
 }
 
 static void emit_insns(spec_t *s, gcn_buf *b)
@@ -1193,6 +1298,16 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
                     if (valid)
                         ok |= GCN_REG_OK(k, dst);
                 }
+            /* the rest of the operand checks' bits (codec/tables.h) */
+            ok |= 1u << GCN_OK_ANY_BIT;
+            for (k = 0; k < 2; k++) {
+                int cond = r->sclass == GCN_SC_COND && (k ? r->has64 : r->has32);
+                if (r->src && (r->sclass == GCN_SC_LITERAL || r->sclass == GCN_SC_INLINE_INT ||
+                               r->sclass == GCN_SC_INLINE_FLOAT || cond || (ok & GCN_REG_OK(k, 0))))
+                    ok |= 1u << GCN_OK_SSRC_BIT(k);
+            }
+            if (r->src && r->sclass == GCN_SC_LITERAL)
+                ok |= GCN_OK_LITERAL;
             oks[gi * 256 + code] = ok;
             gcn_buf_printf(b, "    /* %s %3u */ {%s, %d, %d, %d, %ld, ", s->gens[gi].id, code,
                            sclass_enums[r->sclass], r->src, r->dst, r->pair, r->index);
@@ -1341,6 +1456,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .inline_float_codes = gcn_inline_float_codes,\n"
                        "    .literal_code = gcn_literal_code,\n"
                        "    .plans = gcn_plan_rows,\n"
+                       "    .fast_plans = gcn_fast_plans,\n"
                        "    .reg_ok = gcn_reg_ok,\n"
                        "    .code_info = gcn_code_info,\n"
                        "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"

@@ -1,0 +1,134 @@
+/* gcn_decode's fast path (gcn_fast_plans) against the plan rows alone (codec_decode_plan): the
+ * same status on every input, the same instruction when it decodes. Inputs: every canonical
+ * encoding case of every generation, read with its own length and with more bytes after it;
+ * the same words with one to three bits flipped and cut to a random length; and random words
+ * under every value of the top 9 bits the dispatch table reads. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "codec/codec_internal.h"
+#include "gcnspec/codec.h"
+#include "vectors/enc_cases.h"
+
+typedef struct walk {
+    uint64_t rng;
+    size_t cases, compared, ok, fast;
+} walk;
+
+static uint64_t next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Both decoders on bytes[0..len): same status, and the same gcn_inst when it decodes. */
+static void same(int gen, const uint8_t *bytes, size_t len, walk *w)
+{
+    gcn_inst a, b;
+    gcn_status sa, sb;
+    memset(&a, 0x5a, sizeof(a));
+    memset(&b, 0xa5, sizeof(b));
+    sa = gcn_decode(gen, bytes, len, &a);
+    sb = codec_decode_plan(gen, bytes, len, &b);
+    w->compared++;
+    if (sa != sb) {
+        size_t i;
+        print_error("gen %d, %zu bytes:", gen, len);
+        for (i = 0; i < len; i++)
+            print_error(" %02x", bytes[i]);
+        print_error(": gcn_decode %s, the plan rows %s\n", gcn_status_str(sa), gcn_status_str(sb));
+        fail();
+    }
+    if (sa == GCN_OK) {
+        w->ok++;
+        assert_memory_equal(&a, &b, sizeof(a));
+    }
+}
+
+static int one_case(const gcn_enc_case *c, void *ctx)
+{
+    walk *w = ctx;
+    uint8_t b[GCN_INST_MAX_BYTES + 8], m[GCN_INST_MAX_BYTES + 8];
+    size_t nb, k;
+    if (!c->canonical || gcn_encode(&c->inst, b, GCN_INST_MAX_BYTES, &nb) != GCN_OK)
+        return 0;
+    w->cases++;
+    if (!c->inst.has_literal &&
+        !gcn_codec_tables()
+             ->fast_plans[c->inst.gen * gcn_codec_tables()->ninsns + c->inst.insn]
+             .slow)
+        w->fast++;
+    memset(b + nb, 0, sizeof(b) - nb);
+    same(c->inst.gen, b, nb, w);
+    same(c->inst.gen, b, sizeof(b), w);
+    for (k = 0; k < 4; k++) {
+        unsigned flips = 1 + (unsigned)(next(&w->rng) % 3), i;
+        memcpy(m, b, sizeof(m));
+        for (i = 0; i < flips; i++) {
+            unsigned bit = (unsigned)(next(&w->rng) % (8 * (nb + 4)));
+            m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+        same(c->inst.gen, m, (size_t)(next(&w->rng) % (sizeof(m) + 1)), w);
+    }
+    return 0;
+}
+
+static void canonical_and_flipped(void **st)
+{
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        walk w;
+        memset(&w, 0, sizeof(w));
+        w.rng = 0x9e3779b97f4a7c15ull + (uint64_t)gen;
+        assert_true(gcn_enc_cases(gen, one_case, &w) > 0);
+        print_message("gen %d: %zu cases, %zu with a fast plan, %zu compared, %zu decoded\n", gen,
+                      w.cases, w.fast, w.compared, w.ok);
+        /* the fast path is taken: a third of the canonical cases at least (GCN 1.4's many
+         * SMEM cases take the plan rows) */
+        assert_true(w.cases > 1000);
+        assert_true(w.fast * 3 > w.cases);
+        assert_true(w.ok >= 2 * w.cases);
+    }
+}
+
+static void random_words(void **st)
+{
+    int gen;
+    (void)st;
+    for (gen = 0; gen < gcn_gen_count(); gen++) {
+        walk w;
+        unsigned top, k;
+        memset(&w, 0, sizeof(w));
+        w.rng = 0x2545f4914f6cdd1dull + (uint64_t)gen;
+        for (top = 0; top < 512; top++)
+            for (k = 0; k < 256; k++) {
+                uint8_t b[16];
+                uint64_t lo = next(&w.rng), hi = next(&w.rng);
+                size_t len = k < 224 ? sizeof(b) : (size_t)(next(&w.rng) % (sizeof(b) + 1));
+                memcpy(b, &lo, 8);
+                memcpy(b + 8, &hi, 8);
+                b[3] = (uint8_t)(top >> 1);
+                b[2] = (uint8_t)((b[2] & 0x7f) | (top & 1) << 7);
+                same(gen, b, len, &w);
+            }
+        assert_true(w.ok > 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(canonical_and_flipped),
+        cmocka_unit_test(random_words),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
