@@ -290,7 +290,7 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
     if (insn == GCN_NO_INSN)
         return codec_decode_plan(gen, bytes, len, out);
-    f = &t->fast_plans[(unsigned)gen * t->ninsns + insn];
+    f = codec_fast_plan(t, (unsigned)gen, insn, w);
     if (f->slow)
         return codec_decode_plan(gen, bytes, len, out);
     ok_row = t->reg_ok + (unsigned)gen * 256u;

@@ -170,9 +170,12 @@ typedef struct gcn_plan_row {
  *       most) is valid when reg_ok[v << ck_sh[k]] has bit ck_bit[k] and v - ck_min[k] <=
  *       ck_range[k]; it takes the literal when that reg_ok also has ck_lit[k]; the steps past
  *       the plan's own always pass
- * slow: the plan has a check the fast path cannot make (SMEM/SMRD offsets, which depend on
- * other fields, or a field wider than 8 bits), or more checks than it holds: gcn_decode takes
- * the plan row instead. */
+ * slow: the plan has a check the fast path cannot make (an SMRD offset, which depends on IMM,
+ * or a field wider than 8 bits), or more checks than it holds: gcn_decode takes the plan row
+ * instead.
+ * var_mask: an SMEM offset's instruction, whose fields and checks depend on IMM (var_mask bit 0:
+ * the word's bit imm_lo) and SOE (bit 1: bit soe_lo): the plan is gcn_tables.fast_variants
+ * [variants + (IMM | SOE << 1)], IMM and SOE 0 where var_mask lacks them. */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 typedef struct gcn_fast_plan {
@@ -182,6 +185,8 @@ typedef struct gcn_fast_plan {
     uint8_t ck_bit[GCN_FAST_CHECKS], ck_min[GCN_FAST_CHECKS], ck_range[GCN_FAST_CHECKS];
     uint16_t ck_lit[GCN_FAST_CHECKS];
     uint8_t nfetch, ncheck, slow;
+    uint16_t variants;
+    uint8_t imm_lo, soe_lo, var_mask;
 } gcn_fast_plan;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once. */
@@ -270,6 +275,7 @@ typedef struct gcn_tables {
     const uint16_t *literal_code;
     const gcn_plan_row *plans;       /* [gen * ninsns + insn] */
     const gcn_fast_plan *fast_plans; /* [gen * ninsns + insn] */
+    const gcn_fast_plan *fast_variants;
     /* [gen * 256 + code], compact copies of gcn_scalar_row for the operand checks: its ok bits,
      * and its class | src << 4 | (name32 != NULL) << 5 | (name64 != NULL) << 6 */
     const uint16_t *reg_ok;

@@ -830,63 +830,79 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
     return n;
 }
 
-/* A field the plan fetches: lo, width, slot. */
+/* A field the plan fetches: lo, mask, slot. */
 typedef struct fetch_t {
-    unsigned lo, width, slot;
+    unsigned lo, mask, slot;
 } fetch_t;
 
-/* The fast plan (gcn_fast_plan) of a plan row: its fetches padded with the last one, its
- * checks as bit tests on reg_ok, padded with tests that pass. */
-static void emit_fast_plan(const fetch_t *f, unsigned n, const check_t *ck, unsigned nck, int smem,
-                           gcn_buf *b)
+/* A check of the fast path (gcn_fast_plan): the field in slot, reg_ok[v << sh] has bit, v - min
+ * <= range; lit: it takes GCN_OK_LITERAL. */
+typedef struct fcheck_t {
+    unsigned slot, sh, bit, min, range, lit;
+} fcheck_t;
+
+/* check_t as the fast path makes it; 0 when it cannot (SMEM/SMRD offsets). */
+static int fast_check(const check_t *c, fcheck_t *f)
 {
-    unsigned i, lo[GCN_FAST_CHECKS] = {0}, mask[GCN_FAST_CHECKS] = {0}, sh[GCN_FAST_CHECKS] = {0};
-    unsigned bit[GCN_FAST_CHECKS], min[GCN_FAST_CHECKS] = {0}, range[GCN_FAST_CHECKS];
-    unsigned lit[GCN_FAST_CHECKS] = {0};
-    int slow = smem || nck > GCN_FAST_CHECKS;
+    fcheck_t x = {(unsigned)c->slot, 0, GCN_OK_ANY_BIT, 0, 255, 0};
+    switch (c->kind) {
+    case GCN_CK_VGPR:
+        x.range = c->arg;
+        break;
+    case GCN_CK_REG:
+        x.bit = c->arg;
+        break;
+    case GCN_CK_SBASE:
+        x.sh = 1;
+        x.bit = c->arg;
+        x.range = 127;
+        break;
+    case GCN_CK_SSRC:
+        x.bit = c->arg;
+        x.lit = GCN_OK_LITERAL;
+        break;
+    case GCN_CK_ONE:
+        x.min = 1;
+        x.range = 0;
+        break;
+    default:
+        return 0;
+    }
+    *f = x;
+    return 1;
+}
+
+/* One gcn_fast_plan row: the fetches padded with the last one, the checks padded with tests
+ * that pass; variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
+static void emit_fast_row(const fetch_t *f, unsigned n, const fcheck_t *ck, unsigned nck, int slow,
+                          unsigned variants, unsigned imm_lo, unsigned soe_lo, unsigned var_mask,
+                          gcn_buf *b)
+{
+    unsigned i, c;
+    unsigned cols[7][GCN_FAST_CHECKS];
+    slow |= nck > GCN_FAST_CHECKS;
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
-        unsigned k;
-        bit[i] = GCN_OK_ANY_BIT;
-        range[i] = 255;
-        if (i >= nck || slow)
-            continue;
-        for (k = 0; k < n && f[k].slot != (unsigned)ck[i].slot; k++)
-            ;
-        if (k == n || f[k].width > 8) {
-            slow = 1; /* a field it does not fetch, or one wider than a reg_ok index */
-            continue;
+        unsigned k = n;
+        fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0};
+        if (i < nck && !slow) {
+            x = ck[i];
+            for (k = 0; k < n && f[k].slot != x.slot; k++)
+                ;
+            /* a field it does not fetch, or one wider than a reg_ok index */
+            if (k == n || f[k].mask > 0xff)
+                slow = 1;
         }
-        lo[i] = f[k].lo;
-        mask[i] = (1u << f[k].width) - 1;
-        switch (ck[i].kind) {
-        case GCN_CK_VGPR:
-            range[i] = ck[i].arg;
-            break;
-        case GCN_CK_REG:
-            bit[i] = ck[i].arg;
-            break;
-        case GCN_CK_SBASE:
-            sh[i] = 1;
-            bit[i] = ck[i].arg;
-            range[i] = 127;
-            break;
-        case GCN_CK_SSRC:
-            bit[i] = ck[i].arg;
-            lit[i] = GCN_OK_LITERAL;
-            break;
-        case GCN_CK_ONE:
-            min[i] = 1;
-            range[i] = 0;
-            break;
-        default:
-            slow = 1; /* SMEM/SMRD offsets: their rules depend on other fields */
-        }
+        cols[0][i] = k < n && i < nck && !slow ? f[k].lo : 0;
+        cols[1][i] = k < n && i < nck && !slow ? f[k].mask : 0;
+        cols[2][i] = x.sh;
+        cols[3][i] = x.bit;
+        cols[4][i] = x.min;
+        cols[5][i] = x.range;
+        cols[6][i] = x.lit;
     }
     gcn_buf_puts(b, "    {{");
-    for (i = 0; i < GCN_FAST_FETCH; i++) {
-        const fetch_t *x = n ? &f[i < n ? i : n - 1] : NULL;
-        gcn_buf_printf(b, "%s0x%x", i ? ", " : "", x ? (unsigned)((1ull << x->width) - 1) : 0);
-    }
+    for (i = 0; i < GCN_FAST_FETCH; i++)
+        gcn_buf_printf(b, "%s0x%x", i ? ", " : "", n ? f[i < n ? i : n - 1].mask : 0);
     gcn_buf_puts(b, "}, {");
     for (i = 0; i < GCN_FAST_FETCH; i++)
         gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].lo : 0);
@@ -894,35 +910,118 @@ static void emit_fast_plan(const fetch_t *f, unsigned n, const check_t *ck, unsi
     for (i = 0; i < GCN_FAST_FETCH; i++)
         gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].slot : 0);
     gcn_buf_puts(b, "},\n     ");
-    {
-        const unsigned *cols[] = {lo, mask, sh, bit, min, range, lit};
-        unsigned c;
-        for (c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
-            gcn_buf_puts(b, "{");
-            for (i = 0; i < GCN_FAST_CHECKS; i++)
-                gcn_buf_printf(b, "%s%u", i ? ", " : "", cols[c][i]);
-            gcn_buf_puts(b, "}, ");
-        }
+    for (c = 0; c < 7; c++) {
+        gcn_buf_puts(b, "{");
+        for (i = 0; i < GCN_FAST_CHECKS; i++)
+            gcn_buf_printf(b, "%s%u", i ? ", " : "", cols[c][i]);
+        gcn_buf_puts(b, "}, ");
     }
-    gcn_buf_printf(b, "%u, %u, %d},\n",
+    gcn_buf_printf(b, "%u, %u, %d, %u, %u, %u, %u},\n",
                    n <= 2   ? 2
                    : n <= 4 ? 4
                             : 8,
                    nck == 0   ? 0
                    : nck <= 2 ? 2
                               : 4,
-                   slow);
+                   slow, variants, imm_lo, soe_lo, var_mask);
+}
+
+/* The field lo of slot on this layout, its mask; 0 when the layout lacks it. */
+static int layout_slot(const enc_t *e, const cJSON *l, unsigned slot, unsigned *lo, unsigned *mask)
+{
+    const cJSON *f;
+    if (slot == GCN_NO_SLOT)
+        return 0;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        if (strcmp(str(f, "name"), e->slot[slot]) == 0) {
+            unsigned w;
+            *lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+            w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - *lo + 1;
+            *mask = (unsigned)((1ull << w) - 1);
+            return w > 0;
+        }
+    }
+    return 0;
+}
+
+/* The four variants of an instruction with an SMEM offset operand (codec/decode.c: normalize
+ * and smem_offset_ok), by IMM | SOE << 1:
+ *   IMM=0, SOE=0  OFFSET's register bits are an SGPR; SOFFSET is not read (0)
+ *   IMM=1, SOE=0  OFFSET is the immediate; SOFFSET 0
+ *   IMM=0, SOE=1  SGPR[SOFFSET] alone: OFFSET takes SOFFSET's value, SOE and SOFFSET 0
+ *   IMM=1, SOE=1  SOFFSET is an SGPR
+ * where an SGPR is a register of one (the register-only code when there is one). A variant the
+ * fast path cannot make is slow; all four are when the layout has no IMM field. */
+static void emit_smem_variants(spec_t *s, unsigned g, const enc_t *e, const cJSON *l,
+                               const cJSON *op, int has_imm, const fetch_t *f, unsigned n,
+                               const check_t *ck, unsigned nck, gcn_buf *b)
+{
+    unsigned v, off, soe, soff, only, reg_mask = 0, soff_lo = 0, soff_mask = 0;
+    int has_soff;
+    off = (unsigned)slot_index(e, str(op, "field"));
+    soe = str(op, "soe_field") ? (unsigned)slot_index(e, str(op, "soe_field")) : GCN_NO_SLOT;
+    soff =
+        str(op, "soffset_field") ? (unsigned)slot_index(e, str(op, "soffset_field")) : GCN_NO_SLOT;
+    has_soff = layout_slot(e, l, soff, &soff_lo, &soff_mask);
+    only = only_code(s, op, g);
+    if (get(op, "register_bits"))
+        reg_mask = (1u << (unsigned)cJSON_GetNumberValue(get(op, "register_bits"))) - 1u;
+    for (v = 0; v < 4; v++) {
+        int imm = v & 1, soe_set = v >> 1, slow = !has_imm;
+        fetch_t vf[GCN_MAX_FETCH];
+        fcheck_t vc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+        fcheck_t reg = {
+            off, 0, 5 /* GCN_REG_OK(0, dst) */, only == 0xffu ? 0 : only, only == 0xffu ? 255 : 0,
+            0};
+        unsigned k, nc = 0;
+        for (k = 0; k < nck; k++)
+            if (ck[k].kind != GCN_CK_SMEM_OFFSET && !fast_check(&ck[k], &vc[nc++]))
+                slow = 1;
+        memcpy(vf, f, n * sizeof(*f));
+        for (k = 0; k < n; k++) {
+            if (vf[k].slot == soff && !(imm && soe_set))
+                vf[k].mask = 0;
+            if (vf[k].slot == soe && !imm)
+                vf[k].mask = 0;
+            if (vf[k].slot == off && !imm && !soe_set) {
+                /* the register bits; without them, a field wider than a reg_ok index */
+                if (!reg_mask || reg_mask > 0xff)
+                    slow = 1;
+                vf[k].mask &= reg_mask;
+            }
+            if (vf[k].slot == off && !imm && soe_set) {
+                slow |= !has_soff;
+                vf[k].lo = soff_lo;
+                vf[k].mask = soff_mask;
+            }
+        }
+        if (imm && soe_set) {
+            reg.slot = soff;
+            slow |= !has_soff;
+        }
+        if (!imm && soe_set && reg_mask && reg.min + reg.range > reg_mask) {
+            if (reg.min > reg_mask)
+                slow = 1; /* never valid: the plan rows say so */
+            else
+                reg.range = reg_mask - reg.min;
+        }
+        if ((!imm || soe_set) && nc < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
+            vc[nc++] = reg;
+        emit_fast_row(vf, n, vc, nc, slow, 0, 0, 0, 0, b);
+    }
 }
 
 /* Per generation and instruction, the fields to extract with their bit positions there and the
  * operand checks (gcn_plan_rows), and the same as the decoder's fast path takes them
- * (gcn_fast_plans). */
+ * (gcn_fast_plans, gcn_fast_variants). */
 static void emit_plans(spec_t *s, gcn_buf *b)
 {
-    unsigned g;
+    unsigned g, nvariants = 0;
     const cJSON *in;
-    gcn_buf fast;
+    gcn_buf fast, variants;
     gcn_buf_init(&fast);
+    gcn_buf_init(&variants);
     gcn_buf_printf(b, "static const gcn_plan_row gcn_plan_rows[%u] = {\n", s->ngens * s->ninsns);
     gcn_buf_printf(&fast, "static const gcn_fast_plan gcn_fast_plans[%u] = {\n",
                    s->ngens * s->ninsns);
@@ -931,15 +1030,16 @@ static void emit_plans(spec_t *s, gcn_buf *b)
         {
             const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
             const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f, *op2;
-            unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0, nck;
+            unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0, nck, nfc = 0;
             fetch_t fetch[GCN_MAX_FETCH];
             check_t ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-            int smem = 0;
+            fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+            int smem = 0, slow = 0;
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
                 gcn_buf_puts(&fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0, "
-                                    "1},\n");
+                                    "1, 0, 0, 0, 0},\n");
                 continue;
             }
             n = fetch_slots(s, e, in, slot, gens);
@@ -954,7 +1054,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                         unsigned w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
                         gcn_buf_printf(b, "%s{%u, %u, %u}", k ? ", " : "{", lo, w, slot[i]);
                         fetch[k].lo = lo;
-                        fetch[k].width = w;
+                        fetch[k].mask = (unsigned)((1ull << w) - 1);
                         fetch[k++].slot = slot[i];
                     }
                 }
@@ -972,14 +1072,44 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                                ck[i].slot, ck[i].arg);
             gcn_buf_puts(b, nck ? "}" : "{0}}");
             gcn_buf_puts(b, "},\n");
-            emit_fast_plan(fetch, k, ck, nck, smem, &fast);
+            if (smem) {
+                /* the row says which variant: IMM and SOE where the layout has them */
+                const cJSON *o2 = NULL, *o;
+                unsigned imm_lo = 0, soe_lo = 0, m, var_mask = 0;
+                cJSON_ArrayForEach(o, get(in, "operands"))
+                {
+                    if (strcmp(str(o, "kind"), "smem-offset") == 0)
+                        o2 = o;
+                }
+                if (str(o2, "imm_field") &&
+                    layout_slot(e, l, (unsigned)slot_index(e, str(o2, "imm_field")), &imm_lo, &m))
+                    var_mask |= 1;
+                if (str(o2, "soe_field") &&
+                    layout_slot(e, l, (unsigned)slot_index(e, str(o2, "soe_field")), &soe_lo, &m))
+                    var_mask |= 2;
+                emit_fast_row(fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask, &fast);
+                emit_smem_variants(s, g, e, l, o2, var_mask & 1, fetch, k, ck, nck, &variants);
+                nvariants += 4;
+                continue;
+            }
+            for (i = 0; i < nck; i++)
+                if (!fast_check(&ck[i], &fc[nfc++]))
+                    slow = 1; /* SMRD offsets: their rules depend on IMM */
+            emit_fast_row(fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
         }
     }
     gcn_buf_puts(b, "};\n\n");
     gcn_buf_puts(&fast, "};\n\n");
     gcn_buf_append(b, fast.data, fast.len);
-    b->oom |= fast.oom;
+    gcn_buf_printf(b, "static const gcn_fast_plan gcn_fast_variants[%u] = {\n",
+                   nvariants ? nvariants : 1);
+    gcn_buf_append(b, variants.data, variants.len);
+    gcn_buf_puts(b, nvariants ? "};\n\n"
+                              : "    {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, "
+                                "0, 0, 0, 0},\n};\n\n");
+    b->oom |= fast.oom || variants.oom;
     gcn_buf_free(&fast);
+    gcn_buf_free(&variants);
 }
 
 static void emit_insns(spec_t *s, gcn_buf *b)
@@ -1457,6 +1587,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .literal_code = gcn_literal_code,\n"
                        "    .plans = gcn_plan_rows,\n"
                        "    .fast_plans = gcn_fast_plans,\n"
+                       "    .fast_variants = gcn_fast_variants,\n"
                        "    .reg_ok = gcn_reg_ok,\n"
                        "    .code_info = gcn_code_info,\n"
                        "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"
