@@ -299,7 +299,7 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     out->gen = (uint8_t)gen;
     out->encoding = d->enc;
     out->size = d->bytes;
-    /* 8, 4 or 2 fetches, 4, 2 or 0 checks: steps past the plan's own repeat or pass */
+    /* 8, 4, 2 or 0 fetches, 4, 2 or 0 checks: steps past the plan's own repeat or pass */
     switch (f->nfetch) {
     case 8:
         FAST_FETCH(7);
@@ -311,9 +311,12 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
         FAST_FETCH(3);
         FAST_FETCH(2);
         /* fall through */
-    default:
+    case 2:
         FAST_FETCH(1);
         FAST_FETCH(0);
+        /* fall through */
+    default:
+        break;
     }
     switch (f->ncheck) {
     case 4:

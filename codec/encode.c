@@ -2,23 +2,46 @@
 
 #include "codec_internal.h"
 
+#define EMIT_FIELD(k)                                                                              \
+    do {                                                                                           \
+        uint32_t v_ = in->field[f->slot[k]];                                                       \
+        over |= v_ & ~f->mask[k];                                                                  \
+        w |= (uint64_t)v_ << f->lo[k];                                                             \
+    } while (0)
+
 gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
                       size_t cap, size_t *len)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
-    /* Only the fields the instruction uses on the generation (its plan, the one the decoder
-     * reads) are written, each checked to fit: the others (and bits no field covers) are zero,
-     * which is the canonical form. */
-    const gcn_plan_row *p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
+    /* Only the fields the instruction uses on the generation are written, each checked to fit:
+     * the others (and bits no field covers) are zero, which is the canonical form. They are the
+     * decoder's fetch steps (its fast plan, the same fields as its plan row) taken the other way:
+     * a step that repeats the last one changes nothing. */
+    const gcn_fast_plan *f = &t->fast_plans[(unsigned)in->gen * t->ninsns + in->insn];
     uint64_t w = codec_put(l->match_value, l->slot[l->opcode_slot], row->opcode[in->gen]);
+    uint32_t over = 0;
     unsigned i;
-    for (i = 0; i < p->n; i++) {
-        uint64_t v = in->field[p->op[i].slot];
-        if (p->op[i].width < 32 && v >> p->op[i].width)
-            return GCN_ERR_OPERAND;
-        w = codec_put(w, (gcn_slot_row){p->op[i].lo, p->op[i].width}, v);
+    switch (f->nfetch) {
+    case 8:
+        EMIT_FIELD(7);
+        EMIT_FIELD(6);
+        EMIT_FIELD(5);
+        EMIT_FIELD(4);
+        /* fall through */
+    case 4:
+        EMIT_FIELD(3);
+        EMIT_FIELD(2);
+        /* fall through */
+    case 2:
+        EMIT_FIELD(1);
+        EMIT_FIELD(0);
+        /* fall through */
+    default:
+        break;
     }
+    if (over)
+        return GCN_ERR_OPERAND;
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))
         return GCN_ERR_TRUNCATED;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -40,6 +40,12 @@ err(pctx *p, size_t col0, const char *fmt, ...)
     return GCN_ERR_SYNTAX;
 }
 
+/* An ASCII digit (isdigit asks the locale, through a call) */
+static int is_digit(char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
 /* A token, quoted in a message (at most 40 characters of it). */
 #define TOK(tok, n) (int)((n) < 40 ? (n) : 40), (tok)
 
@@ -58,16 +64,18 @@ static void lower_copy(char *d, const char *s, size_t n)
         x |= upper >> 2; /* 0x80 >> 2 = 0x20: 'A' -> 'a' */
         memcpy(d + i, &x, 8);
     }
+    if (n >= 8 && i < n) {
+        /* the last bytes: the eight that end at n, some of them again (the same values) */
+        uint64_t x, low, upper;
+        memcpy(&x, s + n - 8, 8);
+        low = x & ~top;
+        upper = ((low + (0x80u - 'A') * ones) ^ (low + (0x80u - 'Z' - 1) * ones)) & ~x & top;
+        x |= upper >> 2;
+        memcpy(d + n - 8, &x, 8);
+        return;
+    }
     for (; i < n; i++)
         d[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + ('a' - 'A')) : s[i];
-}
-
-/* Is c in the set of ASCII characters given as a map of the codes below 64 and one of those from
- * 64? (One lookup where a chain of comparisons would branch per character.) */
-static int in_ascii_map(const uint64_t map[2], char c)
-{
-    unsigned u = (unsigned char)c;
-    return u < 128 && (map[u >> 6] >> (u & 63)) & 1;
 }
 
 /* The end of the run of [a-z0-9_] (a mnemonic's characters) at s[i]; eight bytes at a time (s
@@ -90,11 +98,7 @@ static size_t word_end(const char *s, size_t i)
     }
 #undef WORD_IN
 #else
-    static const uint64_t map[2] = {
-        ((1ull << 10) - 1) << '0',
-        (((1ull << 26) - 1) << ('a' - 64)) | 1ull << ('_' - 64),
-    };
-    while (in_ascii_map(map, s[i]))
+    while ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_')
         i++;
     return i;
 #endif
@@ -120,27 +124,26 @@ static void skip_ws(pctx *p)
         p->pos++;
 }
 
-/* The characters token_end looks at: NUL, blanks, ',', brackets, parentheses, '"' */
-static int token_special(char c)
-{
-    static const uint64_t map[2] = {
-        1ull | 1ull << '\t' | 1ull << ' ' | 1ull << '"' | 1ull << '(' | 1ull << ')' | 1ull << ',',
-        1ull << ('[' - 64) | 1ull << (']' - 64),
-    };
-    return in_ascii_map(map, c);
-}
+/* The characters token_end stops at: NUL, blanks, ',', brackets, parentheses, '"' (a table:
+ * one load per character) */
+static const unsigned char token_stop[256] = {
+    [0] = 1,   ['\t'] = 1, [' '] = 1, ['"'] = 1, ['('] = 1,
+    [')'] = 1, [','] = 1,  ['['] = 1, [']'] = 1,
+};
 
 /* The token up to a separator: ',' or blank or end. */
 static size_t token_end(const pctx *p, size_t from)
 {
+    const unsigned char *s = (const unsigned char *)p->s;
     size_t i = from;
     int depth = 0;
-    while (p->s[i]) {
-        char c = p->s[i];
-        if (!token_special(c)) {
+    for (;;) {
+        unsigned char c;
+        while (!token_stop[s[i]])
             i++;
-            continue;
-        }
+        c = s[i];
+        if (!c)
+            break;
         if (c == '[' || c == '(')
             depth++;
         else if ((c == ']' || c == ')') && depth)
@@ -149,9 +152,9 @@ static size_t token_end(const pctx *p, size_t from)
             break;
         else if (c == '"') {
             i++;
-            while (p->s[i] && p->s[i] != '"')
+            while (s[i] && s[i] != '"')
                 i++;
-            if (!p->s[i])
+            if (!s[i])
                 break;
         }
         i++;
@@ -342,7 +345,7 @@ static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst
         char *e;
         unsigned c;
         int ttmp = n > 4 && memcmp(tok, "ttmp[", 5) == 0;
-        if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')) || !isdigit((unsigned char)b[1]))
+        if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')) || !is_digit(b[1]))
             return 0;
         a = reg_number(b + 1, &e);
         if (*e != ':' || a < 0 || a > 127)
@@ -371,15 +374,15 @@ static int reg_name(const char *tok, size_t n, int *ttmp, long *a, long *z)
     else
         return 0;
     if (tok[k] == '[') {
-        if (!isdigit((unsigned char)tok[k + 1]))
+        if (!is_digit(tok[k + 1]))
             return 0;
         *a = strtol(tok + k + 1, &e, 10);
-        if (*e != ':' || !isdigit((unsigned char)e[1]))
+        if (*e != ':' || !is_digit(e[1]))
             return 0;
         *z = strtol(e + 1, &e, 10);
         return *e == ']' && e == tok + n - 1 && *z >= *a;
     }
-    if (!isdigit((unsigned char)tok[k]))
+    if (!is_digit(tok[k]))
         return 0;
     *a = *z = strtol(tok + k, &e, 10);
     return e == tok + n;
@@ -396,7 +399,7 @@ static gcn_status reg_error(pctx *p, const char *tok, size_t n, unsigned regs, i
     if (dst && number(tok, n, &v))
         return err(p, col, "the destination must be a register, not the constant '%.*s'",
                    TOK(tok, n));
-    if (n > 1 && tok[0] == 'v' && (isdigit((unsigned char)tok[1]) || tok[1] == '['))
+    if (n > 1 && tok[0] == 'v' && (is_digit(tok[1]) || tok[1] == '['))
         return err(p, col, "'%.*s' is a VGPR: this operand takes a scalar register", TOK(tok, n));
     if (reg_name(tok, n, &ttmp, &a, &z)) {
         const uint8_t *codes = t->reg_code + (gen * 2u + (ttmp ? 1u : 0u)) * 128u;
@@ -514,9 +517,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
     case GCN_KIND_VGPR: {
         long a, z;
         char *e;
-        if (n >= 2 && n <= 4 && tok[0] == 'v' && isdigit((unsigned char)tok[1]) && op->regs == 1) {
+        if (n >= 2 && n <= 4 && tok[0] == 'v' && is_digit(tok[1]) && op->regs == 1) {
             size_t k;
-            for (a = 0, k = 1; k < n && isdigit((unsigned char)tok[k]); k++)
+            for (a = 0, k = 1; k < n && is_digit(tok[k]); k++)
                 a = a * 10 + (tok[k] - '0');
             if (k == n && a <= 255) {
                 in->field[op->slot] = (uint32_t)a;
@@ -533,7 +536,7 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, s
                 }
             }
         }
-        if (n > 1 && tok[0] == 'v' && isdigit((unsigned char)tok[1]) && op->regs == 1)
+        if (n > 1 && tok[0] == 'v' && is_digit(tok[1]) && op->regs == 1)
             return err(p, col, "'%.*s' is out of range: VGPRs are v0 to v255", TOK(tok, n));
         if (n > 1 && tok[0] == 'v' && tok[1] == '[')
             return err(p, col, "'%.*s' is not a VGPR tuple of %u registers within v0 to v255",

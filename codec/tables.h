@@ -164,8 +164,8 @@ typedef struct gcn_plan_row {
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans),
  * compiled by gcngen from the same operands as its gcn_plan_row: a fixed number of steps and
  * no branch on the operand kinds.
- *   fetch k < nfetch (2, 4 or 8): field[slot[k]] = word >> lo[k] & mask[k]; the steps past the
- *       plan's own repeat its last one
+ *   fetch k < nfetch (0, 2, 4 or 8): field[slot[k]] = word >> lo[k] & mask[k]; the steps past
+ *       the plan's own repeat its last one (the encoder takes the same steps the other way)
  *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
  *       most) is valid when reg_ok[v << ck_sh[k]] has bit ck_bit[k] and v - ck_min[k] <=
  *       ck_range[k]; it takes the literal when that reg_ok also has ck_lit[k]; the steps past

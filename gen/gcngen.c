@@ -917,12 +917,13 @@ static void emit_fast_row(const fetch_t *f, unsigned n, const fcheck_t *ck, unsi
         gcn_buf_puts(b, "}, ");
     }
     gcn_buf_printf(b, "%u, %u, %d, %u, %u, %u, %u},\n",
-                   n <= 2   ? 2
-                   : n <= 4 ? 4
-                            : 8,
-                   nck == 0   ? 0
-                   : nck <= 2 ? 2
-                              : 4,
+                   n == 0   ? 0u
+                   : n <= 2 ? 2u
+                   : n <= 4 ? 4u
+                            : 8u,
+                   nck == 0   ? 0u
+                   : nck <= 2 ? 2u
+                              : 4u,
                    slow, variants, imm_lo, soe_lo, var_mask);
 }
 
