@@ -118,10 +118,12 @@ static long reg_number(const char *s, char **end)
     return v;
 }
 
-static void skip_ws(pctx *p)
+/* The position after the blanks at s[i] */
+static size_t skip_blanks(const char *s, size_t i)
 {
-    while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t')
-        p->pos++;
+    while (s[i] == ' ' || s[i] == '\t')
+        i++;
+    return i;
 }
 
 /* The characters token_end stops at: NUL, blanks, ',', brackets, parentheses, '"' (a table:
@@ -847,7 +849,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     p.in = out;
     p.diag = diag;
     p.s = line;
-    skip_ws(&p);
+    p.pos = skip_blanks(line, p.pos);
     e = word_end(line, p.pos);
     if (e == p.pos)
         return err(&p, p.pos, "expected a mnemonic");
@@ -867,14 +869,14 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     for (i = 0; i < p.row->noperands; i++) {
         size_t end;
         const gcn_operand_row *op = &p.row->operand[i];
-        skip_ws(&p);
+        p.pos = skip_blanks(line, p.pos);
         if (i) {
             if (line[p.pos] != ',')
                 return err(&p, p.pos,
                            line[p.pos] ? "expected ',' before operand %s" : "missing operand %s",
                            op->name);
             p.pos++;
-            skip_ws(&p);
+            p.pos = skip_blanks(line, p.pos);
         }
         end = token_end(&p, p.pos);
         if (end == p.pos)
@@ -887,7 +889,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
             smem = op;
         p.pos = end;
     }
-    skip_ws(&p);
+    p.pos = skip_blanks(line, p.pos);
     if (line[p.pos] == ',')
         return err(&p, p.pos, "too many operands");
     while (line[p.pos]) {
@@ -898,7 +900,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
         if (st != GCN_OK)
             return st;
         p.pos = end;
-        skip_ws(&p);
+        p.pos = skip_blanks(line, p.pos);
     }
     for (i = 0; i < p.row->nmodifiers; i++)
         if (p.row->modifier[i].required && !(seen & (1u << i)) &&
