@@ -1,5 +1,6 @@
 /* Every SOP1 word of one generation or all: gcnspec's decode / print / parse / encode round
- * trips, and (built against an LLVM, on the generations LLVM disassembles) the LLVM-C
+ * trips, gcn_decode's fast path against the plan rows (codec_decode_plan) on every word, and
+ * (built against an LLVM, on the generations LLVM disassembles) the LLVM-C
  * disassembler on the same word, every disagreement looked up in spec/peers/llvm-known.json.
  *
  * The word space: every value of the bits the codec tables leave free in the SOP1 layout (the
@@ -62,6 +63,7 @@ typedef struct failure {
 typedef struct tally {
     volatile unsigned long long done; /* words of the space visited */
     unsigned long long sop1, decoded, roundtrip_failed;
+    unsigned long long fast_differs;           /* gcn_decode's fast path against the plan rows */
     unsigned long long other_decoded;          /* --space all: words of another encoding */
     unsigned long long other_roundtrip_failed; /* ... whose round trip failed */
     unsigned long long aliases, other_aliases; /* text that means another encoding of them */
@@ -233,7 +235,8 @@ static int round_trip(int gen, const gcn_inst *in, const char *text, char *why, 
 static void check_word(int gen, unsigned sop1, uint32_t word, tally *t, llvm_disasm *d)
 {
     uint8_t buf[8];
-    gcn_inst in;
+    gcn_inst in, plan;
+    gcn_status st;
     char ours[TEXT_MAX];
     int ok;
     unsigned i;
@@ -242,9 +245,18 @@ static void check_word(int gen, unsigned sop1, uint32_t word, tally *t, llvm_dis
         buf[i] = (uint8_t)(word >> (8 * i));
         buf[4 + i] = (uint8_t)(opt.literal >> (8 * i));
     }
+    st = gcn_decode(gen, buf, 8, &in);
+    if (st != codec_decode_plan(gen, buf, 8, &plan) ||
+        (st == GCN_OK && memcmp(&in, &plan, sizeof(in)) != 0)) {
+        t->fast_differs++;
+        t->failed = 1;
+        add_failure(t, "gcn_decode's fast path and the plan rows differ", in.encoding, in.insn, buf,
+                    8, "", "", 1);
+        return;
+    }
     if ((word & l->match_mask) != (l->match_value & l->match_mask)) {
         /* --space all: another encoding's word (or none); decoded, never handed to LLVM */
-        if (gcn_decode(gen, buf, 8, &in) == GCN_OK) {
+        if (st == GCN_OK) {
             char why[96];
             int rt;
             t->other_decoded++;
@@ -266,7 +278,7 @@ static void check_word(int gen, unsigned sop1, uint32_t word, tally *t, llvm_dis
         return;
     }
     t->sop1++;
-    ok = gcn_decode(gen, buf, 8, &in) == GCN_OK;
+    ok = st == GCN_OK;
     if (ok && in.encoding != sop1) {
         t->failed = 1;
         add_failure(t, "a SOP1 word decoded as another encoding", in.encoding, in.insn, buf, 4, "",
@@ -391,6 +403,7 @@ static void sum_into(tally *sum, const tally *t)
     sum->sop1 += t->sop1;
     sum->decoded += t->decoded;
     sum->roundtrip_failed += t->roundtrip_failed;
+    sum->fast_differs += t->fast_differs;
     sum->other_decoded += t->other_decoded;
     sum->other_roundtrip_failed += t->other_roundtrip_failed;
     sum->aliases += t->aliases;
@@ -527,9 +540,9 @@ static void print_result(FILE *f, const gen_result *r)
     size_t k;
     fprintf(f,
             "%s: %llu words in %.1f s (%.2f M words/s, %u workers): %llu SOP1 words, %llu decode "
-            "(round trips failed: %llu)",
+            "(round trips failed: %llu; fast path and plan rows differ: %llu)",
             gcn_gen_id(r->gen), r->space, r->seconds, (double)r->space / r->seconds / 1e6, opt.jobs,
-            s->sop1, s->decoded, s->roundtrip_failed);
+            s->sop1, s->decoded, s->roundtrip_failed, s->fast_differs);
     if (opt.all_space)
         fprintf(f, ", %llu words of other encodings decode (round trips failed: %llu)",
                 s->other_decoded, s->other_roundtrip_failed);
@@ -602,15 +615,17 @@ static int write_report(void)
                                      "disassembler and compared as in the random test"
                                    : " are only checked by gcnspec");
     gcn_buf_puts(&b, "| generation | words | seconds | SOP1 words | gcnspec decodes | round trips "
-                     "failed | other encodings decode | their round trips failed | their aliases | "
-                     "LLVM: words | same text | both reject | known | our-bug | unexplained |\n"
-                     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                     "failed | fast path and plan rows differ | other encodings decode | their "
+                     "round trips failed | their aliases | LLVM: words | same text | both reject | "
+                     "known | our-bug | unexplained |\n"
+                     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
     for (i = 0; i < 8; i++) {
         const gen_result *r = &opt.results[i];
         if (!r->ran)
             continue;
-        gcn_buf_printf(&b, "| %s | %llu | %.1f | %llu | %llu | %llu |", gcn_gen_id(r->gen),
-                       r->space, r->seconds, r->sum.sop1, r->sum.decoded, r->sum.roundtrip_failed);
+        gcn_buf_printf(&b, "| %s | %llu | %.1f | %llu | %llu | %llu | %llu |", gcn_gen_id(r->gen),
+                       r->space, r->seconds, r->sum.sop1, r->sum.decoded, r->sum.roundtrip_failed,
+                       r->sum.fast_differs);
         if (opt.all_space)
             gcn_buf_printf(&b, " %llu | %llu | %llu |", r->sum.other_decoded,
                            r->sum.other_roundtrip_failed, r->sum.other_aliases + r->sum.aliases);
