@@ -263,10 +263,10 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
 #define FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
 #define FAST_CHECK(k)                                                                              \
     do {                                                                                           \
-        unsigned v_ = (unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k];                                \
-        unsigned b_ = ok_row[v_ << f->ck_sh[k]];                                                   \
-        ok &= (b_ >> f->ck_bit[k]) & (v_ - f->ck_min[k] <= f->ck_range[k]);                        \
-        lit |= b_ & f->ck_lit[k];                                                                  \
+        unsigned r_ =                                                                              \
+            t->check_rows[f->ck_row[k] * 256u + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])];   \
+        ok &= r_;                                                                                  \
+        lit |= r_;                                                                                 \
     } while (0)
 
 /* The fast path: an instruction of one known encoding, 8 bytes readable, a fast plan (no
@@ -277,7 +277,6 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     const gcn_tables *t = &gcn_codec_table_data;
     const gcn_dispatch_row *d;
     const gcn_fast_plan *f;
-    const uint16_t *ok_row;
     uint64_t w, opcode;
     unsigned insn, ok = 1, lit = 0;
     if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
@@ -293,7 +292,6 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     f = codec_fast_plan(t, (unsigned)gen, insn, w);
     if (f->slow)
         return codec_decode_plan(gen, bytes, len, out);
-    ok_row = t->reg_ok + (unsigned)gen * 256u;
     memset(out, 0, sizeof(*out));
     out->insn = (uint16_t)insn;
     out->gen = (uint8_t)gen;
@@ -332,7 +330,7 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     }
     if (!(ok & 1))
         return GCN_ERR_OPERAND;
-    if (lit) {
+    if (lit & 2) {
         if (len < (size_t)d->bytes + 4)
             return GCN_ERR_TRUNCATED;
         out->has_literal = 1;

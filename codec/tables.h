@@ -167,9 +167,10 @@ typedef struct gcn_plan_row {
  *   fetch k < nfetch (0, 2, 4 or 8): field[slot[k]] = word >> lo[k] & mask[k]; the steps past
  *       the plan's own repeat its last one (the encoder takes the same steps the other way)
  *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
- *       most) is valid when reg_ok[v << ck_sh[k]] has bit ck_bit[k] and v - ck_min[k] <=
- *       ck_range[k]; it takes the literal when that reg_ok also has ck_lit[k]; the steps past
- *       the plan's own always pass
+ *       most); check_rows[ck_row[k] * 256 + v] has bit 0 when v is valid there, bit 1 when it
+ *       takes the literal (gcngen compiles each row from the operand's kind and reg_ok: the
+ *       same bits the plan row's check reads); the steps past the plan's own use row 0, which
+ *       every value passes
  * slow: the plan has a check the fast path cannot make (an SMRD offset, which depends on IMM,
  * or a field wider than 8 bits), or more checks than it holds: gcn_decode takes the plan row
  * instead.
@@ -178,12 +179,12 @@ typedef struct gcn_plan_row {
  * [variants + (IMM | SOE << 1)], IMM and SOE 0 where var_mask lacks them. */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
+#define GCN_MAX_CHECK_ROWS 256
 typedef struct gcn_fast_plan {
     uint32_t mask[GCN_FAST_FETCH];
     uint8_t lo[GCN_FAST_FETCH], slot[GCN_FAST_FETCH];
-    uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS], ck_sh[GCN_FAST_CHECKS];
-    uint8_t ck_bit[GCN_FAST_CHECKS], ck_min[GCN_FAST_CHECKS], ck_range[GCN_FAST_CHECKS];
-    uint16_t ck_lit[GCN_FAST_CHECKS];
+    uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
+    uint16_t ck_row[GCN_FAST_CHECKS];
     uint8_t nfetch, ncheck, slow;
     uint16_t variants;
     uint8_t imm_lo, soe_lo, var_mask;
@@ -276,6 +277,7 @@ typedef struct gcn_tables {
     const gcn_plan_row *plans;       /* [gen * ninsns + insn] */
     const gcn_fast_plan *fast_plans; /* [gen * ninsns + insn] */
     const gcn_fast_plan *fast_variants;
+    const uint8_t *check_rows; /* [row * 256 + value] */
     /* [gen * 256 + code], compact copies of gcn_scalar_row for the operand checks: its ok bits,
      * and its class | src << 4 | (name32 != NULL) << 5 | (name64 != NULL) << 6 */
     const uint16_t *reg_ok;

@@ -81,6 +81,11 @@ typedef struct spec_t {
     char **pool_strs;    /* the strings in the pool ... */
     unsigned *pool_offs; /* ... and where */
     unsigned npool;
+    unsigned oks[GCN_MAX_GENS * 256]; /* gcn_reg_ok, by emit_scalars */
+    /* the fast plans' check rows (gcn_check_rows): row 0 passes every value */
+    uint8_t check_rows[GCN_MAX_CHECK_ROWS][256];
+    unsigned ncheck_rows;
+    int check_rows_full;
 } spec_t;
 
 static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
@@ -872,14 +877,37 @@ static int fast_check(const check_t *c, fcheck_t *f)
     return 1;
 }
 
-/* One gcn_fast_plan row: the fetches padded with the last one, the checks padded with tests
- * that pass; variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
-static void emit_fast_row(const fetch_t *f, unsigned n, const fcheck_t *ck, unsigned nck, int slow,
-                          unsigned variants, unsigned imm_lo, unsigned soe_lo, unsigned var_mask,
-                          gcn_buf *b)
+/* The check row of x on generation g (gcn_check_rows): for each value v of the field, bit 0
+ * when reg_ok[v << sh] has the bit and v - min <= range, bit 1 when it has lit. Rows are shared;
+ * 0 when the table is full (check_rows_full then fails the run). */
+static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
+{
+    uint8_t r[256];
+    unsigned v, k;
+    for (v = 0; v < 256; v++) {
+        unsigned idx = v << x->sh, bits = idx < 256 ? s->oks[g * 256 + idx] : 0;
+        r[v] = (uint8_t)((idx < 256 && ((bits >> x->bit) & 1) && v - x->min <= x->range) |
+                         (bits & x->lit ? 2 : 0));
+    }
+    for (k = 0; k < s->ncheck_rows; k++)
+        if (memcmp(s->check_rows[k], r, 256) == 0)
+            return k;
+    if (s->ncheck_rows == GCN_MAX_CHECK_ROWS) {
+        s->check_rows_full = 1;
+        return 0;
+    }
+    memcpy(s->check_rows[s->ncheck_rows], r, 256);
+    return s->ncheck_rows++;
+}
+
+/* One gcn_fast_plan row of generation g: the fetches padded with the last one, the checks padded
+ * with row 0 (every value passes); variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
+static void emit_fast_row(spec_t *s, unsigned g, const fetch_t *f, unsigned n, const fcheck_t *ck,
+                          unsigned nck, int slow, unsigned variants, unsigned imm_lo,
+                          unsigned soe_lo, unsigned var_mask, gcn_buf *b)
 {
     unsigned i, c;
-    unsigned cols[7][GCN_FAST_CHECKS];
+    unsigned cols[3][GCN_FAST_CHECKS];
     slow |= nck > GCN_FAST_CHECKS;
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
@@ -894,11 +922,7 @@ static void emit_fast_row(const fetch_t *f, unsigned n, const fcheck_t *ck, unsi
         }
         cols[0][i] = k < n && i < nck && !slow ? f[k].lo : 0;
         cols[1][i] = k < n && i < nck && !slow ? f[k].mask : 0;
-        cols[2][i] = x.sh;
-        cols[3][i] = x.bit;
-        cols[4][i] = x.min;
-        cols[5][i] = x.range;
-        cols[6][i] = x.lit;
+        cols[2][i] = k < n && i < nck && !slow ? check_row(s, g, &x) : 0;
     }
     gcn_buf_puts(b, "    {{");
     for (i = 0; i < GCN_FAST_FETCH; i++)
@@ -910,7 +934,7 @@ static void emit_fast_row(const fetch_t *f, unsigned n, const fcheck_t *ck, unsi
     for (i = 0; i < GCN_FAST_FETCH; i++)
         gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].slot : 0);
     gcn_buf_puts(b, "},\n     ");
-    for (c = 0; c < 7; c++) {
+    for (c = 0; c < 3; c++) {
         gcn_buf_puts(b, "{");
         for (i = 0; i < GCN_FAST_CHECKS; i++)
             gcn_buf_printf(b, "%s%u", i ? ", " : "", cols[c][i]);
@@ -1009,7 +1033,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, const enc_t *e, const cJSO
         }
         if ((!imm || soe_set) && nc < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
             vc[nc++] = reg;
-        emit_fast_row(vf, n, vc, nc, slow, 0, 0, 0, 0, b);
+        emit_fast_row(s, g, vf, n, vc, nc, slow, 0, 0, 0, 0, b);
     }
 }
 
@@ -1039,8 +1063,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
-                gcn_buf_puts(&fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0, "
-                                    "1, 0, 0, 0, 0},\n");
+                gcn_buf_puts(&fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0},\n");
                 continue;
             }
             n = fetch_slots(s, e, in, slot, gens);
@@ -1088,7 +1111,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 if (str(o2, "soe_field") &&
                     layout_slot(e, l, (unsigned)slot_index(e, str(o2, "soe_field")), &soe_lo, &m))
                     var_mask |= 2;
-                emit_fast_row(fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask, &fast);
+                emit_fast_row(s, g, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask, &fast);
                 emit_smem_variants(s, g, e, l, o2, var_mask & 1, fetch, k, ck, nck, &variants);
                 nvariants += 4;
                 continue;
@@ -1096,7 +1119,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
-            emit_fast_row(fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
+            emit_fast_row(s, g, fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
         }
     }
     gcn_buf_puts(b, "};\n\n");
@@ -1106,8 +1129,17 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                    nvariants ? nvariants : 1);
     gcn_buf_append(b, variants.data, variants.len);
     gcn_buf_puts(b, nvariants ? "};\n\n"
-                              : "    {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, "
-                                "0, 0, 0, 0},\n};\n\n");
+                              : "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0},\n};\n\n");
+    /* the check rows the fast plans name, 256 values each */
+    gcn_buf_printf(b, "static const uint8_t gcn_check_rows[%u] = {", s->ncheck_rows * 256);
+    {
+        unsigned k, v;
+        for (k = 0; k < s->ncheck_rows; k++)
+            for (v = 0; v < 256; v++)
+                gcn_buf_printf(b, "%s%s%u", k || v ? "," : "", v % 32 ? " " : "\n    ",
+                               s->check_rows[k][v]);
+    }
+    gcn_buf_puts(b, "\n};\n\n");
     b->oom |= fast.oom || variants.oom;
     gcn_buf_free(&fast);
     gcn_buf_free(&variants);
@@ -1353,7 +1385,7 @@ static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
 static void emit_scalars(spec_t *s, gcn_buf *b)
 {
     row *rows = calloc(s->ngens * 256, sizeof(row));
-    unsigned *oks = calloc(s->ngens * 256, sizeof(*oks));
+    unsigned *oks = s->oks;
     const cJSON *f, *g;
     unsigned gi, code;
     cJSON_ArrayForEach(f, get(s->doc.root, "scalar_operands"))
@@ -1465,7 +1497,6 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
     }
     gcn_buf_puts(b, "\n};\n\n");
     emit_scalar_lookups(s, b, rows);
-    free(oks);
     free(rows);
 }
 
@@ -1564,8 +1595,10 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         emit_encodings(&s, &rows);
         emit_layouts(&s, &rows);
         emit_insns(&s, &rows);
+        emit_scalars(&s, &rows); /* before the plans: their check rows read reg_ok */
+        memset(s.check_rows[0], 1, 256);
+        s.ncheck_rows = 1;
         emit_plans(&s, &rows);
-        emit_scalars(&s, &rows);
         emit_mnemonic_index(&s, &rows);
         emit_dispatch(&s, &rows);
         emit_pool(&s, &b);
@@ -1589,13 +1622,18 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .plans = gcn_plan_rows,\n"
                        "    .fast_plans = gcn_fast_plans,\n"
                        "    .fast_variants = gcn_fast_variants,\n"
+                       "    .check_rows = gcn_check_rows,\n"
                        "    .reg_ok = gcn_reg_ok,\n"
                        "    .code_info = gcn_code_info,\n"
                        "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"
                        "    .name_hash = gcn_scalar_name_hash, .name_hash_mask = %u,\n"
                        "};\n",
                        s.ngens, s.nencs, s.ninsns, s.sha, s.mnemonic_hash_mask, s.name_hash_mask);
-        ok = !b.oom && gcn_write_file_atomic(out_path, b.data, b.len, diag) == GCN_OK;
+        if (s.check_rows_full)
+            ok = fail(&s, s.insns, "the fast plans need more than %d distinct operand checks",
+                      GCN_MAX_CHECK_ROWS);
+        else
+            ok = !b.oom && gcn_write_file_atomic(out_path, b.data, b.len, diag) == GCN_OK;
         gcn_buf_free(&b);
         gcn_buf_free(&s.pool);
         while (s.npool)
