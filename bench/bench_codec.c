@@ -143,15 +143,18 @@ static size_t ours_decode_print(int gen, const stream *s)
     return s->n;
 }
 
-static size_t ours_decode(int gen, const stream *s)
+typedef gcn_status (*decode_fn)(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+
+/* The stream through a decoder (gcn_decode, or the lookups alone below). */
+static size_t ours_decode(decode_fn decode, int gen, const stream *s)
 {
     size_t i;
     uint64_t acc = 0;
     for (i = 0; i < s->n; i++) {
         gcn_inst in;
-        if (gcn_decode(gen, s->bytes + s->off[i], s->len - s->off[i], &in) != GCN_OK)
+        if (decode(gen, s->bytes + s->off[i], s->len - s->off[i], &in) != GCN_OK)
             return 0;
-        acc += in.insn;
+        acc += in.insn + in.size;
     }
     sink += acc;
     return s->n;
@@ -184,20 +187,6 @@ lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     out->insn = (uint16_t)insn;
     out->size = codec_fast_plan(t, (unsigned)gen, insn, w)->slow;
     return GCN_OK;
-}
-
-static size_t ours_lookup(int gen, const stream *s)
-{
-    size_t i;
-    uint64_t acc = 0;
-    for (i = 0; i < s->n; i++) {
-        gcn_inst in;
-        if (lookup_only(gen, s->bytes + s->off[i], s->len - s->off[i], &in) != GCN_OK)
-            return 0;
-        acc += in.insn + in.size;
-    }
-    sink += acc;
-    return s->n;
 }
 
 static size_t ours_assemble(int gen, const stream *s)
@@ -333,11 +322,11 @@ static size_t run_ours_dp(void *c)
 }
 static size_t run_ours_d(void *c)
 {
-    return ours_decode(((ctx *)c)->gen, ((ctx *)c)->s);
+    return ours_decode(gcn_decode, ((ctx *)c)->gen, ((ctx *)c)->s);
 }
 static size_t run_ours_l(void *c)
 {
-    return ours_lookup(((ctx *)c)->gen, ((ctx *)c)->s);
+    return ours_decode(lookup_only, ((ctx *)c)->gen, ((ctx *)c)->s);
 }
 static size_t run_ours_a(void *c)
 {

@@ -1055,6 +1055,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
         {
             const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
             const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f, *op2;
+            const cJSON *smem_op = NULL;
             unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0, nck, nfc = 0;
             fetch_t fetch[GCN_MAX_FETCH];
             check_t ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
@@ -1086,8 +1087,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             cJSON_ArrayForEach(op2, get(in, "operands"))
             {
                 if (strcmp(str(op2, "kind"), "smem-offset") == 0)
-                    smem = 1;
+                    smem_op = op2;
             }
+            smem = smem_op != NULL;
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
             nck = plan_checks(s, g, e, in, ck);
             gcn_buf_printf(b, "%u, {", nck);
@@ -1098,13 +1100,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             gcn_buf_puts(b, "},\n");
             if (smem) {
                 /* the row says which variant: IMM and SOE where the layout has them */
-                const cJSON *o2 = NULL, *o;
+                const cJSON *o2 = smem_op;
                 unsigned imm_lo = 0, soe_lo = 0, m, var_mask = 0;
-                cJSON_ArrayForEach(o, get(in, "operands"))
-                {
-                    if (strcmp(str(o, "kind"), "smem-offset") == 0)
-                        o2 = o;
-                }
                 if (str(o2, "imm_field") &&
                     layout_slot(e, l, (unsigned)slot_index(e, str(o2, "imm_field")), &imm_lo, &m))
                     var_mask |= 1;
