@@ -67,7 +67,7 @@ void fuzz_subject_diff(const gcn_inst *a, const gcn_inst *b, char *out, size_t s
     if (a->insn != b->insn && o < size)
         o += (size_t)snprintf(out + o, size - o, "%sinstruction", any++ ? "," : "");
     for (i = 0; i < GCN_INST_MAX_FIELDS && a->encoding < t->nencodings && o < size; i++)
-        if (a->field[i] != b->field[i] && i < t->encodings[a->encoding].nslots)
+        if (i < t->encodings[a->encoding].nslots && a->field[i] != b->field[i])
             o += (size_t)snprintf(out + o, size - o, "%s%s", any++ ? "," : "",
                                   t->encodings[a->encoding].slot_name[i]);
     if ((a->has_literal != b->has_literal || a->literal != b->literal) && o < size)

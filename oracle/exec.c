@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec_internal.h"
 #include "codec/tables.h"
 #include "oracle_internal.h"
 
@@ -103,12 +104,9 @@ void gs_resolve(const gcn_inst *in, gs_desc *d)
             int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
             int soe =
                 op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
-            unsigned w = l->slot[op->slot].width;
             p->kind = GS_OPD_OFFSET;
             if (imm) {
-                int64_t off = (int64_t)v;
-                if ((op->signed_gens >> in->gen) & 1 && w && w < 64 && (v >> (w - 1)) & 1)
-                    off = (int64_t)((uint64_t)v | ~((1ull << w) - 1));
+                int64_t off = codec_smem_imm(op, l, in->gen, v);
                 p->off_imm = off * (int64_t)m->imm_scale;
             }
             /* IMM=0: OFFSET names an SGPR, unless SOE=1, where SGPR[SOFFSET] is the whole

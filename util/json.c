@@ -248,7 +248,7 @@ void gcn_json_free(gcn_json_doc *doc)
 
 void gcn_json_where(const gcn_json_doc *doc, const cJSON *node, unsigned *line, unsigned *col)
 {
-    gcn_json_pos key, *hit;
+    gcn_json_pos key = {0}, *hit;
     *line = 0;
     *col = 0;
     if (!doc || !doc->pos || !node)
