@@ -180,12 +180,12 @@ lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
     if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
         return GCN_ERR_NO_ENCODING;
-    opcode = (w >> d->opcode_lo) & ((1ull << d->opcode_width) - 1);
+    opcode = (w >> d->opcode_lo) & d->opcode_mask;
     insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
     out->insn = (uint16_t)insn;
-    out->size = codec_fast_plan(t, (unsigned)gen, insn, w)->slow;
+    out->size = codec_fast_variant(t, d->fast + insn, w)->slow;
     return GCN_OK;
 }
 

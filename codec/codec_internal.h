@@ -65,15 +65,21 @@ static inline int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigne
     return (t->reg_ok[gen * 256u + code] & GCN_REG_OK((unsigned)k, dst)) != 0;
 }
 
-/* The fast plan of instruction insn on gen for the word w (its SMEM variant by IMM and SOE). */
-static inline const gcn_fast_plan *codec_fast_plan(const gcn_tables *t, unsigned gen, unsigned insn,
-                                                   uint64_t w)
+/* The fast plan f for the word w: its SMEM variant by IMM and SOE, or f itself. */
+static inline const gcn_fast_plan *codec_fast_variant(const gcn_tables *t, const gcn_fast_plan *f,
+                                                      uint64_t w)
 {
-    const gcn_fast_plan *f = &t->fast_plans[gen * t->ninsns + insn];
     if (f->var_mask)
         f = &t->fast_variants[f->variants + (((unsigned)(w >> f->imm_lo) & f->var_mask & 1u) |
                                              ((unsigned)(w >> f->soe_lo << 1) & f->var_mask & 2u))];
     return f;
+}
+
+/* The fast plan of instruction insn on gen for the word w. */
+static inline const gcn_fast_plan *codec_fast_plan(const gcn_tables *t, unsigned gen, unsigned insn,
+                                                   uint64_t w)
+{
+    return codec_fast_variant(t, &t->fast_plans[gen * t->ninsns + insn], w);
 }
 
 /* gcn_decode without its fast path: the plan rows alone (the reference the fast path is

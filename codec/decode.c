@@ -253,7 +253,7 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
         return GCN_ERR_TRUNCATED;
     if (d->bytes >= 8)
         w = codec_load8(bytes);
-    opcode = (w >> d->opcode_lo) & ((1ull << d->opcode_width) - 1);
+    opcode = (w >> d->opcode_lo) & d->opcode_mask;
     insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
@@ -262,12 +262,7 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
 
 #define FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
 #define FAST_CHECK(k)                                                                              \
-    do {                                                                                           \
-        unsigned r_ =                                                                              \
-            t->check_rows[f->ck_row[k] * 256u + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])];   \
-        ok &= r_;                                                                                  \
-        lit |= r_;                                                                                 \
-    } while (0)
+    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
 
 /* The fast path: an instruction of one known encoding, 8 bytes readable, a fast plan (no
  * branch on operand kinds); everything else goes to codec_decode_plan, which gives the same
@@ -278,18 +273,18 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     const gcn_dispatch_row *d;
     const gcn_fast_plan *f;
     uint64_t w, opcode;
-    unsigned insn, ok = 1, lit = 0;
+    unsigned insn, acc = 0;
     if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
         return codec_decode_plan(gen, bytes, len, out);
     w = codec_load8(bytes);
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
     if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
         return codec_decode_plan(gen, bytes, len, out);
-    opcode = (w >> d->opcode_lo) & ((1ull << d->opcode_width) - 1);
+    opcode = (w >> d->opcode_lo) & d->opcode_mask;
     insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
     if (insn == GCN_NO_INSN)
         return codec_decode_plan(gen, bytes, len, out);
-    f = codec_fast_plan(t, (unsigned)gen, insn, w);
+    f = codec_fast_variant(t, d->fast + insn, w);
     if (f->slow)
         return codec_decode_plan(gen, bytes, len, out);
     memset(out, 0, sizeof(*out));
@@ -328,9 +323,9 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     default:
         break;
     }
-    if (!(ok & 1))
+    if (acc & 1)
         return GCN_ERR_OPERAND;
-    if (lit & 2) {
+    if (acc & 2) {
         if (len < (size_t)d->bytes + 4)
             return GCN_ERR_TRUNCATED;
         out->has_literal = 1;

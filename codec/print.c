@@ -255,16 +255,6 @@ static char *text(char *p, const gcn_tables *t, const gcn_inst *in)
     return p;
 }
 
-/* An upper bound of the text's length (operands and modifier values at their longest). */
-static size_t text_bound(const gcn_tables *t, const gcn_inst *in)
-{
-    const gcn_insn_row *row = &t->insns[in->insn];
-    size_t n = row->mnemonic_len + 32u * row->noperands, i;
-    for (i = 0; i < row->nmodifiers; i++)
-        n += 1u + row->modifier[i].asm_len + 40u;
-    return n;
-}
-
 size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
 {
     const gcn_tables *t = &gcn_codec_table_data;
@@ -274,7 +264,7 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
         static const char invalid[] = "<invalid>";
         memcpy(tmp, invalid, sizeof(invalid));
         len = sizeof(invalid) - 1;
-    } else if (size >= text_bound(t, in) + SLACK) {
+    } else if (size >= (size_t)t->insns[in->insn].text_max + SLACK) {
         /* the caller's buffer has room for any text of this instruction: write there */
         len = (size_t)(text(buf, t, in) - buf);
         buf[len] = 0;

@@ -121,6 +121,9 @@ typedef struct gcn_insn_row {
     uint8_t fetch[GCN_MAX_SLOTS];
     uint8_t fetch_gens[GCN_MAX_SLOTS];
     uint8_t mnemonic_len;
+    /* an upper bound of the text's length: the mnemonic, GCN_TEXT_OPERAND_MAX bytes an operand,
+     * a modifier's ' name:' and GCN_TEXT_VALUE_MAX bytes of value */
+    uint16_t text_max;
 } gcn_insn_row;
 
 /* One field to extract: its bits in the word and the slot it fills. */
@@ -133,7 +136,9 @@ typedef struct gcn_fetch_op {
 /* The strings gcn_print copies (mnemonics, operand spellings, modifier names) live in one pool
  * with GCN_POOL_PAD bytes after each, so the printer copies them in whole 16-byte blocks. */
 #define GCN_POOL_PAD 16
-#define GCN_NAME_MAX 48 /* the longest mnemonic, operand spelling or modifier name */
+#define GCN_NAME_MAX 48         /* the longest mnemonic, operand spelling or modifier name */
+#define GCN_TEXT_OPERAND_MAX 32 /* ", " and an operand at its longest */
+#define GCN_TEXT_VALUE_MAX 40   /* a modifier's value at its longest */
 
 /* One operand check, compiled by gcngen from the operand's kind and width. */
 typedef enum gcn_check_kind {
@@ -167,10 +172,10 @@ typedef struct gcn_plan_row {
  *   fetch k < nfetch (0, 2, 4 or 8): field[slot[k]] = word >> lo[k] & mask[k]; the steps past
  *       the plan's own repeat its last one (the encoder takes the same steps the other way)
  *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
- *       most); check_rows[ck_row[k] * 256 + v] has bit 0 when v is valid there, bit 1 when it
- *       takes the literal (gcngen compiles each row from the operand's kind and reg_ok: the
- *       same bits the plan row's check reads); the steps past the plan's own use row 0, which
- *       every value passes
+ *       most); check_rows[ck_at[k] + v] (ck_at: the row's offset, row * 256) has bit 0 when v
+ *       is no valid value there, bit 1 when it takes the literal (gcngen compiles each row from
+ *       the operand's kind and reg_ok: the same bits the plan row's check reads), so the
+ *       checks' values OR together; the steps past the plan's own use row 0, all zeros
  * slow: the plan has a check the fast path cannot make (an SMRD offset, which depends on IMM,
  * or a field wider than 8 bits), or more checks than it holds: gcn_decode takes the plan row
  * instead.
@@ -180,22 +185,25 @@ typedef struct gcn_plan_row {
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 #define GCN_MAX_CHECK_ROWS 256
+_Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
 typedef struct gcn_fast_plan {
     uint32_t mask[GCN_FAST_FETCH];
     uint8_t lo[GCN_FAST_FETCH], slot[GCN_FAST_FETCH];
     uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
-    uint16_t ck_row[GCN_FAST_CHECKS];
+    uint16_t ck_at[GCN_FAST_CHECKS];
     uint8_t nfetch, ncheck, slow;
     uint16_t variants;
     uint8_t imm_lo, soe_lo, var_mask;
 } gcn_fast_plan;
 
-/* The decoder's first lookup: an encoding and the parts of its layout it needs at once. */
+/* The decoder's first lookup: an encoding and the parts of its layout it needs at once.
+ * fast: the generation's fast plans, by instruction (gcn_tables.fast_plans + gen * ninsns). */
 typedef struct gcn_dispatch_row {
     const uint16_t *opcode_map;
-    uint32_t match_mask, match_value; /* the fixed bits of the first word */
-    uint16_t opcode_count;
-    uint8_t enc, bytes, opcode_lo, opcode_width;
+    const gcn_fast_plan *fast;
+    uint32_t match_mask, match_value;   /* the fixed bits of the first word */
+    uint16_t opcode_count, opcode_mask; /* 1 << the opcode field's width; that minus 1 */
+    uint8_t enc, bytes, opcode_lo;
 } gcn_dispatch_row;
 
 typedef struct gcn_encoding_row {

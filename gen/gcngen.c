@@ -689,7 +689,7 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 found = found == GCN_ENC_NONE ? e : GCN_ENC_SCAN;
             }
             if (found >= s->nencs) {
-                gcn_buf_printf(b, "    {0, 0, 0, 0, %u, 0, 0, 0},\n", found);
+                gcn_buf_printf(b, "    {0, 0, 0, 0, 0, 0, %u, 0, 0},\n", found);
                 continue;
             }
             {
@@ -706,10 +706,12 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                         w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
                     }
                 }
-                gcn_buf_printf(b, "    {gcn_opcode_map_%u_%u, 0x%xu, 0x%xu, %u, %u, %u, %u, %u},\n",
-                               g, found, (unsigned)(mask & 0xffffffffu),
-                               (unsigned)(value & mask & 0xffffffffu), 1u << w, found,
-                               (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo, w);
+                gcn_buf_printf(b,
+                               "    {gcn_opcode_map_%u_%u, gcn_fast_plans + %u, 0x%xu, 0x%xu, %u, "
+                               "0x%xu, %u, %u, %u},\n",
+                               g, found, g * s->ninsns, (unsigned)(mask & 0xffffffffu),
+                               (unsigned)(value & mask & 0xffffffffu), 1u << w, (1u << w) - 1u,
+                               found, (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo);
             }
         }
     gcn_buf_puts(b, "};\n\n");
@@ -878,16 +880,16 @@ static int fast_check(const check_t *c, fcheck_t *f)
 }
 
 /* The check row of x on generation g (gcn_check_rows): for each value v of the field, bit 0
- * when reg_ok[v << sh] has the bit and v - min <= range, bit 1 when it has lit. Rows are shared;
- * 0 when the table is full (check_rows_full then fails the run). */
+ * unless reg_ok[v << sh] has the bit and v - min <= range (v is no valid value), bit 1 when it
+ * has lit. Rows are shared; 0 when the table is full (check_rows_full then fails the run). */
 static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
 {
     uint8_t r[256];
     unsigned v, k;
     for (v = 0; v < 256; v++) {
         unsigned idx = v << x->sh, bits = idx < 256 ? s->oks[g * 256 + idx] : 0;
-        r[v] = (uint8_t)((idx < 256 && ((bits >> x->bit) & 1) && v - x->min <= x->range) |
-                         (bits & x->lit ? 2 : 0));
+        int valid = idx < 256 && ((bits >> x->bit) & 1) && v - x->min <= x->range;
+        r[v] = (uint8_t)((valid ? 0 : 1) | (bits & x->lit ? 2 : 0));
     }
     for (k = 0; k < s->ncheck_rows; k++)
         if (memcmp(s->check_rows[k], r, 256) == 0)
@@ -901,7 +903,8 @@ static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
 }
 
 /* One gcn_fast_plan row of generation g: the fetches padded with the last one, the checks padded
- * with row 0 (every value passes); variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
+ * with row 0 (all zeros: every value passes); the checks name their rows by offset (row * 256);
+ * variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
 static void emit_fast_row(spec_t *s, unsigned g, const fetch_t *f, unsigned n, const fcheck_t *ck,
                           unsigned nck, int slow, unsigned variants, unsigned imm_lo,
                           unsigned soe_lo, unsigned var_mask, gcn_buf *b)
@@ -922,7 +925,7 @@ static void emit_fast_row(spec_t *s, unsigned g, const fetch_t *f, unsigned n, c
         }
         cols[0][i] = k < n && i < nck && !slow ? f[k].lo : 0;
         cols[1][i] = k < n && i < nck && !slow ? f[k].mask : 0;
-        cols[2][i] = k < n && i < nck && !slow ? check_row(s, g, &x) : 0;
+        cols[2][i] = k < n && i < nck && !slow ? check_row(s, g, &x) * 256u : 0;
     }
     gcn_buf_puts(b, "    {{");
     for (i = 0; i < GCN_FAST_FETCH; i++)
@@ -1152,9 +1155,11 @@ static void emit_insns(spec_t *s, gcn_buf *b)
         const enc_t *e = &s->encs[enc_index(s, enc)];
         char mn[96];
         unsigned g, nops = 0, nmods = 0;
+        size_t text_max;
         lower(mn, str(in, "name"), sizeof(mn));
         cJSON_ArrayForEach(op, get(in, "operands")) nops++;
         cJSON_ArrayForEach(m, get(in, "modifiers")) nmods++;
+        text_max = strlen(mn) + (size_t)GCN_TEXT_OPERAND_MAX * nops;
         gcn_buf_puts(b, "    {");
         pool_string(s, b, mn);
         gcn_buf_puts(b, ", ");
@@ -1197,6 +1202,7 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                            gens_mask(s, get(m, "gens")));
             pool_string(s, b, str(m, "asm"));
             gcn_buf_printf(b, ", %zu}, ", strlen(str(m, "asm")));
+            text_max += 2 + strlen(str(m, "asm")) + GCN_TEXT_VALUE_MAX;
         }
         gcn_buf_puts(b, "}, {");
         for (g = 0; g < GCN_MAX_GENS; g++) {
@@ -1207,7 +1213,7 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 gcn_buf_puts(b, "GCN_NO_INSN, ");
         }
         emit_fetch(s, e, in, b);
-        gcn_buf_printf(b, "}, %zu},\n", strlen(mn));
+        gcn_buf_printf(b, "}, %zu, %zu},\n", strlen(mn), text_max);
     }
     gcn_buf_puts(b, "};\n\n");
 }
@@ -1593,7 +1599,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         emit_layouts(&s, &rows);
         emit_insns(&s, &rows);
         emit_scalars(&s, &rows); /* before the plans: their check rows read reg_ok */
-        memset(s.check_rows[0], 1, 256);
+        memset(s.check_rows[0], 0, 256);
         s.ncheck_rows = 1;
         emit_plans(&s, &rows);
         emit_mnemonic_index(&s, &rows);
