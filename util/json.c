@@ -372,6 +372,8 @@ gcn_status gcn_json_only_keys(const gcn_json_doc *doc, const cJSON *obj, const c
                               gcn_diag *diag)
 {
     const cJSON *c;
+    if (obj && !cJSON_IsObject(obj)) /* an array's members have no key */
+        return gcn_json_error(doc, obj, diag, "expected an object");
     for (c = obj ? obj->child : NULL; c; c = c->next) {
         const char *const *k;
         int ok = 0;

@@ -48,7 +48,7 @@ gcn_status gcn_json_int(const gcn_json_doc *doc, const cJSON *parent, const char
                         long long lo, long long hi, long long *out, gcn_diag *diag);
 gcn_status gcn_json_bool(const gcn_json_doc *doc, const cJSON *parent, const char *key,
                          int required, int *out, gcn_diag *diag);
-/* Rejects keys not in the NULL-terminated list. */
+/* Rejects keys not in the NULL-terminated list, and anything but an object (NULL passes). */
 gcn_status gcn_json_only_keys(const gcn_json_doc *doc, const cJSON *obj, const char *const *keys,
                               gcn_diag *diag);
 

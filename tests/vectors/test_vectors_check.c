@@ -517,6 +517,26 @@ static void test_bad_encoding_file(void **state)
     free(src);
 }
 
+/* A known-list file that is JSON but not an object (an array at its root: the campaign of
+ * 2026-11-23 found that this crashed the loader, whose key check read the members' names):
+ * FILE:1:1 and exit 1, like any other bad input. */
+static void test_bad_known_file(void **state)
+{
+    char *src = path_join2(small_dir, "jsonl/sop1-gcn1.4.jsonl");
+    char *known = path_join2(cli_scratch(), "array-known.json");
+    gcn_proc_result r;
+    (void)state;
+    file_write(known, "[0]\n", 4);
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "check", "--impl", "llvm-mc-14", "--mode", "asm", "--known", known, src, NULL);
+    assert_int_equal(expect_input_error(&r, "array-known.json", 1), 1);
+    if (!strstr(r.err.data, "expected an object"))
+        fail_msg("expected 'expected an object':\n%s", r.err.data);
+    gcn_proc_result_free(&r);
+    free(known);
+    free(src);
+}
+
 /* A cmd: assembler that answers two lines and then hangs, or dies: the message names the
  * vector file and the line of the first vector left without an answer, the run reports the
  * unanswered vectors as failures and exits 1. */
@@ -576,6 +596,7 @@ int main(void)
         cmocka_unit_test(test_toy_emulator_garbles),
         cmocka_unit_test(test_bad_semantic_file),
         cmocka_unit_test(test_bad_encoding_file),
+        cmocka_unit_test(test_bad_known_file),
         cmocka_unit_test(test_cmd_assembler_hangs),
         cmocka_unit_test(test_cmd_assembler_crashes),
         cmocka_unit_test(test_deterministic),
