@@ -181,7 +181,7 @@ lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
         return GCN_ERR_NO_ENCODING;
     opcode = (w >> d->opcode_lo) & d->opcode_mask;
-    insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
+    insn = d->opcode_map[opcode];
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
     out->insn = (uint16_t)insn;

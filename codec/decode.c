@@ -254,7 +254,7 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     if (d->bytes >= 8)
         w = codec_load8(bytes);
     opcode = (w >> d->opcode_lo) & d->opcode_mask;
-    insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
+    insn = d->opcode_map[opcode];
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
@@ -281,7 +281,7 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
         return codec_decode_plan(gen, bytes, len, out);
     opcode = (w >> d->opcode_lo) & d->opcode_mask;
-    insn = opcode < d->opcode_count ? d->opcode_map[opcode] : GCN_NO_INSN;
+    insn = d->opcode_map[opcode];
     if (insn == GCN_NO_INSN)
         return codec_decode_plan(gen, bytes, len, out);
     f = codec_fast_variant(t, d->fast + insn, w);

@@ -197,12 +197,14 @@ typedef struct gcn_fast_plan {
 } gcn_fast_plan;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once.
- * fast: the generation's fast plans, by instruction (gcn_tables.fast_plans + gen * ninsns). */
+ * opcode_map has opcode_mask + 1 entries (the opcode field's every value), so the masked field
+ * indexes it without a bound check. fast: the generation's fast plans, by instruction
+ * (gcn_tables.fast_plans + gen * ninsns). */
 typedef struct gcn_dispatch_row {
     const uint16_t *opcode_map;
     const gcn_fast_plan *fast;
-    uint32_t match_mask, match_value;   /* the fixed bits of the first word */
-    uint16_t opcode_count, opcode_mask; /* 1 << the opcode field's width; that minus 1 */
+    uint32_t match_mask, match_value; /* the fixed bits of the first word */
+    uint16_t opcode_mask;             /* (1 << the opcode field's width) - 1 */
     uint8_t enc, bytes, opcode_lo;
 } gcn_dispatch_row;
 

@@ -689,7 +689,7 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 found = found == GCN_ENC_NONE ? e : GCN_ENC_SCAN;
             }
             if (found >= s->nencs) {
-                gcn_buf_printf(b, "    {0, 0, 0, 0, 0, 0, %u, 0, 0},\n", found);
+                gcn_buf_printf(b, "    {0, 0, 0, 0, 0, %u, 0, 0},\n", found);
                 continue;
             }
             {
@@ -707,11 +707,11 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                     }
                 }
                 gcn_buf_printf(b,
-                               "    {gcn_opcode_map_%u_%u, gcn_fast_plans + %u, 0x%xu, 0x%xu, %u, "
+                               "    {gcn_opcode_map_%u_%u, gcn_fast_plans + %u, 0x%xu, 0x%xu, "
                                "0x%xu, %u, %u, %u},\n",
                                g, found, g * s->ninsns, (unsigned)(mask & 0xffffffffu),
-                               (unsigned)(value & mask & 0xffffffffu), 1u << w, (1u << w) - 1u,
-                               found, (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo);
+                               (unsigned)(value & mask & 0xffffffffu), (1u << w) - 1u, found,
+                               (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo);
             }
         }
     gcn_buf_puts(b, "};\n\n");
