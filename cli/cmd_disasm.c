@@ -35,9 +35,9 @@ static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
     size_t at = 0;
     int errors = 0;
     while (at < n) {
-        gcn_inst in;
-        gcn_status st = gcn_decode(gen, b + at, n - at, &in);
         char text[256];
+        size_t size = 0;
+        gcn_status st = gcn_disasm(gen, b + at, n - at, text, sizeof(text), &size, NULL);
         if (st != GCN_OK) {
             char why[256];
             gcn_decode_why(gen, b + at, n - at, why, sizeof(why));
@@ -49,12 +49,11 @@ static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
             at += st == GCN_ERR_TRUNCATED ? n - at : (n - at < 4 ? n - at : 4);
             continue;
         }
-        gcn_print(&in, text, sizeof(text));
         if (show)
-            cli_print_encoded(stdout, text, b + at, in.size, 1);
+            cli_print_encoded(stdout, text, b + at, size, 1);
         else
             printf("%s\n", text);
-        at += in.size;
+        at += size;
     }
     return errors;
 }

@@ -3,6 +3,8 @@
 #ifndef GCN_CODEC_INTERNAL_H
 #define GCN_CODEC_INTERNAL_H
 
+#include <string.h>
+
 #include "gcnspec/codec.h"
 #include "tables.h"
 
@@ -117,5 +119,89 @@ static inline unsigned codec_swizzle_lane(uint32_t off, unsigned lane)
 /* The value of the smem immediate offset as written (sign-extended where it is signed). */
 int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
                        uint64_t raw);
+
+/* The decoder's steps are inlined into their callers: one function, no spills between them
+ * (-O0 cannot inline a recursive one). */
+#if defined(__GNUC__) && defined(__OPTIMIZE__)
+#define CODEC_INLINE static inline __attribute__((always_inline))
+#else
+#define CODEC_INLINE static inline
+#endif
+
+#define CODEC_FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
+#define CODEC_FAST_CHECK(k)                                                                        \
+    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
+
+/* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm). The fast path: an
+ * instruction of one known encoding, 8 bytes readable, a fast plan (no branch on operand
+ * kinds); everything else goes to codec_decode_plan, which gives the same answer
+ * (tests/codec/test_decode_fast.c holds them to it). */
+CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_dispatch_row *d;
+    const gcn_fast_plan *f;
+    uint64_t w, opcode;
+    unsigned insn, acc = 0;
+    if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
+        return codec_decode_plan(gen, bytes, len, out);
+    w = codec_load8(bytes);
+    d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
+    if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
+        return codec_decode_plan(gen, bytes, len, out);
+    opcode = (w >> d->opcode_lo) & d->opcode_mask;
+    insn = d->opcode_map[opcode];
+    if (insn == GCN_NO_INSN)
+        return codec_decode_plan(gen, bytes, len, out);
+    f = codec_fast_variant(t, d->fast + insn, w);
+    if (f->slow)
+        return codec_decode_plan(gen, bytes, len, out);
+    memset(out, 0, sizeof(*out));
+    out->insn = (uint16_t)insn;
+    out->gen = (uint8_t)gen;
+    out->encoding = d->enc;
+    out->size = d->bytes;
+    /* 8, 4, 2 or 0 fetches, 4, 2 or 0 checks: steps past the plan's own repeat or pass */
+    switch (f->nfetch) {
+    case 8:
+        CODEC_FAST_FETCH(7);
+        CODEC_FAST_FETCH(6);
+        CODEC_FAST_FETCH(5);
+        CODEC_FAST_FETCH(4);
+        /* fall through */
+    case 4:
+        CODEC_FAST_FETCH(3);
+        CODEC_FAST_FETCH(2);
+        /* fall through */
+    case 2:
+        CODEC_FAST_FETCH(1);
+        CODEC_FAST_FETCH(0);
+        /* fall through */
+    default:
+        break;
+    }
+    switch (f->ncheck) {
+    case 4:
+        CODEC_FAST_CHECK(3);
+        CODEC_FAST_CHECK(2);
+        /* fall through */
+    case 2:
+        CODEC_FAST_CHECK(1);
+        CODEC_FAST_CHECK(0);
+        /* fall through */
+    default:
+        break;
+    }
+    if (acc & 1)
+        return GCN_ERR_OPERAND;
+    if (acc & 2) {
+        if (len < (size_t)d->bytes + 4)
+            return GCN_ERR_TRUNCATED;
+        out->has_literal = 1;
+        out->literal = (uint32_t)codec_load4(bytes + d->bytes);
+        out->size = (uint8_t)(d->bytes + 4);
+    }
+    return GCN_OK;
+}
 
 #endif

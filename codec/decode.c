@@ -2,13 +2,6 @@
 
 #include "codec_internal.h"
 
-/* The decoder's steps are inlined into gcn_decode: one function, no spills between them. */
-#if defined(__GNUC__) && defined(__OPTIMIZE__) /* -O0 cannot inline a recursive one */
-#define DECODE_INLINE static inline __attribute__((always_inline))
-#else
-#define DECODE_INLINE static inline
-#endif
-
 int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
                        uint64_t raw)
 {
@@ -122,8 +115,8 @@ static int smrd_offset_ok(const gcn_tables *t, const gcn_inst *in, const gcn_ope
     return codec_scalar_reg_ok(t, in->gen, v, 1, 0);
 }
 
-DECODE_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, const gcn_plan_row *p,
-                                    int *literal)
+CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, const gcn_plan_row *p,
+                                   int *literal)
 {
     unsigned i;
     *literal = 0;
@@ -176,9 +169,9 @@ gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *li
 
 /* The rest of decoding once the encoding and instruction are known: the fields the
  * instruction uses, its operand checks, its literal. */
-DECODE_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
-                                unsigned enc, unsigned nbytes, uint16_t insn, uint64_t w,
-                                gcn_inst *out)
+CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
+                               unsigned enc, unsigned nbytes, uint16_t insn, uint64_t w,
+                               gcn_inst *out)
 {
     const gcn_plan_row *p = &t->plans[(unsigned)gen * t->ninsns + insn];
     unsigned i;
@@ -260,79 +253,9 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
-#define FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
-#define FAST_CHECK(k)                                                                              \
-    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
-
-/* The fast path: an instruction of one known encoding, 8 bytes readable, a fast plan (no
- * branch on operand kinds); everything else goes to codec_decode_plan, which gives the same
- * answer (tests/codec/test_decode_fast.c holds them to it). */
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-    const gcn_tables *t = &gcn_codec_table_data;
-    const gcn_dispatch_row *d;
-    const gcn_fast_plan *f;
-    uint64_t w, opcode;
-    unsigned insn, acc = 0;
-    if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
-        return codec_decode_plan(gen, bytes, len, out);
-    w = codec_load8(bytes);
-    d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
-    if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
-        return codec_decode_plan(gen, bytes, len, out);
-    opcode = (w >> d->opcode_lo) & d->opcode_mask;
-    insn = d->opcode_map[opcode];
-    if (insn == GCN_NO_INSN)
-        return codec_decode_plan(gen, bytes, len, out);
-    f = codec_fast_variant(t, d->fast + insn, w);
-    if (f->slow)
-        return codec_decode_plan(gen, bytes, len, out);
-    memset(out, 0, sizeof(*out));
-    out->insn = (uint16_t)insn;
-    out->gen = (uint8_t)gen;
-    out->encoding = d->enc;
-    out->size = d->bytes;
-    /* 8, 4, 2 or 0 fetches, 4, 2 or 0 checks: steps past the plan's own repeat or pass */
-    switch (f->nfetch) {
-    case 8:
-        FAST_FETCH(7);
-        FAST_FETCH(6);
-        FAST_FETCH(5);
-        FAST_FETCH(4);
-        /* fall through */
-    case 4:
-        FAST_FETCH(3);
-        FAST_FETCH(2);
-        /* fall through */
-    case 2:
-        FAST_FETCH(1);
-        FAST_FETCH(0);
-        /* fall through */
-    default:
-        break;
-    }
-    switch (f->ncheck) {
-    case 4:
-        FAST_CHECK(3);
-        FAST_CHECK(2);
-        /* fall through */
-    case 2:
-        FAST_CHECK(1);
-        FAST_CHECK(0);
-        /* fall through */
-    default:
-        break;
-    }
-    if (acc & 1)
-        return GCN_ERR_OPERAND;
-    if (acc & 2) {
-        if (len < (size_t)d->bytes + 4)
-            return GCN_ERR_TRUNCATED;
-        out->has_literal = 1;
-        out->literal = (uint32_t)codec_load4(bytes + d->bytes);
-        out->size = (uint8_t)(d->bytes + 4);
-    }
-    return GCN_OK;
+    return codec_decode_fast(gen, bytes, len, out);
 }
 
 /* The reasons gcn_decode_why writes, without printf (the byte round trip target asks for one

@@ -1,45 +1,63 @@
 /* LLVM's assembler text for a decoded instruction: the same bytes llvm-mc prints.
  *
- * The text is built in a local buffer with a cursor held in a register: every string the tables
- * hold (mnemonics, operand spellings, modifier names) sits in the generated string pool with
- * GCN_POOL_PAD bytes after it, so it is copied in whole 16-byte blocks, and the buffer is large
- * enough for any instruction's text (GCN_TEXT_MAX; gcngen bounds every table string's length).
- * Then the caller's buffer gets it, snprintf-style. */
+ * The text is built with a cursor held in a register, in the caller's buffer when it has room
+ * for any text of the instruction (gcngen's text_max and SLACK), else in a local one that is
+ * large enough for any (GCN_TEXT_MAX; gcngen bounds every table string's length) and then
+ * copied, snprintf-style. Every string the tables hold (mnemonics, operand spellings, modifier
+ * names) sits in the generated string pool with padding after it, so it is copied in whole
+ * blocks; numbers are assembled in a register and stored at once. */
 #include <string.h>
 
 #include "codec_internal.h"
-
-#if defined(__GNUC__) && defined(__OPTIMIZE__) /* -O0 cannot inline a recursive one */
-#define PRINT_INLINE static inline __attribute__((always_inline))
-#else
-#define PRINT_INLINE static inline
-#endif
 
 /* Longer than any text: a mnemonic, 4 operands and 4 modifiers at their longest (gcngen checks
  * the table strings' lengths against GCN_NAME_MAX) */
 #define GCN_TEXT_MAX 512
 #define SLACK 32 /* room for a block copy's overrun */
 
-/* A string of the pool: n bytes, copied 16 at a time (the pool pads every string). */
-PRINT_INLINE char *put_pool(char *p, const char *s, unsigned n)
+/* A string of the pool: n bytes (at most GCN_NAME_MAX), copied as 32 bytes, and 16 more past
+ * 32. The reads stay in the pool: every string has GCN_POOL_PAD bytes after it and the pool
+ * ends with GCN_POOL_TAIL more. */
+CODEC_INLINE char *put_pool(char *p, const char *s, unsigned n)
 {
-    unsigned k;
-    for (k = 0; k < n; k += 16)
-        memcpy(p + k, s + k, 16);
+    memcpy(p, s, 32);
+    if (n > 32)
+        memcpy(p + 32, s + 32, 16);
     return p + n;
 }
 
 /* A string literal of the code. */
 #define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
 
+/* "00".."99" as little-endian 16-bit values: the first digit in the low byte */
+#define PAIR(k) (uint16_t)(('0' + (k) / 10) | ('0' + (k) % 10) << 8)
+#define PAIRS10(t)                                                                                 \
+    PAIR(t), PAIR(t + 1), PAIR(t + 2), PAIR(t + 3), PAIR(t + 4), PAIR(t + 5), PAIR(t + 6),         \
+        PAIR(t + 7), PAIR(t + 8), PAIR(t + 9)
+static const uint16_t digit_pairs[100] = {PAIRS10(0),  PAIRS10(10), PAIRS10(20), PAIRS10(30),
+                                          PAIRS10(40), PAIRS10(50), PAIRS10(60), PAIRS10(70),
+                                          PAIRS10(80), PAIRS10(90)};
+#undef PAIRS10
+#undef PAIR
+
 /* Numbers: the digits are assembled in a register and stored at once (bytes stored one by one
  * and then reloaded as a block would stall on store forwarding); the store may run past the
  * digits, into room the buffer keeps (SLACK). */
-PRINT_INLINE char *dec(char *p, unsigned long long v)
+CODEC_INLINE char *dec(char *p, unsigned long long v)
 {
     unsigned n = 1, i;
     uint64_t r = 0;
     unsigned long long x;
+    if (v < 10000) {
+        /* the common case (register numbers, offsets): four digits from two pairs, leading
+         * zeros shifted out */
+        uint32_t q;
+        n += (v >= 10) + (v >= 100) + (v >= 1000);
+        q = (uint32_t)digit_pairs[v / 100] | (uint32_t)digit_pairs[v % 100] << 16;
+        q >>= 8 * (4 - n);
+        memcpy(p, &q, 4); /* little-endian hosts (x86-64, aarch64) */
+        return p + n;
+    }
     for (x = v; x >= 10 && n < 8; x /= 10)
         n++;
     if (v >= 100000000ull) {
@@ -54,7 +72,7 @@ PRINT_INLINE char *dec(char *p, unsigned long long v)
     return p + n;
 }
 
-PRINT_INLINE char *hex(char *p, unsigned long long v)
+CODEC_INLINE char *hex(char *p, unsigned long long v)
 {
     unsigned n = 1, i;
     uint64_t r = 0;
@@ -80,7 +98,7 @@ PRINT_INLINE char *hex(char *p, unsigned long long v)
 }
 
 /* "[a:b]" */
-PRINT_INLINE char *range(char *p, unsigned long long a, unsigned long long b)
+CODEC_INLINE char *range(char *p, unsigned long long a, unsigned long long b)
 {
     *p++ = '[';
     p = dec(p, a);
@@ -97,7 +115,7 @@ static int inline_int(const gcn_tables *t, unsigned gen, uint32_t v)
     return c >= 0 && codec_scalar(t, gen, (unsigned)c)->sclass == GCN_SC_INLINE_INT;
 }
 
-PRINT_INLINE char *scalar(char *p, const gcn_tables *t, const gcn_inst *in, unsigned code,
+CODEC_INLINE char *scalar(char *p, const gcn_tables *t, const gcn_inst *in, unsigned code,
                           unsigned regs)
 {
     const gcn_scalar_row *r = codec_scalar(t, in->gen, code);
@@ -169,7 +187,7 @@ static char *swizzle(char *p, unsigned v)
 }
 
 /* The operands and modifiers of a valid instruction into p; returns the end. */
-static char *text(char *p, const gcn_tables *t, const gcn_inst *in)
+CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
@@ -255,23 +273,18 @@ static char *text(char *p, const gcn_tables *t, const gcn_inst *in)
     return p;
 }
 
-size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
+/* The text of a valid instruction into buf, snprintf-style. */
+CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
 {
-    const gcn_tables *t = &gcn_codec_table_data;
     char tmp[GCN_TEXT_MAX + SLACK];
     size_t len, n, k;
-    if (!in || in->gen >= t->ngens || in->insn >= t->ninsns) {
-        static const char invalid[] = "<invalid>";
-        memcpy(tmp, invalid, sizeof(invalid));
-        len = sizeof(invalid) - 1;
-    } else if (size >= (size_t)t->insns[in->insn].text_max + SLACK) {
+    if (size >= (size_t)t->insns[in->insn].text_max + SLACK) {
         /* the caller's buffer has room for any text of this instruction: write there */
         len = (size_t)(text(buf, t, in) - buf);
         buf[len] = 0;
         return len;
-    } else {
-        len = (size_t)(text(tmp, t, in) - tmp);
     }
+    len = (size_t)(text(tmp, t, in) - tmp);
     if (!size)
         return len;
     n = len < size - 1 ? len : size - 1;
@@ -281,4 +294,36 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
         buf[k] = tmp[k];
     buf[n] = 0;
     return len;
+}
+
+size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    static const char invalid[] = "<invalid>";
+    size_t len = sizeof(invalid) - 1, n;
+    if (in && in->gen < t->ngens && in->insn < t->ninsns)
+        return print_valid(t, in, buf, size);
+    if (!size)
+        return len;
+    n = len < size - 1 ? len : size - 1;
+    memcpy(buf, invalid, n);
+    buf[n] = 0;
+    return len;
+}
+
+gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                      size_t *nbytes, gcn_inst *out)
+{
+    gcn_inst local, *in = out ? out : &local;
+    gcn_status st = codec_decode_fast(gen, bytes, len, in);
+    if (st != GCN_OK) {
+        if (buf && size)
+            buf[0] = 0;
+        return st;
+    }
+    if (nbytes)
+        *nbytes = in->size;
+    if (buf)
+        print_valid(&gcn_codec_table_data, in, buf, size);
+    return GCN_OK;
 }

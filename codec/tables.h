@@ -134,8 +134,10 @@ typedef struct gcn_fetch_op {
 #define GCN_MAX_FETCH 8 /* fields one instruction uses */
 
 /* The strings gcn_print copies (mnemonics, operand spellings, modifier names) live in one pool
- * with GCN_POOL_PAD bytes after each, so the printer copies them in whole 16-byte blocks. */
+ * with GCN_POOL_PAD bytes after each and GCN_POOL_TAIL at its end, so the printer copies them
+ * in whole blocks (32 bytes, and 16 more past 32) without reading past the pool. */
 #define GCN_POOL_PAD 16
+#define GCN_POOL_TAIL 32
 #define GCN_NAME_MAX 48         /* the longest mnemonic, operand spelling or modifier name */
 #define GCN_TEXT_OPERAND_MAX 32 /* ", " and an operand at its longest */
 #define GCN_TEXT_VALUE_MAX 40   /* a modifier's value at its longest */

@@ -523,11 +523,12 @@ static void pool_string(spec_t *s, gcn_buf *b, const char *str)
 static void emit_pool(spec_t *s, gcn_buf *b)
 {
     size_t i;
-    gcn_buf_printf(b, "static const char gcn_string_pool[%zu] = {", s->pool.len + 1);
+    /* the tail: zeros the printer's block copies may read past the last string */
+    gcn_buf_printf(b, "static const char gcn_string_pool[%zu] = {", s->pool.len + GCN_POOL_TAIL);
     for (i = 0; i < s->pool.len; i++)
         gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 24 ? " " : "\n    ",
                        (unsigned char)s->pool.data[i]);
-    gcn_buf_puts(b, ", 0\n};\n\n");
+    gcn_buf_puts(b, "\n};\n\n");
 }
 
 static void lower(char *d, const char *s, size_t size)

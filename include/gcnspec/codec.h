@@ -51,6 +51,13 @@ gcn_status gcn_encode(const gcn_inst *inst, uint8_t *out, size_t cap, size_t *le
 /* LLVM's text; returns the length of the full text, writes at most size-1 bytes plus NUL. */
 size_t gcn_print(const gcn_inst *inst, char *buf, size_t size);
 
+/* gcn_decode, then gcn_print, in one call (as LLVMDisasmInstruction does): the text of the
+ * instruction at bytes into buf (size bytes, snprintf-style); *nbytes (may be NULL) receives
+ * the instruction's size, out (may be NULL) the instruction. On failure buf holds "" and the
+ * status is gcn_decode's. */
+gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                      size_t *nbytes, gcn_inst *out);
+
 /* Parses one instruction (one line, without comments). On error, diag holds the 1-based
  * column of the offending text (diag->file and diag->line are left to the caller). */
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag);

@@ -29,6 +29,32 @@ static uint64_t next(uint64_t *x)
     return *x;
 }
 
+/* gcn_disasm against gcn_decode (status st, instruction a) and gcn_print: the same status,
+ * instruction, size and text; "" on failure; a buffer too small gets gcn_print's prefix. */
+static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st, const gcn_inst *a)
+{
+    char want[256], got[256], small_want[8], small_got[8];
+    gcn_inst c;
+    size_t nb = 12345, size = 1 + (len + (len ? bytes[0] : 0)) % sizeof(small_got);
+    memset(&c, 0x3c, sizeof(c));
+    memset(got, 'x', sizeof(got));
+    assert_int_equal(gcn_disasm(gen, bytes, len, got, sizeof(got), &nb, &c), st);
+    if (st != GCN_OK) {
+        assert_int_equal(got[0], 0);
+        assert_int_equal(nb, 12345); /* not written on failure */
+        return;
+    }
+    assert_memory_equal(&c, a, sizeof(c));
+    assert_int_equal(nb, a->size);
+    gcn_print(a, want, sizeof(want));
+    assert_string_equal(got, want);
+    /* without the optional outputs, and into a short buffer */
+    memset(small_got, 'x', sizeof(small_got));
+    gcn_print(a, small_want, size);
+    assert_int_equal(gcn_disasm(gen, bytes, len, small_got, size, NULL, NULL), GCN_OK);
+    assert_string_equal(small_got, small_want);
+}
+
 /* Both decoders on bytes[0..len): same status, and the same gcn_inst when it decodes. */
 static void same(int gen, const uint8_t *bytes, size_t len, walk *w)
 {
@@ -51,6 +77,7 @@ static void same(int gen, const uint8_t *bytes, size_t len, walk *w)
         w->ok++;
         assert_memory_equal(&a, &b, sizeof(a));
     }
+    same_disasm(gen, bytes, len, sa, &a);
 }
 
 static int one_case(const gcn_enc_case *c, void *ctx)
