@@ -11,7 +11,9 @@
  *
  * The stream: every canonical encoding case the spec generates for the generation
  * (vectors/enc_cases) that both sides accept, so neither side spends its time rejecting.
- * Each figure is the best of several alternating rounds. Exit status 1 when a sanity check fails
+ * Each figure is the best of several alternating rounds; beside each ratio, its lowest and
+ * highest over the rounds (one side's round against the other's next to it), the spread the
+ * host's noise gives it. Exit status 1 when a sanity check fails
  * (the bare loop and the decoder name different instructions, a side rejects the stream), 2 on
  * bad usage; with --check-bars also 3 when a bar is missed. */
 #define _POSIX_C_SOURCE 200809L
@@ -306,6 +308,10 @@ typedef struct side {
     side_fn fn;
     void *ctx;
     double best; /* items per second */
+    double last; /* the last round's rate */
+    /* after compare(a, b): the lowest and highest of a's rate over b's in one round, the
+     * spread the host's noise gives the ratio */
+    double lo, hi;
 } side;
 
 /* Runs the side repeatedly for at least `seconds`; keeps the best rate. */
@@ -320,8 +326,9 @@ static int round_of(side *s, double seconds)
         items += k;
         t = now() - t0;
     } while (t < seconds);
-    if ((double)items / t > s->best)
-        s->best = (double)items / t;
+    s->last = (double)items / t;
+    if (s->last > s->best)
+        s->best = s->last;
     return 0;
 }
 
@@ -369,9 +376,14 @@ static size_t run_llvm_dp(void *c)
 static int compare(side *a, side *b, int rounds, double seconds)
 {
     int r;
-    for (r = 0; r < rounds; r++)
+    for (r = 0; r < rounds; r++) {
+        double q;
         if (round_of(a, seconds) || round_of(b, seconds))
             return -1;
+        q = a->last / b->last;
+        a->lo = r == 0 || q < a->lo ? q : a->lo;
+        a->hi = r == 0 || q > a->hi ? q : a->hi;
+    }
     return 0;
 }
 
@@ -440,8 +452,10 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
     stream s;
     bare b;
     ctx c;
-    side ours_dp = {run_ours_dp, &c, 0}, ours_d = {run_ours_d, &c, 0}, ours_x = {run_ours_x, &c, 0};
-    side ours_a = {run_ours_a, &c, 0}, bare_s = {run_bare, &c, 0}, ours_l = {run_ours_l, &c, 0};
+    side ours_dp = {.fn = run_ours_dp, .ctx = &c}, ours_d = {.fn = run_ours_d, .ctx = &c},
+         ours_x = {.fn = run_ours_x, .ctx = &c};
+    side ours_a = {.fn = run_ours_a, .ctx = &c}, bare_s = {.fn = run_bare, .ctx = &c},
+         ours_l = {.fn = run_ours_l, .ctx = &c};
     unsigned char *keep;
     const char **lines;
     gcn_mc_result *res;
@@ -533,7 +547,7 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
         static const char *const label[2] = {"decode+print", "gcn_disasm"};
         unsigned k;
         for (k = 0; k < 2; k++) {
-            side llvm_dp = {run_llvm_dp, &c, 0};
+            side llvm_dp = {.fn = run_llvm_dp, .ctx = &c};
             double ratio;
             if (compare(ours[k], &llvm_dp, rounds, seconds)) {
                 fprintf(stderr, "bench: a side rejected the stream (%s)\n", label[k]);
@@ -542,8 +556,10 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
                 return 1;
             }
             ratio = ours[k]->best / llvm_dp.best;
-            printf("  %-13s gcnspec %9.2f M inst/s   LLVM-C %d %8.3f M inst/s   ratio %7.1fx  (",
-                   label[k], ours[k]->best / 1e6, GCN_LLVM_VERSION, llvm_dp.best / 1e6, ratio);
+            printf("  %-13s gcnspec %9.2f M inst/s   LLVM-C %d %8.3f M inst/s   ratio %7.1fx  "
+                   "(rounds %.1f-%.1fx; ",
+                   label[k], ours[k]->best / 1e6, GCN_LLVM_VERSION, llvm_dp.best / 1e6, ratio,
+                   ours[k]->lo, ours[k]->hi);
             if (k == 0) {
                 printf("bar >= %.0fx: %s)\n", BAR_PRINT, verdict(ratio >= BAR_PRINT));
                 *missed |= ratio < BAR_PRINT;
@@ -567,16 +583,22 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
             stream_free(&s);
             return 1;
         }
+        {
+            /* this round's ratio: ours against llvm-mc's lines over its time past start-up */
+            double q = ours_a.last * (all - one > 1e-6 ? all - one : 1e-6) / (double)mc_lines;
+            ours_a.lo = i == 0 || q < ours_a.lo ? q : ours_a.lo;
+            ours_a.hi = i == 0 || q > ours_a.hi ? q : ours_a.hi;
+        }
         if (t_one < 0 || one < t_one)
             t_one = one;
         if (t_mc < 0 || all < t_mc)
             t_mc = all;
     }
     mc_rate = (double)mc_lines / (t_mc - t_one > 1e-6 ? t_mc - t_one : 1e-6);
-    printf("  assemble      gcnspec %9.2f M lines/s  %s %8.3f M lines/s  ratio %7.1fx  (bar >= "
-           "%.0fx: %s; %zu lines, start-up %.3f s excluded)\n",
-           ours_a.best / 1e6, peer, mc_rate / 1e6, ours_a.best / mc_rate, BAR_ASM,
-           verdict(ours_a.best / mc_rate >= BAR_ASM), mc_lines, t_one);
+    printf("  assemble      gcnspec %9.2f M lines/s  %s %8.3f M lines/s  ratio %7.1fx  (rounds "
+           "%.1f-%.1fx; bar >= %.0fx: %s; %zu lines, start-up %.3f s excluded)\n",
+           ours_a.best / 1e6, peer, mc_rate / 1e6, ours_a.best / mc_rate, ours_a.lo, ours_a.hi,
+           BAR_ASM, verdict(ours_a.best / mc_rate >= BAR_ASM), mc_lines, t_one);
     *missed |= ours_a.best / mc_rate < BAR_ASM;
 
     if (compare(&ours_d, &bare_s, rounds, seconds)) {
@@ -585,9 +607,9 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
         return 1;
     }
     printf("  decode only   gcnspec %9.2f M inst/s   bare table loop %8.2f M words/s  "
-           "%.2fx slower  (bar <= %.0fx: %s)\n",
-           ours_d.best / 1e6, bare_s.best / 1e6, bare_s.best / ours_d.best, BAR_BARE,
-           verdict(bare_s.best / ours_d.best <= BAR_BARE));
+           "%.2fx slower  (rounds %.2f-%.2fx; bar <= %.0fx: %s)\n",
+           ours_d.best / 1e6, bare_s.best / 1e6, bare_s.best / ours_d.best, 1 / ours_d.hi,
+           1 / ours_d.lo, BAR_BARE, verdict(bare_s.best / ours_d.best <= BAR_BARE));
     *missed |= bare_s.best / ours_d.best > BAR_BARE;
     /* the ceiling of the call shape: no bar, an explanation of the one above */
     if (compare(&ours_l, &bare_s, rounds, seconds)) {
@@ -595,9 +617,9 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
         stream_free(&s);
         return 1;
     }
-    printf("                lookups alone %8.2f M inst/s   (%.2fx slower than the bare loop: the "
-           "call, dispatch and opcode-map lookups, no field written)\n",
-           ours_l.best / 1e6, bare_s.best / ours_l.best);
+    printf("                lookups alone %8.2f M inst/s   (%.2fx slower than the bare loop, "
+           "rounds %.2f-%.2fx: the call, dispatch and opcode-map lookups, no field written)\n",
+           ours_l.best / 1e6, bare_s.best / ours_l.best, 1 / ours_l.hi, 1 / ours_l.lo);
     stream_free(&s);
     return 0;
 }

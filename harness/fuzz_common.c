@@ -265,8 +265,9 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
     gcn_inst a, b, p, again;
     uint8_t canon[GCN_INST_MAX_BYTES], re[GCN_INST_MAX_BYTES];
     size_t clen = 0, rlen = 0, n;
-    char hex[128], text[FUZZ_TEXT_MAX], text2[FUZZ_TEXT_MAX], why[256];
-    gcn_status st = gcn_decode(gen, bytes, len, &a), st_why;
+    char hex[128], text[FUZZ_TEXT_MAX], text2[FUZZ_TEXT_MAX], dis[FUZZ_TEXT_MAX], why[256];
+    gcn_status st = gcn_decode(gen, bytes, len, &a), st_why, st_dis;
+    size_t dis_size = 0;
     gcn_diag diag;
     const char *enc;
     char subject[160];
@@ -286,6 +287,13 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
     gcn_decode_why(gen, bytes, len, why, 8);
     if (strlen(why) > 7)
         fuzz_finding(target, "decode-why-overrun", gcn_status_str(st), "  bytes: %s", hex);
+    /* gcn_disasm: gcn_decode's status, "" when it fails; else gcn_print's text (below) */
+    dis[0] = 'x';
+    st_dis = gcn_disasm(gen, bytes, len, dis, sizeof(dis), &dis_size, NULL);
+    if (st_dis != st || (st != GCN_OK && dis[0]))
+        fuzz_finding(target, "disasm-differs", gcn_status_str(st),
+                     "  bytes: %s\n  gcn_decode: %s\n  gcn_disasm: %s (\"%s\")", hex,
+                     gcn_status_str(st), gcn_status_str(st_dis), dis);
     if (st != GCN_OK)
         return st;
 
@@ -323,6 +331,11 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
         strncmp(text, gcn_inst_mnemonic(&a), strlen(gcn_inst_mnemonic(&a))) != 0)
         fuzz_finding(target, "print-malformed", enc, "  bytes: %s\n  text: %s (%zu)", hex, text, n);
     check_truncation(target, enc, &a, text, n, hex);
+    if (st_dis == GCN_OK && (dis_size != a.size || strcmp(dis, text) != 0))
+        fuzz_finding(target, "disasm-differs", enc,
+                     "  bytes: %s\n  gcn_decode + gcn_print: %s (%u bytes)\n  gcn_disasm: %s "
+                     "(%zu bytes)",
+                     hex, text, a.size, dis, dis_size);
     gcn_diag_clear(&diag);
     if (gcn_parse(gen, text, &p, &diag) != GCN_OK) {
         char shape[80];
