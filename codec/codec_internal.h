@@ -203,5 +203,7 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
     }
     return GCN_OK;
 }
+#undef CODEC_FAST_FETCH
+#undef CODEC_FAST_CHECK
 
 #endif

@@ -273,42 +273,39 @@ CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
     return p;
 }
 
+/* len bytes of src into buf, snprintf-style (at most size - 1 and a NUL); returns len. */
+static size_t put_cut(char *buf, size_t size, const char *src, size_t len)
+{
+    size_t n;
+    if (!size)
+        return len;
+    n = len < size - 1 ? len : size - 1;
+    memcpy(buf, src, n);
+    buf[n] = 0;
+    return len;
+}
+
 /* The text of a valid instruction into buf, snprintf-style. */
 CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
 {
     char tmp[GCN_TEXT_MAX + SLACK];
-    size_t len, n, k;
+    size_t len;
     if (size >= (size_t)t->insns[in->insn].text_max + SLACK) {
         /* the caller's buffer has room for any text of this instruction: write there */
         len = (size_t)(text(buf, t, in) - buf);
         buf[len] = 0;
         return len;
     }
-    len = (size_t)(text(tmp, t, in) - tmp);
-    if (!size)
-        return len;
-    n = len < size - 1 ? len : size - 1;
-    for (k = 0; k + 16 <= n; k += 16)
-        memcpy(buf + k, tmp + k, 16);
-    for (; k < n; k++)
-        buf[k] = tmp[k];
-    buf[n] = 0;
-    return len;
+    return put_cut(buf, size, tmp, (size_t)(text(tmp, t, in) - tmp));
 }
 
 size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
 {
     const gcn_tables *t = &gcn_codec_table_data;
     static const char invalid[] = "<invalid>";
-    size_t len = sizeof(invalid) - 1, n;
     if (in && in->gen < t->ngens && in->insn < t->ninsns)
         return print_valid(t, in, buf, size);
-    if (!size)
-        return len;
-    n = len < size - 1 ? len : size - 1;
-    memcpy(buf, invalid, n);
-    buf[n] = 0;
-    return len;
+    return put_cut(buf, size, invalid, sizeof(invalid) - 1);
 }
 
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,

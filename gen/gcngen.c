@@ -528,7 +528,7 @@ static void emit_pool(spec_t *s, gcn_buf *b)
     for (i = 0; i < s->pool.len; i++)
         gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 24 ? " " : "\n    ",
                        (unsigned char)s->pool.data[i]);
-    gcn_buf_puts(b, "\n};\n\n");
+    gcn_buf_puts(b, s->pool.len ? "\n};\n\n" : "0};\n\n"); /* never an empty initializer */
 }
 
 static void lower(char *d, const char *s, size_t size)

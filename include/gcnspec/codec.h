@@ -53,8 +53,8 @@ size_t gcn_print(const gcn_inst *inst, char *buf, size_t size);
 
 /* gcn_decode, then gcn_print, in one call (as LLVMDisasmInstruction does): the text of the
  * instruction at bytes into buf (size bytes, snprintf-style); *nbytes (may be NULL) receives
- * the instruction's size, out (may be NULL) the instruction. On failure buf holds "" and the
- * status is gcn_decode's. */
+ * the instruction's size, out (may be NULL) the instruction. On failure buf holds "", *nbytes
+ * is left as it was and the status is gcn_decode's. */
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                       size_t *nbytes, gcn_inst *out);
 

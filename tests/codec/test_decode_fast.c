@@ -153,11 +153,30 @@ static void random_words(void **st)
     }
 }
 
+/* gcn_print of no valid instruction: "<invalid>", cut snprintf-style like any text. */
+static void print_no_instruction(void **state)
+{
+    char buf[16];
+    gcn_inst bad;
+    (void)state;
+    memset(&bad, 0, sizeof(bad));
+    bad.insn = (uint16_t)gcn_insn_count();
+    memset(buf, 'x', sizeof(buf));
+    assert_int_equal(gcn_print(NULL, buf, sizeof(buf)), 9);
+    assert_string_equal(buf, "<invalid>");
+    memset(buf, 'x', sizeof(buf));
+    assert_int_equal(gcn_print(&bad, buf, 4), 9);
+    assert_string_equal(buf, "<in");
+    assert_int_equal(buf[4], 'x');
+    assert_int_equal(gcn_print(&bad, NULL, 0), 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(canonical_and_flipped),
         cmocka_unit_test(random_words),
+        cmocka_unit_test(print_no_instruction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
