@@ -3,6 +3,7 @@
 #ifndef GCN_CODEC_INTERNAL_H
 #define GCN_CODEC_INTERNAL_H
 
+#include <stddef.h>
 #include <string.h>
 
 #include "gcnspec/codec.h"
@@ -128,40 +129,74 @@ int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsig
 #define CODEC_INLINE static inline
 #endif
 
-#define CODEC_FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
-#define CODEC_FAST_CHECK(k)                                                                        \
-    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
-
-/* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm). The fast path: an
- * instruction of one known encoding, 8 bytes readable, a fast plan (no branch on operand
- * kinds); everything else goes to codec_decode_plan, which gives the same answer
- * (tests/codec/test_decode_fast.c holds them to it). */
-CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+/* The vector path (x86-64 with AVX2, chosen at run time): the fast path's fields in two
+ * 8-lane steps (codec_fast_fields_avx2) in place of the per-field fetches. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define CODEC_AVX2 1
+#define CODEC_TARGET_AVX2 __attribute__((target("avx2")))
+_Static_assert(GCN_MAX_SLOTS == 16 && GCN_INST_MAX_FIELDS == 16,
+               "codec_fast_fields_avx2 writes 16 fields from 16 slots");
+/* Nonzero: gcn_decode and gcn_disasm take the portable path even where AVX2 runs (the tests
+ * hold the two paths to the same answers). */
+extern int codec_avx2_off;
+static inline int codec_use_avx2(void)
 {
-    const gcn_tables *t = &gcn_codec_table_data;
+    return !codec_avx2_off && __builtin_cpu_supports("avx2");
+}
+/* codec_decode_fast_avx2 as a call (decode.c), for gcn_decode and gcn_disasm */
+gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+#endif
+
+/* The lookups of the fast path: the plan of the instruction at bytes, or NULL when the fast
+ * path does not take it (an instruction of one known encoding, 8 bytes readable, a plan that
+ * is not slow). */
+CODEC_INLINE const gcn_fast_plan *codec_fast_find(const gcn_tables *t, int gen,
+                                                  const uint8_t *bytes, size_t len, uint64_t *wp,
+                                                  const gcn_dispatch_row **dp, unsigned *insnp)
+{
     const gcn_dispatch_row *d;
     const gcn_fast_plan *f;
-    uint64_t w, opcode;
-    unsigned insn, acc = 0;
-    if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
-        return codec_decode_plan(gen, bytes, len, out);
+    uint64_t w;
+    unsigned insn;
+    if ((unsigned)gen >= t->ngens || !bytes || len < 8)
+        return NULL;
     w = codec_load8(bytes);
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
     if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
-        return codec_decode_plan(gen, bytes, len, out);
-    opcode = (w >> d->opcode_lo) & d->opcode_mask;
-    insn = d->opcode_map[opcode];
+        return NULL;
+    insn = d->opcode_map[(w >> d->opcode_lo) & d->opcode_mask];
     if (insn == GCN_NO_INSN)
-        return codec_decode_plan(gen, bytes, len, out);
+        return NULL;
     f = codec_fast_variant(t, d->fast + insn, w);
     if (f->slow)
-        return codec_decode_plan(gen, bytes, len, out);
-    memset(out, 0, sizeof(*out));
+        return NULL;
+    *wp = w;
+    *dp = d;
+    *insnp = insn;
+    return f;
+}
+
+/* out's instruction, generation, encoding and size, no literal (the padding zero, as memset
+ * leaves it) */
+CODEC_INLINE void codec_fast_head(gcn_inst *out, unsigned insn, int gen, const gcn_dispatch_row *d)
+{
+    memset(out, 0, offsetof(gcn_inst, field));
     out->insn = (uint16_t)insn;
     out->gen = (uint8_t)gen;
     out->encoding = d->enc;
     out->size = d->bytes;
-    /* 8, 4, 2 or 0 fetches, 4, 2 or 0 checks: steps past the plan's own repeat or pass */
+}
+
+#define CODEC_FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
+#define CODEC_FAST_CHECK(k)                                                                        \
+    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
+
+/* The fields, one by one: 8, 4, 2 or 0 fetches, steps past the plan's own repeat its last
+ * one; the fields it does not fetch are 0. */
+CODEC_INLINE void codec_fast_fields(const gcn_fast_plan *f, uint64_t w, gcn_inst *out)
+{
+    memset(out->field, 0, sizeof(out->field));
     switch (f->nfetch) {
     case 8:
         CODEC_FAST_FETCH(7);
@@ -180,6 +215,31 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
     default:
         break;
     }
+}
+
+#ifdef CODEC_AVX2
+/* The fields as two vectors of 8 slots: each slot's 32-bit half of the word (slot_lo / 32),
+ * shifted (slot_lo % 32) and masked (slot_mask; 0 for the slots the plan does not fetch). */
+CODEC_INLINE CODEC_TARGET_AVX2 void codec_fast_fields_avx2(const gcn_fast_plan *f, uint64_t w,
+                                                           gcn_inst *out)
+{
+    const __m256i halves = _mm256_set1_epi64x((long long)w), c31 = _mm256_set1_epi32(31);
+    int k;
+    for (k = 0; k < 2; k++) {
+        __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(f->slot_lo + 8 * k)));
+        __m256i v = _mm256_permutevar8x32_epi32(halves, _mm256_srli_epi32(lo, 5));
+        v = _mm256_srlv_epi32(v, _mm256_and_si256(lo, c31));
+        v = _mm256_and_si256(v, _mm256_loadu_si256((const __m256i *)(f->slot_mask + 8 * k)));
+        _mm256_storeu_si256((__m256i *)(out->field + 8 * k), v);
+    }
+}
+#endif
+
+/* The checks, one by one (4, 2 or 0; steps past the plan's own use row 0, all zeros): the
+ * check rows' bits ORed together. */
+CODEC_INLINE unsigned codec_fast_checks(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w)
+{
+    unsigned acc = 0;
     switch (f->ncheck) {
     case 4:
         CODEC_FAST_CHECK(3);
@@ -192,6 +252,14 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
     default:
         break;
     }
+    return acc;
+}
+
+/* The literal, when the checks (acc) say an operand takes it; GCN_ERR_OPERAND when one holds
+ * no valid value. */
+CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned acc,
+                                          const uint8_t *bytes, size_t len, gcn_inst *out)
+{
     if (acc & 1)
         return GCN_ERR_OPERAND;
     if (acc & 2) {
@@ -203,6 +271,38 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
     }
     return GCN_OK;
 }
+
+/* The body of codec_decode_fast (FIELDS: codec_fast_fields) and of codec_decode_fast_avx2
+ * (codec_fast_fields_avx2): one text, compiled for two targets. */
+#define CODEC_DECODE_FAST_BODY(FIELDS)                                                             \
+    const gcn_tables *t = &gcn_codec_table_data;                                                   \
+    const gcn_dispatch_row *d = NULL;                                                              \
+    const gcn_fast_plan *f;                                                                        \
+    uint64_t w = 0;                                                                                \
+    unsigned insn = 0;                                                                             \
+    if (!out || !(f = codec_fast_find(t, gen, bytes, len, &w, &d, &insn)))                         \
+        return codec_decode_plan(gen, bytes, len, out);                                            \
+    codec_fast_head(out, insn, gen, d);                                                            \
+    FIELDS(f, w, out);                                                                             \
+    return codec_fast_finish(d, codec_fast_checks(t, f, w), bytes, len, out)
+
+/* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
+ * codec_decode_plan for what it does not take, which gives the same answer
+ * (tests/codec/test_decode_fast.c holds them to it). */
+CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    CODEC_DECODE_FAST_BODY(codec_fast_fields);
+}
+
+#ifdef CODEC_AVX2
+/* The same with the vector path's fields (codec_decode_avx2 is its one caller). */
+CODEC_INLINE CODEC_TARGET_AVX2 gcn_status codec_decode_fast_avx2(int gen, const uint8_t *bytes,
+                                                                 size_t len, gcn_inst *out)
+{
+    CODEC_DECODE_FAST_BODY(codec_fast_fields_avx2);
+}
+#endif
+#undef CODEC_DECODE_FAST_BODY
 #undef CODEC_FAST_FETCH
 #undef CODEC_FAST_CHECK
 

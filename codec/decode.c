@@ -253,8 +253,22 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
+#ifdef CODEC_AVX2
+int codec_avx2_off;
+
+CODEC_TARGET_AVX2 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len,
+                                               gcn_inst *out)
+{
+    return codec_decode_fast_avx2(gen, bytes, len, out);
+}
+#endif
+
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
+#ifdef CODEC_AVX2
+    if (codec_use_avx2())
+        return codec_decode_avx2(gen, bytes, len, out);
+#endif
     return codec_decode_fast(gen, bytes, len, out);
 }
 

@@ -308,11 +308,10 @@ size_t gcn_print(const gcn_inst *in, char *buf, size_t size)
     return put_cut(buf, size, invalid, sizeof(invalid) - 1);
 }
 
-gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
-                      size_t *nbytes, gcn_inst *out)
+/* gcn_disasm after its decoder: the text of the instruction it decoded (st, in). */
+CODEC_INLINE gcn_status disasm_print(gcn_status st, const gcn_inst *in, char *buf, size_t size,
+                                     size_t *nbytes)
 {
-    gcn_inst local, *in = out ? out : &local;
-    gcn_status st = codec_decode_fast(gen, bytes, len, in);
     if (st != GCN_OK) {
         if (buf && size)
             buf[0] = 0;
@@ -323,4 +322,16 @@ gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size
     if (buf)
         print_valid(&gcn_codec_table_data, in, buf, size);
     return GCN_OK;
+}
+
+gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                      size_t *nbytes, gcn_inst *out)
+{
+    gcn_inst local, *in = out ? out : &local;
+#ifdef CODEC_AVX2
+    /* the vector path's decoder is a call of its own: the printer stays portable code */
+    if (codec_use_avx2())
+        return disasm_print(codec_decode_avx2(gen, bytes, len, in), in, buf, size, nbytes);
+#endif
+    return disasm_print(codec_decode_fast(gen, bytes, len, in), in, buf, size, nbytes);
 }

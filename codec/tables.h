@@ -183,7 +183,11 @@ typedef struct gcn_plan_row {
  * instead.
  * var_mask: an SMEM offset's instruction, whose fields and checks depend on IMM (var_mask bit 0:
  * the word's bit imm_lo) and SOE (bit 1: bit soe_lo): the plan is gcn_tables.fast_variants
- * [variants + (IMM | SOE << 1)], IMM and SOE 0 where var_mask lacks them. */
+ * [variants + (IMM | SOE << 1)], IMM and SOE 0 where var_mask lacks them.
+ * slot_lo, slot_mask: the same fetches by slot, for the vector path (codec_fast_fields_avx2):
+ * field[k] = the 32-bit half of the word that holds bit slot_lo[k], shifted right by
+ * slot_lo[k] % 32 and masked by slot_mask[k]; mask 0 where the plan fetches nothing. A plan
+ * with a field across bit 32 is slow. */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 #define GCN_MAX_CHECK_ROWS 256
@@ -196,6 +200,8 @@ typedef struct gcn_fast_plan {
     uint8_t nfetch, ncheck, slow;
     uint16_t variants;
     uint8_t imm_lo, soe_lo, var_mask;
+    uint8_t slot_lo[GCN_MAX_SLOTS];
+    uint32_t slot_mask[GCN_MAX_SLOTS];
 } gcn_fast_plan;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once.

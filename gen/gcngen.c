@@ -903,6 +903,19 @@ static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
     return s->ncheck_rows++;
 }
 
+/* A fast plan's slot_lo and slot_mask, and the row's end. */
+static void emit_slot_arrays(const unsigned *lo, const unsigned *mask, gcn_buf *b)
+{
+    unsigned i;
+    gcn_buf_puts(b, "{");
+    for (i = 0; i < GCN_MAX_SLOTS; i++)
+        gcn_buf_printf(b, "%s%u", i ? ", " : "", lo[i]);
+    gcn_buf_puts(b, "}, {");
+    for (i = 0; i < GCN_MAX_SLOTS; i++)
+        gcn_buf_printf(b, "%s0x%x", i ? ", " : "", mask[i]);
+    gcn_buf_puts(b, "}},\n");
+}
+
 /* One gcn_fast_plan row of generation g: the fetches padded with the last one, the checks padded
  * with row 0 (all zeros: every value passes); the checks name their rows by offset (row * 256);
  * variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
@@ -911,8 +924,18 @@ static void emit_fast_row(spec_t *s, unsigned g, const fetch_t *f, unsigned n, c
                           unsigned soe_lo, unsigned var_mask, gcn_buf *b)
 {
     unsigned i, c;
-    unsigned cols[3][GCN_FAST_CHECKS];
+    unsigned cols[3][GCN_FAST_CHECKS], slot_lo[GCN_MAX_SLOTS] = {0}, slot_mask[GCN_MAX_SLOTS] = {0};
     slow |= nck > GCN_FAST_CHECKS;
+    /* the fetches by slot, for the vector path; it reads each field from one 32-bit half of
+     * the word, so a field across bit 32 makes the plan slow */
+    for (i = 0; i < n; i++) {
+        unsigned w = 0;
+        while (w < 32 && (f[i].mask >> w))
+            w++;
+        slow |= f[i].lo < 32 && f[i].lo + w > 32;
+        slot_lo[f[i].slot] = f[i].lo;
+        slot_mask[f[i].slot] = f[i].mask;
+    }
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
         fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0};
@@ -944,7 +967,7 @@ static void emit_fast_row(spec_t *s, unsigned g, const fetch_t *f, unsigned n, c
             gcn_buf_printf(b, "%s%u", i ? ", " : "", cols[c][i]);
         gcn_buf_puts(b, "}, ");
     }
-    gcn_buf_printf(b, "%u, %u, %d, %u, %u, %u, %u},\n",
+    gcn_buf_printf(b, "%u, %u, %d, %u, %u, %u, %u,\n     ",
                    n == 0   ? 0u
                    : n <= 2 ? 2u
                    : n <= 4 ? 4u
@@ -953,6 +976,7 @@ static void emit_fast_row(spec_t *s, unsigned g, const fetch_t *f, unsigned n, c
                    : nck <= 2 ? 2u
                               : 4u,
                    slow, variants, imm_lo, soe_lo, var_mask);
+    emit_slot_arrays(slot_lo, slot_mask, b);
 }
 
 /* The field lo of slot on this layout, its mask; 0 when the layout lacks it. */
@@ -1068,7 +1092,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
-                gcn_buf_puts(&fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0},\n");
+                gcn_buf_puts(
+                    &fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}},\n");
                 continue;
             }
             n = fetch_slots(s, e, in, slot, gens);
@@ -1129,8 +1154,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
     gcn_buf_printf(b, "static const gcn_fast_plan gcn_fast_variants[%u] = {\n",
                    nvariants ? nvariants : 1);
     gcn_buf_append(b, variants.data, variants.len);
-    gcn_buf_puts(b, nvariants ? "};\n\n"
-                              : "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0},\n};\n\n");
+    gcn_buf_puts(
+        b, nvariants
+               ? "};\n\n"
+               : "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}},\n};\n\n");
     /* the check rows the fast plans name, 256 values each */
     gcn_buf_printf(b, "static const uint8_t gcn_check_rows[%u] = {", s->ncheck_rows * 256);
     {
