@@ -255,6 +255,30 @@ CODEC_INLINE unsigned codec_fast_checks(const gcn_tables *t, const gcn_fast_plan
     return acc;
 }
 
+#ifdef CODEC_AVX2
+/* The 4 checks' row offsets as one vector (each value from its 32-bit half of the word, as
+ * codec_fast_fields_avx2 reads a field), then the 4 row bytes ORed together. */
+CODEC_INLINE CODEC_TARGET_AVX2 unsigned codec_fast_checks_avx2(const gcn_tables *t,
+                                                               const gcn_fast_plan *f, uint64_t w)
+{
+    const uint8_t *rows = t->check_rows;
+    uint32_t lo4, mask4;
+    __m128i lo, v;
+    memcpy(&lo4, f->ck_lo, 4);
+    memcpy(&mask4, f->ck_mask, 4);
+    lo = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)lo4));
+    v = _mm_castps_si128(
+        _mm_permutevar_ps(_mm_castsi128_ps(_mm_set1_epi64x((long long)w)), _mm_srli_epi32(lo, 5)));
+    v = _mm_srlv_epi32(v, _mm_and_si128(lo, _mm_set1_epi32(31)));
+    v = _mm_and_si128(v, _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)mask4)));
+    v = _mm_add_epi32(v, _mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)f->ck_at)));
+    return (unsigned)(rows[(uint32_t)_mm_cvtsi128_si32(v)] |
+                      rows[(uint32_t)_mm_extract_epi32(v, 1)] |
+                      rows[(uint32_t)_mm_extract_epi32(v, 2)] |
+                      rows[(uint32_t)_mm_extract_epi32(v, 3)]);
+}
+#endif
+
 /* The literal, when the checks (acc) say an operand takes it; GCN_ERR_OPERAND when one holds
  * no valid value. */
 CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned acc,
@@ -272,9 +296,9 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned ac
     return GCN_OK;
 }
 
-/* The body of codec_decode_fast (FIELDS: codec_fast_fields) and of codec_decode_fast_avx2
- * (codec_fast_fields_avx2): one text, compiled for two targets. */
-#define CODEC_DECODE_FAST_BODY(FIELDS)                                                             \
+/* The body of codec_decode_fast (FIELDS, CHECKS: codec_fast_fields, codec_fast_checks) and
+ * of codec_decode_fast_avx2 (their _avx2 forms): one text, compiled for two targets. */
+#define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS)                                                     \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     const gcn_dispatch_row *d = NULL;                                                              \
     const gcn_fast_plan *f;                                                                        \
@@ -284,14 +308,14 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned ac
         return codec_decode_plan(gen, bytes, len, out);                                            \
     codec_fast_head(out, insn, gen, d);                                                            \
     FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(d, codec_fast_checks(t, f, w), bytes, len, out)
+    return codec_fast_finish(d, CHECKS(t, f, w), bytes, len, out)
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
  * codec_decode_plan for what it does not take, which gives the same answer
  * (tests/codec/test_decode_fast.c holds them to it). */
 CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_fields);
+    CODEC_DECODE_FAST_BODY(codec_fast_fields, codec_fast_checks);
 }
 
 #ifdef CODEC_AVX2
@@ -299,7 +323,7 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
 CODEC_INLINE CODEC_TARGET_AVX2 gcn_status codec_decode_fast_avx2(int gen, const uint8_t *bytes,
                                                                  size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_fields_avx2);
+    CODEC_DECODE_FAST_BODY(codec_fast_fields_avx2, codec_fast_checks_avx2);
 }
 #endif
 #undef CODEC_DECODE_FAST_BODY
