@@ -454,6 +454,21 @@ static void usage(FILE *f)
                "  --quick       a smoke run: short rounds, small llvm-mc input\n");
 }
 
+/* A line of no bar under "decode only": side x beside the bare loop (label, what x times);
+ * 1 when a side rejects the stream. */
+static int beside_bare(side *x, side *loop, int rounds, double seconds, const char *label,
+                       const char *what)
+{
+    if (compare(x, loop, rounds, seconds)) {
+        fprintf(stderr, "bench: a side rejected the stream (%s)\n", label);
+        return 1;
+    }
+    printf("                %-13s %8.2f M inst/s   (%.2fx slower than the bare loop, rounds "
+           "%.2f-%.2fx: %s)\n",
+           label, x->best / 1e6, loop->best / x->best, 1 / x->hi, 1 / x->lo, what);
+    return 0;
+}
+
 /* The decoder's path on this host: the vector path (AVX2) or the portable one. */
 static const char *path_name(void)
 {
@@ -639,27 +654,18 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
     *missed |= bare_s.best / ours_d.best > BAR_BARE;
 #ifdef CODEC_AVX2
     /* where the vector path runs, the portable one beside it (what other hosts get) */
-    if (codec_use_avx2()) {
-        if (compare(&ours_dport, &bare_s, rounds, seconds)) {
-            fprintf(stderr, "bench: a side rejected the stream (portable decode)\n");
-            stream_free(&s);
-            return 1;
-        }
-        printf("                portable path %8.2f M inst/s   (%.2fx slower than the bare loop, "
-               "rounds %.2f-%.2fx: the same decoder without AVX2)\n",
-               ours_dport.best / 1e6, bare_s.best / ours_dport.best, 1 / ours_dport.hi,
-               1 / ours_dport.lo);
-    }
-#endif
-    /* the ceiling of the call shape: no bar, an explanation of the one above */
-    if (compare(&ours_l, &bare_s, rounds, seconds)) {
-        fprintf(stderr, "bench: a side rejected the stream (lookups)\n");
+    if (codec_use_avx2() && beside_bare(&ours_dport, &bare_s, rounds, seconds, "portable path",
+                                        "the same decoder without AVX2")) {
         stream_free(&s);
         return 1;
     }
-    printf("                lookups alone %8.2f M inst/s   (%.2fx slower than the bare loop, "
-           "rounds %.2f-%.2fx: the call, dispatch and opcode-map lookups, no field written)\n",
-           ours_l.best / 1e6, bare_s.best / ours_l.best, 1 / ours_l.hi, 1 / ours_l.lo);
+#endif
+    /* the ceiling of the call shape: no bar, an explanation of the one above */
+    if (beside_bare(&ours_l, &bare_s, rounds, seconds, "lookups alone",
+                    "the call, dispatch and opcode-map lookups, no field written")) {
+        stream_free(&s);
+        return 1;
+    }
     stream_free(&s);
     return 0;
 }
