@@ -190,7 +190,6 @@ static char *swizzle(char *p, unsigned v)
 CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
-    const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
     unsigned i;
     p = put_pool(p, row->mnemonic, row->mnemonic_len);
     for (i = 0; i < row->noperands; i++) {
@@ -211,6 +210,8 @@ CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
             p = scalar(p, t, in, v * 2, op->regs);
             break;
         case GCN_KIND_SMEM_OFFSET: {
+            /* the layout, looked up here only: no other operand reads it */
+            const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
             int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
             int soe =
                 op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
