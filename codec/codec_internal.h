@@ -138,7 +138,8 @@ int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsig
 _Static_assert(GCN_MAX_SLOTS == 16 && GCN_INST_MAX_FIELDS == 16,
                "codec_fast_fields_avx2 writes 16 fields from 16 slots");
 /* Nonzero: gcn_decode and gcn_disasm take the portable path even where AVX2 runs (the tests
- * hold the two paths to the same answers). */
+ * hold the two paths to the same answers; the benchmark times the portable one beside). Not
+ * for concurrent use: only the tests and the benchmark set it. */
 extern int codec_avx2_off;
 static inline int codec_use_avx2(void)
 {

@@ -1,8 +1,8 @@
 /* Target 1, the byte round trip: [generation byte][instruction bytes]. What decodes must encode
  * back to canonical bytes that decode to the same instruction, and its text must parse back to
  * those bytes (fuzz_check_bytes); what does not decode must be refused with a reason, never a
- * crash; gcn_decode's fast path must give the plan rows' answer, and gcn_disasm the answer of
- * gcn_decode and gcn_print.
+ * crash; gcn_decode's fast path must give the plan rows' answer and the portable path's (where
+ * it runs AVX2), and gcn_disasm the answer of gcn_decode and gcn_print.
  *
  * GCN_FUZZ_PLANTED (a test-only build, fuzz_byte_roundtrip_planted) adds a bug for the suite to
  * find: the target aborts when the last instruction of the table decodes with its first field
