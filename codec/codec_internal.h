@@ -117,6 +117,15 @@ static inline unsigned codec_swizzle_lane(uint32_t off, unsigned lane)
     return (((lane & (off & 31u)) | ((off >> 5) & 31u)) ^ ((off >> 10) & 31u)) & 31u;
 }
 
+/* The printer's general path (codec/print.c), for codec/textgen, which renders the texts of
+ * gcn_codec_print_texts through it, and for the tests that hold gcn_print to it. p needs room
+ * for the text and 32 bytes more. Operand i alone, no separator; modifier i with the space
+ * before it, or nothing (as gcn_print omits it). */
+char *codec_put_operand(char *p, const gcn_inst *in, unsigned i);
+char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
+/* gcn_print by the general path alone, every step printed as it would be without texts. */
+size_t codec_print_general(const gcn_inst *in, char *buf, size_t size);
+
 /* The value of the smem immediate offset as written (sign-extended where it is signed). */
 int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
                        uint64_t raw);

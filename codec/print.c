@@ -186,90 +186,139 @@ static char *swizzle(char *p, unsigned v)
     return p;
 }
 
-/* The operands and modifiers of a valid instruction into p; returns the end. */
-CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
+/* Operand i of a valid instruction into p, without the separator before it; returns the end. */
+static char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in, unsigned i)
+{
+    const gcn_insn_row *row = &t->insns[in->insn];
+    const gcn_operand_row *op = &row->operand[i];
+    uint32_t v = in->field[op->slot];
+    switch (op->kind) {
+    case GCN_KIND_VGPR:
+        *p++ = 'v';
+        return op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
+    case GCN_KIND_SDST:
+    case GCN_KIND_SGPR:
+    case GCN_KIND_SSRC:
+        return scalar(p, t, in, v, op->regs);
+    case GCN_KIND_SBASE:
+        return scalar(p, t, in, v * 2, op->regs);
+    case GCN_KIND_SMEM_OFFSET: {
+        /* the layout, looked up here only: no other operand reads it */
+        const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
+        int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
+        int soe = op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
+        if (soe) {
+            /* SGPR[SOFFSET] (+ the immediate, written as offset:) */
+            p = scalar(p, t, in, in->field[op->aux[2]], 1);
+            if (imm) {
+                int64_t off = codec_smem_imm(op, l, in->gen, v);
+                p = off < 0 ? PUT_LIT(p, " offset:-") : PUT_LIT(p, " offset:");
+                p = hex(p, (unsigned long long)(off < 0 ? -off : off));
+            }
+        } else if (imm) {
+            int64_t off = codec_smem_imm(op, l, in->gen, v);
+            if (off < 0)
+                *p++ = '-';
+            p = hex(p, (unsigned long long)(off < 0 ? -off : off));
+        } else {
+            p = scalar(p, t, in, v, 1);
+        }
+        return p;
+    }
+    case GCN_KIND_SMRD_OFFSET: {
+        int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
+        if (imm)
+            return hex(p, v);
+        if (codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL)
+            return hex(p, in->literal); /* a dword offset, never an inline constant */
+        return scalar(p, t, in, v, 1);
+    }
+    case GCN_KIND_IMM:
+        if (op->format == GCN_FMT_HEX ||
+            (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
+            return hex(p, v);
+        return dec(p, v);
+    default:
+        *p++ = '?';
+        return p;
+    }
+}
+
+/* Modifier i of a valid instruction into p, with the space before it; nothing where the
+ * generation lacks it or its value is not written. Returns the end. */
+static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsigned i)
+{
+    const gcn_modifier_row *m = &t->insns[in->insn].modifier[i];
+    uint32_t v = in->field[m->slot];
+    if (!((m->gens >> in->gen) & 1) || (v == 0 && (m->omit_zero || m->format == GCN_FMT_FLAG)))
+        return p;
+    *p++ = ' ';
+    p = put_pool(p, m->asm_name, m->asm_len);
+    if (m->format == GCN_FMT_FLAG)
+        return p;
+    *p++ = ':';
+    if (m->format == GCN_FMT_HEX)
+        return hex(p, v);
+    if (m->format == GCN_FMT_SWIZZLE)
+        return swizzle(p, v);
+    return dec(p, v);
+}
+
+char *codec_put_operand(char *p, const gcn_inst *in, unsigned i)
+{
+    return put_operand(p, &gcn_codec_table_data, in, i);
+}
+
+char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i)
+{
+    return put_modifier(p, &gcn_codec_table_data, in, i);
+}
+
+/* Step `what` of a print program (gcn_print_step) on the general path, its separator first. */
+static char *put_step(char *p, const gcn_tables *t, const gcn_inst *in, unsigned what)
+{
+    if (what >= GCN_PRINT_MODIFIER)
+        return put_modifier(p, t, in, what - GCN_PRINT_MODIFIER);
+    p = what ? PUT_LIT(p, ", ") : PUT_LIT(p, " ");
+    return put_operand(p, t, in, what);
+}
+
+/* The text of a valid instruction into p by the general path alone; returns the end. */
+static char *text_general(char *p, const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     unsigned i;
     p = put_pool(p, row->mnemonic, row->mnemonic_len);
-    for (i = 0; i < row->noperands; i++) {
-        const gcn_operand_row *op = &row->operand[i];
-        uint32_t v = in->field[op->slot];
-        p = i ? PUT_LIT(p, ", ") : PUT_LIT(p, " ");
-        switch (op->kind) {
-        case GCN_KIND_VGPR:
-            *p++ = 'v';
-            p = op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
-            break;
-        case GCN_KIND_SDST:
-        case GCN_KIND_SGPR:
-        case GCN_KIND_SSRC:
-            p = scalar(p, t, in, v, op->regs);
-            break;
-        case GCN_KIND_SBASE:
-            p = scalar(p, t, in, v * 2, op->regs);
-            break;
-        case GCN_KIND_SMEM_OFFSET: {
-            /* the layout, looked up here only: no other operand reads it */
-            const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
-            int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
-            int soe =
-                op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
-            if (soe) {
-                /* SGPR[SOFFSET] (+ the immediate, written as offset:) */
-                p = scalar(p, t, in, in->field[op->aux[2]], 1);
-                if (imm) {
-                    int64_t off = codec_smem_imm(op, l, in->gen, v);
-                    p = off < 0 ? PUT_LIT(p, " offset:-") : PUT_LIT(p, " offset:");
-                    p = hex(p, (unsigned long long)(off < 0 ? -off : off));
-                }
-            } else if (imm) {
-                int64_t off = codec_smem_imm(op, l, in->gen, v);
-                if (off < 0)
-                    *p++ = '-';
-                p = hex(p, (unsigned long long)(off < 0 ? -off : off));
-            } else {
-                p = scalar(p, t, in, v, 1);
+    for (i = 0; i < row->noperands; i++)
+        p = put_step(p, t, in, i);
+    for (i = 0; i < row->nmodifiers; i++)
+        p = put_modifier(p, t, in, i);
+    return p;
+}
+
+/* The text of a valid instruction into p; returns the end. Each step whose value has a text
+ * (gcn_codec_print_texts) copies it in one block; the others take the general path. */
+CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
+{
+    const gcn_print_texts *x = &gcn_codec_print_texts;
+    const gcn_print_prog *pp;
+    unsigned k;
+    if (!x->progs)
+        return text_general(p, t, in);
+    pp = &x->progs[in->gen * t->ninsns + in->insn];
+    p = put_pool(p, t->insns[in->insn].mnemonic, t->insns[in->insn].mnemonic_len);
+    for (k = 0; k < pp->n; k++) {
+        const gcn_print_step *s = &pp->step[k];
+        uint32_t v = in->field[s->slot];
+        if (v < s->count) {
+            const gcn_text16 *e = &x->texts[s->at + v];
+            if (e->n != GCN_TEXT_GENERAL) {
+                memcpy(p, e->s + s->skip, 16);
+                p += e->n - s->skip;
+                continue;
             }
-            break;
         }
-        case GCN_KIND_SMRD_OFFSET: {
-            int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
-            if (imm)
-                p = hex(p, v);
-            else if (codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL)
-                p = hex(p, in->literal); /* a dword offset, never an inline constant */
-            else
-                p = scalar(p, t, in, v, 1);
-            break;
-        }
-        case GCN_KIND_IMM:
-            if (op->format == GCN_FMT_HEX ||
-                (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
-                p = hex(p, v);
-            else
-                p = dec(p, v);
-            break;
-        default:
-            *p++ = '?';
-        }
-    }
-    for (i = 0; i < row->nmodifiers; i++) {
-        const gcn_modifier_row *m = &row->modifier[i];
-        uint32_t v = in->field[m->slot];
-        if (!((m->gens >> in->gen) & 1) || (v == 0 && (m->omit_zero || m->format == GCN_FMT_FLAG)))
-            continue;
-        *p++ = ' ';
-        p = put_pool(p, m->asm_name, m->asm_len);
-        if (m->format == GCN_FMT_FLAG)
-            continue;
-        *p++ = ':';
-        if (m->format == GCN_FMT_HEX)
-            p = hex(p, v);
-        else if (m->format == GCN_FMT_SWIZZLE)
-            p = swizzle(p, v);
-        else
-            p = dec(p, v);
+        p = put_step(p, t, in, s->what);
     }
     return p;
 }
@@ -298,6 +347,15 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
         return len;
     }
     return put_cut(buf, size, tmp, (size_t)(text(tmp, t, in) - tmp));
+}
+
+size_t codec_print_general(const gcn_inst *in, char *buf, size_t size)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    char tmp[GCN_TEXT_MAX + SLACK];
+    if (!in || in->gen >= t->ngens || in->insn >= t->ninsns)
+        return gcn_print(in, buf, size);
+    return put_cut(buf, size, tmp, (size_t)(text_general(tmp, t, in) - tmp));
 }
 
 size_t gcn_print(const gcn_inst *in, char *buf, size_t size)

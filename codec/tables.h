@@ -227,6 +227,42 @@ typedef struct gcn_gen_row {
     const char *aliases[8];
 } gcn_gen_row;
 
+/* The printer's texts (codec/textgen renders them at build time into gcn_texts.inc, through
+ * the printer's own general path): for an operand or modifier whose text depends on its field
+ * alone, the text of every value the field can hold, so gcn_print copies it in one block.
+ * An operand's entry holds ", " and the operand; a modifier's, its text with the space before
+ * it ("" where it is omitted). n == GCN_TEXT_GENERAL: the general path prints that value (an
+ * operand holding the literal, whose text depends on it). */
+#define GCN_TEXT_GENERAL 0xffu
+typedef struct gcn_text16 {
+    char s[15];
+    uint8_t n;
+} gcn_text16;
+
+/* One operand or modifier of an instruction on a generation, in print order. what: operand i,
+ * or GCN_PRINT_MODIFIER + modifier i. Values below count read texts[at + value] (skip its first
+ * byte for the first operand: " x" in place of ", x"); count 0: always the general path. */
+#define GCN_PRINT_MODIFIER 8u
+typedef struct gcn_print_step {
+    uint32_t at;
+    uint16_t count;
+    uint8_t slot, what, skip;
+} gcn_print_step;
+
+/* The steps of one instruction on one generation: its operands, then the modifiers the
+ * generation has. */
+typedef struct gcn_print_prog {
+    uint8_t n;
+    gcn_print_step step[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+} gcn_print_prog;
+
+/* texts (with one padding entry at its end: a block copy that skips a byte reads 16 bytes) and
+ * progs ([gen * ninsns + insn]); both NULL in the build that renders them. */
+typedef struct gcn_print_texts {
+    const gcn_text16 *texts;
+    const gcn_print_prog *progs;
+} gcn_print_texts;
+
 /* One scalar operand code on one generation. */
 typedef struct gcn_scalar_row {
     uint8_t sclass;       /* gcn_sclass */
@@ -329,5 +365,7 @@ static inline uint32_t gcn_name_hash(const char *s, size_t n)
 #define GCN_ENC_SCAN 0xfeu
 
 const gcn_tables *gcn_codec_tables(void);
+/* The printer's texts (gcn_texts.inc), reached directly by gcn_print. */
+extern const gcn_print_texts gcn_codec_print_texts;
 
 #endif

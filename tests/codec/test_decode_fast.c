@@ -32,7 +32,8 @@ static uint64_t next(uint64_t *x)
 }
 
 /* gcn_disasm against gcn_decode (status st, instruction a) and gcn_print: the same status,
- * instruction, size and text; "" on failure; a buffer too small gets gcn_print's prefix. */
+ * instruction, size and text; "" on failure; a buffer too small gets gcn_print's prefix.
+ * gcn_print against its general path (codec_print_general): the same text. */
 static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st, const gcn_inst *a)
 {
     char want[256], got[256], small_want[8], small_got[8];
@@ -49,6 +50,9 @@ static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st
     assert_memory_equal(&c, a, sizeof(c));
     assert_int_equal(nb, a->size);
     gcn_print(a, want, sizeof(want));
+    assert_string_equal(got, want);
+    /* the printer's texts against its general path */
+    codec_print_general(a, got, sizeof(got));
     assert_string_equal(got, want);
     /* without the optional outputs, and into a short buffer */
     memset(small_got, 'x', sizeof(small_got));
