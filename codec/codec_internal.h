@@ -127,8 +127,14 @@ char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
 size_t codec_print_general(const gcn_inst *in, char *buf, size_t size);
 
 /* The value of the smem immediate offset as written (sign-extended where it is signed). */
-int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
-                       uint64_t raw);
+static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l,
+                                     unsigned gen, uint64_t raw)
+{
+    unsigned w = l->slot[op->slot].width;
+    if ((op->signed_gens >> gen) & 1 && w && w < 64 && (raw >> (w - 1)) & 1)
+        return (int64_t)(raw | ~((1ull << w) - 1));
+    return (int64_t)raw;
+}
 
 /* The decoder's steps are inlined into their callers: one function, no spills between them
  * (-O0 cannot inline a recursive one). */

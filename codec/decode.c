@@ -2,15 +2,6 @@
 
 #include "codec_internal.h"
 
-int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l, unsigned gen,
-                       uint64_t raw)
-{
-    unsigned w = l->slot[op->slot].width;
-    if ((op->signed_gens >> gen) & 1 && w && w < 64 && (raw >> (w - 1)) & 1)
-        return (int64_t)(raw | ~((1ull << w) - 1));
-    return (int64_t)raw;
-}
-
 int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs)
 {
     const uint8_t *f = t->inline_float_codes + gen * 16u;

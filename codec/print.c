@@ -187,7 +187,7 @@ static char *swizzle(char *p, unsigned v)
 }
 
 /* Operand i of a valid instruction into p, without the separator before it; returns the end. */
-static char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in, unsigned i)
+CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in, unsigned i)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_operand_row *op = &row->operand[i];
@@ -274,8 +274,13 @@ char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i)
     return put_modifier(p, &gcn_codec_table_data, in, i);
 }
 
-/* Step `what` of a print program (gcn_print_step) on the general path, its separator first. */
-static char *put_step(char *p, const gcn_tables *t, const gcn_inst *in, unsigned what)
+/* Step `what` of a print program (gcn_print_step) on the general path, its separator first: a
+ * call of its own, which keeps the registers of the text's loop free. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static char *
+put_step(char *p, const gcn_tables *t, const gcn_inst *in, unsigned what)
 {
     if (what >= GCN_PRINT_MODIFIER)
         return put_modifier(p, t, in, what - GCN_PRINT_MODIFIER);
@@ -302,23 +307,28 @@ CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_print_texts *x = &gcn_codec_print_texts;
     const gcn_print_prog *pp;
-    unsigned k;
+    const gcn_text16 *texts;
+    unsigned k, n;
     if (!x->progs)
         return text_general(p, t, in);
     pp = &x->progs[in->gen * t->ninsns + in->insn];
+    texts = x->texts;
+    n = pp->n;
     p = put_pool(p, t->insns[in->insn].mnemonic, t->insns[in->insn].mnemonic_len);
-    for (k = 0; k < pp->n; k++) {
-        const gcn_print_step *s = &pp->step[k];
-        uint32_t v = in->field[s->slot];
-        if (v < s->count) {
-            const gcn_text16 *e = &x->texts[s->at + v];
-            if (e->n != GCN_TEXT_GENERAL) {
-                memcpy(p, e->s + s->skip, 16);
-                p += e->n - s->skip;
+    for (k = 0; k < n; k++) {
+        /* the step read whole before the text is stored (a char store may alias it) */
+        const gcn_print_step s = pp->step[k];
+        uint32_t v = in->field[s.slot];
+        if (v < s.count) {
+            const gcn_text16 *e = &texts[s.at + v];
+            unsigned len = e->n;
+            if (len != GCN_TEXT_GENERAL) {
+                memcpy(p, e->s + s.skip, 16);
+                p += len - s.skip;
                 continue;
             }
         }
-        p = put_step(p, t, in, s->what);
+        p = put_step(p, t, in, s.what);
     }
     return p;
 }
