@@ -355,17 +355,11 @@ static size_t run_ours_d(void *c)
 {
     return ours_decode(gcn_decode, ((ctx *)c)->gen, ((ctx *)c)->s);
 }
-#ifdef CODEC_AVX2
-/* gcn_decode with the portable path forced, where the host runs the vector path */
+/* gcn_decode's portable form, where the host runs the vector path */
 static size_t run_ours_d_portable(void *c)
 {
-    size_t n;
-    codec_avx2_off = 1;
-    n = ours_decode(gcn_decode, ((ctx *)c)->gen, ((ctx *)c)->s);
-    codec_avx2_off = 0;
-    return n;
+    return ours_decode(codec_decode_portable, ((ctx *)c)->gen, ((ctx *)c)->s);
 }
-#endif
 static size_t run_ours_l(void *c)
 {
     return ours_decode(lookup_only, ((ctx *)c)->gen, ((ctx *)c)->s);
@@ -472,11 +466,7 @@ static int beside_bare(side *x, side *loop, int rounds, double seconds, const ch
 /* The decoder's path on this host: the vector path (AVX2) or the portable one. */
 static const char *path_name(void)
 {
-#ifdef CODEC_AVX2
-    if (codec_use_avx2())
-        return "AVX2";
-#endif
-    return "portable";
+    return codec_avx2_host() ? "AVX2" : "portable";
 }
 
 static const char *verdict(int ok)
@@ -493,10 +483,8 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
     side ours_dp = {.fn = run_ours_dp, .ctx = &c}, ours_d = {.fn = run_ours_d, .ctx = &c},
          ours_x = {.fn = run_ours_x, .ctx = &c};
     side ours_a = {.fn = run_ours_a, .ctx = &c}, bare_s = {.fn = run_bare, .ctx = &c},
-         ours_l = {.fn = run_ours_l, .ctx = &c};
-#ifdef CODEC_AVX2
-    side ours_dport = {.fn = run_ours_d_portable, .ctx = &c};
-#endif
+         ours_l = {.fn = run_ours_l, .ctx = &c},
+         ours_dport = {.fn = run_ours_d_portable, .ctx = &c};
     unsigned char *keep;
     const char **lines;
     gcn_mc_result *res;
@@ -652,14 +640,12 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
            ours_d.best / 1e6, bare_s.best / 1e6, bare_s.best / ours_d.best, 1 / ours_d.hi,
            1 / ours_d.lo, BAR_BARE, verdict(bare_s.best / ours_d.best <= BAR_BARE), path_name());
     *missed |= bare_s.best / ours_d.best > BAR_BARE;
-#ifdef CODEC_AVX2
     /* where the vector path runs, the portable one beside it (what other hosts get) */
-    if (codec_use_avx2() && beside_bare(&ours_dport, &bare_s, rounds, seconds, "portable path",
-                                        "the same decoder without AVX2")) {
+    if (codec_avx2_host() && beside_bare(&ours_dport, &bare_s, rounds, seconds, "portable path",
+                                         "the same decoder without AVX2")) {
         stream_free(&s);
         return 1;
     }
-#endif
     /* the ceiling of the call shape: no bar, an explanation of the one above */
     if (beside_bare(&ours_l, &bare_s, rounds, seconds, "lookups alone",
                     "the call, dispatch and opcode-map lookups, no field written")) {

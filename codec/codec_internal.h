@@ -144,25 +144,34 @@ static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout
 #define CODEC_INLINE static inline
 #endif
 
-/* The vector path (x86-64 with AVX2, chosen at run time): the fast path's fields in two
- * 8-lane steps (codec_fast_fields_avx2) in place of the per-field fetches. */
-#if defined(__x86_64__) && defined(__GNUC__)
+/* The vector path (x86-64 with AVX2): the fast path's fields in two 8-lane steps
+ * (codec_fast_fields_avx2) in place of the per-field fetches. gcn_decode and gcn_disasm are
+ * each bound once, when the program is loaded, to their AVX2 form or their portable one (GNU
+ * indirect functions, which ELF hosts with glibc resolve): no call pays for the choice. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && defined(__GLIBC__)
 #include <immintrin.h>
 #define CODEC_AVX2 1
 #define CODEC_TARGET_AVX2 __attribute__((target("avx2")))
 _Static_assert(GCN_MAX_SLOTS == 16 && GCN_INST_MAX_FIELDS == 16,
                "codec_fast_fields_avx2 writes 16 fields from 16 slots");
-/* Nonzero: gcn_decode and gcn_disasm take the portable path even where AVX2 runs (the tests
- * hold the two paths to the same answers; the benchmark times the portable one beside). Not
- * for concurrent use: only the tests and the benchmark set it. */
-extern int codec_avx2_off;
-static inline int codec_use_avx2(void)
-{
-    return !codec_avx2_off && __builtin_cpu_supports("avx2");
-}
-/* codec_decode_fast_avx2 as a call (decode.c), for gcn_decode and gcn_disasm */
+/* A resolver runs while the program is being relocated, before any constructor: it reads the
+ * CPU's model itself (__builtin_cpu_init) and is not instrumented (the sanitizers' runtimes
+ * are not set up yet); "used": clang does not count the ifunc attribute as a use. */
+#define CODEC_RESOLVER __attribute__((used, no_sanitize("address", "undefined")))
+/* The AVX2 forms (decode.c, print.c) */
 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                             size_t *nbytes, gcn_inst *out);
 #endif
+
+/* Does gcn_decode run the vector path on this host? (what the resolvers chose: the tests and
+ * the benchmark name the path by it) */
+int codec_avx2_host(void);
+/* The portable forms, on every host: gcn_decode and gcn_disasm where the CPU lacks AVX2, and
+ * what the tests hold the AVX2 forms to and the benchmark times beside them. */
+gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                                 size_t *nbytes, gcn_inst *out);
 
 /* The lookups of the fast path: the plan of the instruction at bytes, or NULL when the fast
  * path does not take it (an instruction of one known encoding, 8 bytes readable, a plan that

@@ -244,24 +244,45 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
-#ifdef CODEC_AVX2
-int codec_avx2_off;
+gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    return codec_decode_fast(gen, bytes, len, out);
+}
 
+#ifdef CODEC_AVX2
 CODEC_TARGET_AVX2 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len,
                                                gcn_inst *out)
 {
     return codec_decode_fast_avx2(gen, bytes, len, out);
 }
-#endif
+
+CODEC_RESOLVER int codec_avx2_host(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
+typedef gcn_status decode_fn(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+
+CODEC_RESOLVER static decode_fn *resolve_decode(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? codec_decode_avx2 : codec_decode_portable;
+}
+
+gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+    __attribute__((ifunc("resolve_decode")));
+#else
+int codec_avx2_host(void)
+{
+    return 0;
+}
 
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-#ifdef CODEC_AVX2
-    if (codec_use_avx2())
-        return codec_decode_avx2(gen, bytes, len, out);
-#endif
     return codec_decode_fast(gen, bytes, len, out);
 }
+#endif
 
 /* The reasons gcn_decode_why writes, without printf (the byte round trip target asks for one
  * on every input): pieces appended to buf, cut to size - 1 bytes (size > 0). */

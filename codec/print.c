@@ -393,14 +393,38 @@ CODEC_INLINE gcn_status disasm_print(gcn_status st, const gcn_inst *in, char *bu
     return GCN_OK;
 }
 
+gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                                 size_t *nbytes, gcn_inst *out)
+{
+    gcn_inst local, *in = out ? out : &local;
+    return disasm_print(codec_decode_fast(gen, bytes, len, in), in, buf, size, nbytes);
+}
+
+#ifdef CODEC_AVX2
+/* The vector path's decoder is a call of its own: the printer stays portable code (compiled
+ * for AVX2 inside this function, it was slower). */
+gcn_status codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                             size_t *nbytes, gcn_inst *out)
+{
+    gcn_inst local, *in = out ? out : &local;
+    return disasm_print(codec_decode_avx2(gen, bytes, len, in), in, buf, size, nbytes);
+}
+
+typedef gcn_status disasm_fn(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                             size_t *nbytes, gcn_inst *out);
+
+CODEC_RESOLVER static disasm_fn *resolve_disasm(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? codec_disasm_avx2 : codec_disasm_portable;
+}
+
+gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                      size_t *nbytes, gcn_inst *out) __attribute__((ifunc("resolve_disasm")));
+#else
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                       size_t *nbytes, gcn_inst *out)
 {
-    gcn_inst local, *in = out ? out : &local;
-#ifdef CODEC_AVX2
-    /* the vector path's decoder is a call of its own: the printer stays portable code */
-    if (codec_use_avx2())
-        return disasm_print(codec_decode_avx2(gen, bytes, len, in), in, buf, size, nbytes);
-#endif
-    return disasm_print(codec_decode_fast(gen, bytes, len, in), in, buf, size, nbytes);
+    return codec_disasm_portable(gen, bytes, len, buf, size, nbytes, out);
 }
+#endif

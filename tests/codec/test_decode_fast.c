@@ -18,6 +18,12 @@
 #include "gcnspec/codec.h"
 #include "vectors/enc_cases.h"
 
+/* The decoder and disassembler under test: gcn_decode and gcn_disasm as the host binds them,
+ * or their portable forms (take_path). */
+static gcn_status (*decode)(int, const uint8_t *, size_t, gcn_inst *) = gcn_decode;
+static gcn_status (*disasm)(int, const uint8_t *, size_t, char *, size_t, size_t *,
+                            gcn_inst *) = gcn_disasm;
+
 typedef struct walk {
     uint64_t rng;
     size_t cases, compared, ok, fast;
@@ -41,7 +47,7 @@ static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st
     size_t nb = 12345, size = 1 + (len + (len ? bytes[0] : 0)) % sizeof(small_got);
     memset(&c, 0x3c, sizeof(c));
     memset(got, 'x', sizeof(got));
-    assert_int_equal(gcn_disasm(gen, bytes, len, got, sizeof(got), &nb, &c), st);
+    assert_int_equal(disasm(gen, bytes, len, got, sizeof(got), &nb, &c), st);
     if (st != GCN_OK) {
         assert_int_equal(got[0], 0);
         assert_int_equal(nb, 12345); /* not written on failure */
@@ -57,7 +63,7 @@ static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st
     /* without the optional outputs, and into a short buffer */
     memset(small_got, 'x', sizeof(small_got));
     gcn_print(a, small_want, size);
-    assert_int_equal(gcn_disasm(gen, bytes, len, small_got, size, NULL, NULL), GCN_OK);
+    assert_int_equal(disasm(gen, bytes, len, small_got, size, NULL, NULL), GCN_OK);
     assert_string_equal(small_got, small_want);
 }
 
@@ -68,7 +74,7 @@ static void same(int gen, const uint8_t *bytes, size_t len, walk *w)
     gcn_status sa, sb;
     memset(&a, 0x5a, sizeof(a));
     memset(&b, 0xa5, sizeof(b));
-    sa = gcn_decode(gen, bytes, len, &a);
+    sa = decode(gen, bytes, len, &a);
     sb = codec_decode_plan(gen, bytes, len, &b);
     w->compared++;
     if (sa != sb) {
@@ -116,17 +122,14 @@ static int one_case(const gcn_enc_case *c, void *ctx)
     return 0;
 }
 
-/* The path a test takes: *st (0: as the host runs it; 1: the portable path forced). */
+/* The path a test takes: *st (0: gcn_decode and gcn_disasm as the host binds them; 1: their
+ * portable forms). */
 static void take_path(void **st)
 {
     int portable = *(const int *)*st;
-#ifdef CODEC_AVX2
-    codec_avx2_off = portable;
-    print_message("path: %s\n", codec_use_avx2() ? "AVX2" : "portable");
-#else
-    (void)portable;
-    print_message("path: portable (no vector path on this target)\n");
-#endif
+    decode = portable ? codec_decode_portable : gcn_decode;
+    disasm = portable ? codec_disasm_portable : gcn_disasm;
+    print_message("path: %s\n", !portable && codec_avx2_host() ? "AVX2" : "portable");
 }
 
 static void canonical_and_flipped(void **st)
