@@ -345,10 +345,22 @@ static size_t put_cut(char *buf, size_t size, const char *src, size_t len)
     return len;
 }
 
+/* The text of a valid instruction into a local buffer, then what fits of it into buf: a call
+ * of its own, so that the common case below keeps no local buffer and no second copy of the
+ * text's loop. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t
+print_cut(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
+{
+    char tmp[GCN_TEXT_MAX + SLACK];
+    return put_cut(buf, size, tmp, (size_t)(text(tmp, t, in) - tmp));
+}
+
 /* The text of a valid instruction into buf, snprintf-style. */
 CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
 {
-    char tmp[GCN_TEXT_MAX + SLACK];
     size_t len;
     if (size >= (size_t)t->insns[in->insn].text_max + SLACK) {
         /* the caller's buffer has room for any text of this instruction: write there */
@@ -356,7 +368,7 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
         buf[len] = 0;
         return len;
     }
-    return put_cut(buf, size, tmp, (size_t)(text(tmp, t, in) - tmp));
+    return print_cut(t, in, buf, size);
 }
 
 size_t codec_print_general(const gcn_inst *in, char *buf, size_t size)
