@@ -140,7 +140,7 @@ static size_t ours_decode_print(int gen, const stream *s)
     size_t i, total = 0;
     char text[256];
     for (i = 0; i < s->n; i++) {
-        gcn_inst in;
+        _Alignas(128) gcn_inst in; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
         if (gcn_decode(gen, s->bytes + s->off[i], s->len - s->off[i], &in) != GCN_OK)
             return 0;
         total += gcn_print(&in, text, sizeof(text));
@@ -173,7 +173,7 @@ static size_t ours_decode(decode_fn decode, int gen, const stream *s)
     size_t i;
     uint64_t acc = 0;
     for (i = 0; i < s->n; i++) {
-        gcn_inst in;
+        _Alignas(128) gcn_inst in; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
         if (decode(gen, s->bytes + s->off[i], s->len - s->off[i], &in) != GCN_OK)
             return 0;
         acc += in.insn + in.size;
@@ -215,7 +215,7 @@ static size_t ours_assemble(int gen, const stream *s)
 {
     size_t i, total = 0;
     for (i = 0; i < s->n; i++) {
-        gcn_inst in;
+        _Alignas(128) gcn_inst in; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
         gcn_diag d;
         uint8_t b[GCN_INST_MAX_BYTES];
         size_t nb;

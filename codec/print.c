@@ -408,7 +408,8 @@ CODEC_INLINE gcn_status disasm_print(gcn_status st, const gcn_inst *in, char *bu
 gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                                  size_t *nbytes, gcn_inst *out)
 {
-    gcn_inst local, *in = out ? out : &local;
+    _Alignas(128) gcn_inst local; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
+    gcn_inst *in = out ? out : &local;
     return disasm_print(codec_decode_fast(gen, bytes, len, in), in, buf, size, nbytes);
 }
 
@@ -418,7 +419,8 @@ gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char
 gcn_status codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                              size_t *nbytes, gcn_inst *out)
 {
-    gcn_inst local, *in = out ? out : &local;
+    _Alignas(128) gcn_inst local; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
+    gcn_inst *in = out ? out : &local;
     return disasm_print(codec_decode_avx2(gen, bytes, len, in), in, buf, size, nbytes);
 }
 
