@@ -157,7 +157,14 @@ _Static_assert(GCN_MAX_SLOTS == 16 && GCN_INST_MAX_FIELDS == 16,
 /* A resolver runs while the program is being relocated, before any constructor: it reads the
  * CPU's model itself (__builtin_cpu_init) and is not instrumented (the sanitizers' runtimes
  * are not set up yet); "used": clang does not count the ifunc attribute as a use. */
-#define CODEC_RESOLVER __attribute__((used, no_sanitize("address", "undefined")))
+#define CODEC_UNINSTRUMENTED __attribute__((no_sanitize("address", "undefined")))
+#define CODEC_RESOLVER __attribute__((used)) CODEC_UNINSTRUMENTED
+/* Does this CPU run the vector path? The one test the resolvers and codec_avx2_host make. */
+static inline CODEC_UNINSTRUMENTED int codec_cpu_avx2(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
 /* The AVX2 forms (decode.c, print.c) */
 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
 gcn_status codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,

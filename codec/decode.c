@@ -256,18 +256,16 @@ CODEC_TARGET_AVX2 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, si
     return codec_decode_fast_avx2(gen, bytes, len, out);
 }
 
-CODEC_RESOLVER int codec_avx2_host(void)
+int codec_avx2_host(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
+    return codec_cpu_avx2();
 }
 
 typedef gcn_status decode_fn(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
 
 CODEC_RESOLVER static decode_fn *resolve_decode(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? codec_decode_avx2 : codec_decode_portable;
+    return codec_cpu_avx2() ? codec_decode_avx2 : codec_decode_portable;
 }
 
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)

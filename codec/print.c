@@ -429,8 +429,7 @@ typedef gcn_status disasm_fn(int gen, const uint8_t *bytes, size_t len, char *bu
 
 CODEC_RESOLVER static disasm_fn *resolve_disasm(void)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? codec_disasm_avx2 : codec_disasm_portable;
+    return codec_cpu_avx2() ? codec_disasm_avx2 : codec_disasm_portable;
 }
 
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,

@@ -2,9 +2,9 @@
  * same status on every input, the same instruction when it decodes. Inputs: every canonical
  * encoding case of every generation, read with its own length and with more bytes after it;
  * the same words with one to three bits flipped and cut to a random length; and random words
- * under every value of the top 9 bits the dispatch table reads. Each twice where the codec has
- * a vector path (x86-64): once as the host runs it (AVX2 where the CPU has it), once with the
- * portable path forced. */
+ * under every value of the top 9 bits the dispatch table reads. Each twice: once on gcn_decode
+ * and gcn_disasm as the host binds them (AVX2 where the CPU has it), once on their portable
+ * forms. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
