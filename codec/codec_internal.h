@@ -53,6 +53,14 @@ static inline uint64_t codec_load8(const uint8_t *b)
     return codec_load4(b) | codec_load4(b + 4) << 32;
 }
 
+_Static_assert(sizeof(gcn_inst_head) == offsetof(gcn_inst, literal) &&
+                   offsetof(gcn_inst_head, insn) == offsetof(gcn_inst, insn) &&
+                   offsetof(gcn_inst_head, gen) == offsetof(gcn_inst, gen) &&
+                   offsetof(gcn_inst_head, encoding) == offsetof(gcn_inst, encoding) &&
+                   offsetof(gcn_inst_head, size) == offsetof(gcn_inst, size) &&
+                   offsetof(gcn_inst_head, has_literal) == offsetof(gcn_inst, has_literal),
+               "gcn_inst_head is the start of gcn_inst");
+
 /* The generated tables (codec/tables.c): reached directly by the hot paths. */
 extern const gcn_tables gcn_codec_table_data;
 
@@ -184,8 +192,7 @@ gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char
  * path does not take it (an instruction of one known encoding, 8 bytes readable, a plan that
  * is not slow). */
 CODEC_INLINE const gcn_fast_plan *codec_fast_find(const gcn_tables *t, int gen,
-                                                  const uint8_t *bytes, size_t len, uint64_t *wp,
-                                                  const gcn_dispatch_row **dp, unsigned *insnp)
+                                                  const uint8_t *bytes, size_t len, uint64_t *wp)
 {
     const gcn_dispatch_row *d;
     const gcn_fast_plan *f;
@@ -204,20 +211,7 @@ CODEC_INLINE const gcn_fast_plan *codec_fast_find(const gcn_tables *t, int gen,
     if (f->slow)
         return NULL;
     *wp = w;
-    *dp = d;
-    *insnp = insn;
     return f;
-}
-
-/* out's instruction, generation, encoding and size, no literal (the padding zero, as memset
- * leaves it) */
-CODEC_INLINE void codec_fast_head(gcn_inst *out, unsigned insn, int gen, const gcn_dispatch_row *d)
-{
-    memset(out, 0, offsetof(gcn_inst, field));
-    out->insn = (uint16_t)insn;
-    out->gen = (uint8_t)gen;
-    out->encoding = d->enc;
-    out->size = d->bytes;
 }
 
 #define CODEC_FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
@@ -311,20 +305,18 @@ CODEC_INLINE CODEC_TARGET_AVX2 unsigned codec_fast_checks_avx2(const gcn_tables 
 }
 #endif
 
-/* The literal, when the checks (acc) say an operand takes it; GCN_ERR_OPERAND when one holds
- * no valid value. */
-CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned acc,
-                                          const uint8_t *bytes, size_t len, gcn_inst *out)
+/* out's instruction, generation, encoding, size and literal, when the checks (acc) say an
+ * operand takes it (the plan's head with it, and the word's upper half: gcngen makes slow any
+ * plan whose literal would not follow a 32-bit word, and the fast path has read 8 bytes);
+ * GCN_ERR_OPERAND when an operand holds no valid value. No branch on the literal. */
+CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, uint64_t w,
+                                          gcn_inst *out)
 {
+    unsigned lit = (acc >> 1) & 1u;
     if (acc & 1)
         return GCN_ERR_OPERAND;
-    if (acc & 2) {
-        if (len < (size_t)d->bytes + 4)
-            return GCN_ERR_TRUNCATED;
-        out->has_literal = 1;
-        out->literal = (uint32_t)codec_load4(bytes + d->bytes);
-        out->size = (uint8_t)(d->bytes + 4);
-    }
+    memcpy(out, &f->head[lit], sizeof(f->head[0]));
+    out->literal = (uint32_t)(w >> 32) & (0u - lit);
     return GCN_OK;
 }
 
@@ -332,15 +324,12 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned ac
  * of codec_decode_fast_avx2 (their _avx2 forms): one text, compiled for two targets. */
 #define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS)                                                     \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
-    const gcn_dispatch_row *d = NULL;                                                              \
     const gcn_fast_plan *f;                                                                        \
     uint64_t w = 0;                                                                                \
-    unsigned insn = 0;                                                                             \
-    if (!out || !(f = codec_fast_find(t, gen, bytes, len, &w, &d, &insn)))                         \
+    if (!out || !(f = codec_fast_find(t, gen, bytes, len, &w)))                                    \
         return codec_decode_plan(gen, bytes, len, out);                                            \
-    codec_fast_head(out, insn, gen, d);                                                            \
     FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(d, CHECKS(t, f, w), bytes, len, out)
+    return codec_fast_finish(f, CHECKS(t, f, w), w, out)
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
  * codec_decode_plan for what it does not take, which gives the same answer

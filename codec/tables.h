@@ -187,11 +187,21 @@ typedef struct gcn_plan_row {
  * slot_lo, slot_mask: the same fetches by slot, for the vector path (codec_fast_fields_avx2):
  * field[k] = the 32-bit half of the word that holds bit slot_lo[k], shifted right by
  * slot_lo[k] % 32 and masked by slot_mask[k]; mask 0 where the plan fetches nothing. A plan
- * with a field across bit 32 is slow. */
+ * with a field across bit 32 is slow.
+ * head: the first 8 bytes of the gcn_inst the plan decodes, as it is without the literal
+ * (head[0]) and with it (head[1]: 4 bytes more, has_literal 1), so the decoder writes them in
+ * one store. A plan whose literal would not follow a 32-bit word (the word's upper half, read
+ * with it) is slow. */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 #define GCN_MAX_CHECK_ROWS 256
 _Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
+/* gcn_inst's members before its literal (codec_internal.h holds the two to the same layout) */
+typedef struct gcn_inst_head {
+    uint16_t insn;
+    uint8_t gen, encoding, size, has_literal;
+    uint16_t pad;
+} gcn_inst_head;
 typedef struct gcn_fast_plan {
     uint32_t mask[GCN_FAST_FETCH];
     uint8_t lo[GCN_FAST_FETCH], slot[GCN_FAST_FETCH];
@@ -202,6 +212,7 @@ typedef struct gcn_fast_plan {
     uint8_t imm_lo, soe_lo, var_mask;
     uint8_t slot_lo[GCN_MAX_SLOTS];
     uint32_t slot_mask[GCN_MAX_SLOTS];
+    gcn_inst_head head[2];
 } gcn_fast_plan;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once.

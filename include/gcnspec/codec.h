@@ -43,7 +43,8 @@ const char *gcn_gen_mcpu(int gen);
 /* Decodes one instruction from len bytes (little-endian words). GCN_ERR_TRUNCATED when the
  * instruction needs more bytes, GCN_ERR_NO_ENCODING when no encoding in scope matches,
  * GCN_ERR_NO_OPCODE when the encoding has no instruction at that opcode on this generation,
- * GCN_ERR_OPERAND when a field holds a value no operand can have. */
+ * GCN_ERR_OPERAND when a field holds a value no operand can have. On an error, what *out holds
+ * is unspecified. */
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
 /* Why gcn_decode refuses these bytes, for people: the encoding, the opcode or the operand
  * field and value at fault ("DS_ADD_U32 ... SSRC0=209 is no valid source"). Returns the
