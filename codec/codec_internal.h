@@ -53,14 +53,6 @@ static inline uint64_t codec_load8(const uint8_t *b)
     return codec_load4(b) | codec_load4(b + 4) << 32;
 }
 
-_Static_assert(sizeof(gcn_inst_head) == offsetof(gcn_inst, literal) &&
-                   offsetof(gcn_inst_head, insn) == offsetof(gcn_inst, insn) &&
-                   offsetof(gcn_inst_head, gen) == offsetof(gcn_inst, gen) &&
-                   offsetof(gcn_inst_head, encoding) == offsetof(gcn_inst, encoding) &&
-                   offsetof(gcn_inst_head, size) == offsetof(gcn_inst, size) &&
-                   offsetof(gcn_inst_head, has_literal) == offsetof(gcn_inst, has_literal),
-               "gcn_inst_head is the start of gcn_inst");
-
 /* The generated tables (codec/tables.c): reached directly by the hot paths. */
 extern const gcn_tables gcn_codec_table_data;
 
@@ -131,6 +123,9 @@ static inline unsigned codec_swizzle_lane(uint32_t off, unsigned lane)
  * before it, or nothing (as gcn_print omits it). */
 char *codec_put_operand(char *p, const gcn_inst *in, unsigned i);
 char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
+/* A number step's value (gcn_print_step.num), as gcn_print writes it; textgen probes the
+ * general path's texts against it. */
+char *codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
 /* gcn_print by the general path alone, every step printed as it would be without texts. */
 size_t codec_print_general(const gcn_inst *in, char *buf, size_t size);
 
@@ -192,7 +187,8 @@ gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char
  * path does not take it (an instruction of one known encoding, 8 bytes readable, a plan that
  * is not slow). */
 CODEC_INLINE const gcn_fast_plan *codec_fast_find(const gcn_tables *t, int gen,
-                                                  const uint8_t *bytes, size_t len, uint64_t *wp)
+                                                  const uint8_t *bytes, size_t len, uint64_t *wp,
+                                                  const gcn_dispatch_row **dp, unsigned *insnp)
 {
     const gcn_dispatch_row *d;
     const gcn_fast_plan *f;
@@ -211,6 +207,8 @@ CODEC_INLINE const gcn_fast_plan *codec_fast_find(const gcn_tables *t, int gen,
     if (f->slow)
         return NULL;
     *wp = w;
+    *dp = d;
+    *insnp = insn;
     return f;
 }
 
@@ -305,18 +303,30 @@ CODEC_INLINE CODEC_TARGET_AVX2 unsigned codec_fast_checks_avx2(const gcn_tables 
 }
 #endif
 
-/* out's instruction, generation, encoding, size and literal, when the checks (acc) say an
- * operand takes it (the plan's head with it, and the word's upper half: gcngen makes slow any
- * plan whose literal would not follow a 32-bit word, and the fast path has read 8 bytes);
- * GCN_ERR_OPERAND when an operand holds no valid value. No branch on the literal. */
-CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, uint64_t w,
+/* out's instruction, generation, encoding and size, no literal (the padding zero, as memset
+ * leaves it) */
+CODEC_INLINE void codec_fast_head(gcn_inst *out, unsigned insn, int gen, const gcn_dispatch_row *d)
+{
+    memset(out, 0, offsetof(gcn_inst, field));
+    out->insn = (uint16_t)insn;
+    out->gen = (uint8_t)gen;
+    out->encoding = d->enc;
+    out->size = d->bytes;
+}
+
+/* The literal, when the checks (acc) say an operand takes it: the upper half of the 8 bytes
+ * the fast path read (gcngen makes slow any plan whose literal would not follow a 32-bit word);
+ * GCN_ERR_OPERAND when an operand holds no valid value. */
+CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned acc, uint64_t w,
                                           gcn_inst *out)
 {
-    unsigned lit = (acc >> 1) & 1u;
     if (acc & 1)
         return GCN_ERR_OPERAND;
-    memcpy(out, &f->head[lit], sizeof(f->head[0]));
-    out->literal = (uint32_t)(w >> 32) & (0u - lit);
+    if (acc & 2) {
+        out->has_literal = 1;
+        out->literal = (uint32_t)(w >> 32);
+        out->size = (uint8_t)(d->bytes + 4);
+    }
     return GCN_OK;
 }
 
@@ -324,12 +334,15 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, 
  * of codec_decode_fast_avx2 (their _avx2 forms): one text, compiled for two targets. */
 #define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS)                                                     \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
+    const gcn_dispatch_row *d = NULL;                                                              \
     const gcn_fast_plan *f;                                                                        \
     uint64_t w = 0;                                                                                \
-    if (!out || !(f = codec_fast_find(t, gen, bytes, len, &w)))                                    \
+    unsigned insn = 0;                                                                             \
+    if (!out || !(f = codec_fast_find(t, gen, bytes, len, &w, &d, &insn)))                         \
         return codec_decode_plan(gen, bytes, len, out);                                            \
+    codec_fast_head(out, insn, gen, d);                                                            \
     FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(f, CHECKS(t, f, w), w, out)
+    return codec_fast_finish(d, CHECKS(t, f, w), w, out)
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
  * codec_decode_plan for what it does not take, which gives the same answer

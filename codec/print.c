@@ -97,6 +97,24 @@ CODEC_INLINE char *hex(char *p, unsigned long long v)
     return p + 2 + n;
 }
 
+/* A number step's value (gcn_print_step.num). HEXS: the sign of a `bits`-bit value, as
+ * codec_smem_imm reads an SMEM immediate. */
+CODEC_INLINE char *put_number(char *p, uint32_t v, unsigned num, unsigned bits)
+{
+    if (num == GCN_NUM_DEC)
+        return dec(p, v);
+    if (num == GCN_NUM_HEXS && bits && bits <= 32 && (v >> (bits - 1)) & 1) {
+        *p++ = '-';
+        return hex(p, (unsigned long long)-(int64_t)((uint64_t)v | ~((1ull << bits) - 1)));
+    }
+    return hex(p, v);
+}
+
+char *codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits)
+{
+    return put_number(p, v, num, bits);
+}
+
 /* "[a:b]" */
 CODEC_INLINE char *range(char *p, unsigned long long a, unsigned long long b)
 {
@@ -317,8 +335,9 @@ CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
     p = put_pool(p, t->insns[in->insn].mnemonic, t->insns[in->insn].mnemonic_len);
     for (k = 0; k < n; k++) {
         /* the step read whole before the text is stored (a char store may alias it) */
-        const gcn_print_step s = pp->step[k];
+        gcn_print_step s = pp->step[k];
         uint32_t v = in->field[s.slot];
+    step:
         if (v < s.count) {
             const gcn_text16 *e = &texts[s.at + v];
             unsigned len = e->n;
@@ -327,6 +346,16 @@ CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
                 p += len - s.skip;
                 continue;
             }
+        } else if (s.num == GCN_NUM_VARIANT) {
+            /* the step of this IMM and SOE (never a variant step itself) */
+            s = x->variants[s.at + (v != 0) + ((in->field[s.bits] != 0) << 1)];
+            v = in->field[s.slot];
+            goto step;
+        } else if (s.num) {
+            const gcn_text16 *e = &texts[s.at + s.count];
+            memcpy(p, e->s + s.skip, 16);
+            p = put_number(p + e->n - s.skip, v, s.num, s.bits);
+            continue;
         }
         p = put_step(p, t, in, s.what);
     }

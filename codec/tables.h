@@ -187,21 +187,12 @@ typedef struct gcn_plan_row {
  * slot_lo, slot_mask: the same fetches by slot, for the vector path (codec_fast_fields_avx2):
  * field[k] = the 32-bit half of the word that holds bit slot_lo[k], shifted right by
  * slot_lo[k] % 32 and masked by slot_mask[k]; mask 0 where the plan fetches nothing. A plan
- * with a field across bit 32 is slow.
- * head: the first 8 bytes of the gcn_inst the plan decodes, as it is without the literal
- * (head[0]) and with it (head[1]: 4 bytes more, has_literal 1), so the decoder writes them in
- * one store. A plan whose literal would not follow a 32-bit word (the word's upper half, read
- * with it) is slow. */
+ * with a field across bit 32 is slow, and so is one whose literal would not follow a 32-bit
+ * word (the fast path takes it as the upper half of the 8 bytes it reads). */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 #define GCN_MAX_CHECK_ROWS 256
 _Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
-/* gcn_inst's members before its literal (codec_internal.h holds the two to the same layout) */
-typedef struct gcn_inst_head {
-    uint16_t insn;
-    uint8_t gen, encoding, size, has_literal;
-    uint16_t pad;
-} gcn_inst_head;
 typedef struct gcn_fast_plan {
     uint32_t mask[GCN_FAST_FETCH];
     uint8_t lo[GCN_FAST_FETCH], slot[GCN_FAST_FETCH];
@@ -212,7 +203,6 @@ typedef struct gcn_fast_plan {
     uint8_t imm_lo, soe_lo, var_mask;
     uint8_t slot_lo[GCN_MAX_SLOTS];
     uint32_t slot_mask[GCN_MAX_SLOTS];
-    gcn_inst_head head[2];
 } gcn_fast_plan;
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once.
@@ -254,12 +244,22 @@ typedef struct gcn_text16 {
  * or GCN_PRINT_MODIFIER + modifier i. Values below count read texts[at + value] (skip its first
  * byte for the first operand: " x" in place of ", x"); count 0: always the general path.
  * skip is what == 0, kept as a field: derived in the loop it cost 7-9 more instructions per
- * print (callgrind, gfx8 and gfx9). */
+ * print (callgrind, gfx8 and gfx9).
+ * num: a number step. Values at or past count are texts[at + count] (the prefix: ", " or
+ * " name:", skip as above), then the value as codec_put_number writes it: GCN_NUM_DEC in
+ * decimal, GCN_NUM_HEX in hex, GCN_NUM_HEXS as a signed value of `bits` bits (a '-' and the
+ * magnitude in hex). textgen makes a step a number step where the general path writes those
+ * texts for the values it probes (a field wider than 8 bits: DS offsets, SMEM immediates).
+ * GCN_NUM_VARIANT (count 0): an SMEM offset, whose text depends on IMM and SOE; the step is
+ * then variants[at + (IMM | SOE << 1)], IMM: field `slot` non-zero, SOE: field `bits` non-zero
+ * (bits == slot where the layout has no SOE, whose variant 3 is then IMM 1, SOE 0). Only that
+ * step waits for IMM and SOE: the others are looked up at once. */
 #define GCN_PRINT_MODIFIER 8u
+enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT };
 typedef struct gcn_print_step {
     uint32_t at;
     uint16_t count;
-    uint8_t slot, what, skip;
+    uint8_t slot, what, skip, num, bits;
 } gcn_print_step;
 
 /* The steps of one instruction on one generation: its operands, then the modifiers the
@@ -269,11 +269,13 @@ typedef struct gcn_print_prog {
     gcn_print_step step[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
 } gcn_print_prog;
 
-/* texts (with one padding entry at its end: a block copy that skips a byte reads 16 bytes) and
- * progs ([gen * ninsns + insn]); both NULL in the build that renders them. */
+/* texts (with one padding entry at its end: a block copy that skips a byte reads 16 bytes),
+ * progs ([gen * ninsns + insn]) and the steps GCN_NUM_VARIANT steps lead to; all NULL in the
+ * build that renders them. */
 typedef struct gcn_print_texts {
     const gcn_text16 *texts;
     const gcn_print_prog *progs;
+    const gcn_print_step *variants;
 } gcn_print_texts;
 
 /* One scalar operand code on one generation. */

@@ -3,11 +3,14 @@
  *
  * For every instruction on every generation, one step per operand and per modifier the
  * generation has (gcn_print_prog). A step whose text depends on its field alone (a register,
- * a scalar operand, an immediate or modifier of at most 8 bits; not an SMEM/SMRD offset, which
- * reads other fields, nor a swizzle) gets the text of every value its field can hold. A value
- * whose text depends on the literal (the literal code) or runs past 15 bytes is marked
- * GCN_TEXT_GENERAL. Identical runs of texts are stored once. The tests hold gcn_print to the
- * general path (codec_print_general) on every step and value. */
+ * a scalar operand, an immediate or a modifier; not an SMRD offset, which reads IMM, nor a
+ * swizzle) gets the text of every value its field can hold, up to 256. A value whose text depends
+ * on the literal (the literal code) or runs past 15 bytes is marked GCN_TEXT_GENERAL. Past 256, a
+ * step whose texts the general path writes as a prefix and a number (DS offsets, SMEM immediates;
+ * probed) becomes a number step. An SMEM offset, whose text depends on IMM and SOE, gets a variant
+ * step: one step for each. Identical runs of texts are stored once. The tests hold gcn_print to the
+ * general path (codec_print_general) on every step and value, and on the boundaries of every number
+ * step. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +21,9 @@
 #include "util/file.h"
 
 /* This program renders the texts: it has none. */
-const gcn_print_texts gcn_codec_print_texts = {NULL, NULL};
+const gcn_print_texts gcn_codec_print_texts = {NULL, NULL, NULL};
 
-#define MAX_VALUES 256 /* fields of at most 8 bits get texts */
+#define MAX_VALUES 256 /* texts for a field's values below this; past it, number steps */
 
 typedef struct run {
     uint32_t at;
@@ -32,6 +35,24 @@ typedef struct texts {
     gcn_buf rows, runs;
 } texts;
 
+/* The step's text for value v by the general path (", " and the operand, or the modifier as
+ * it prints) into out, with the literal lit; returns its length. */
+static size_t general(const gcn_inst *base, unsigned what, uint8_t slot, uint32_t v, uint32_t lit,
+                      char *out)
+{
+    gcn_inst in = *base;
+    char *p = out;
+    in.field[slot] = v;
+    in.literal = lit;
+    if (what >= GCN_PRINT_MODIFIER) {
+        p = codec_put_modifier(p, &in, what - GCN_PRINT_MODIFIER);
+    } else {
+        memcpy(p, ", ", 2);
+        p = codec_put_operand(p + 2, &in, what);
+    }
+    return (size_t)(p - out);
+}
+
 /* The step's text for one value, from the general path; 0 when it depends on the literal or
  * does not fit an entry. */
 static int render(const gcn_inst *base, unsigned what, uint8_t slot, uint32_t v, gcn_text16 *e)
@@ -40,19 +61,8 @@ static int render(const gcn_inst *base, unsigned what, uint8_t slot, uint32_t v,
     char out[2][512];
     size_t len[2];
     int k;
-    for (k = 0; k < 2; k++) {
-        gcn_inst in = *base;
-        char *p = out[k];
-        in.field[slot] = v;
-        in.literal = literals[k];
-        if (what >= GCN_PRINT_MODIFIER) {
-            p = codec_put_modifier(p, &in, what - GCN_PRINT_MODIFIER);
-        } else {
-            memcpy(p, ", ", 2);
-            p = codec_put_operand(p + 2, &in, what);
-        }
-        len[k] = (size_t)(p - out[k]);
-    }
+    for (k = 0; k < 2; k++)
+        len[k] = general(base, what, slot, v, literals[k], out[k]);
     memset(e, 0, sizeof(*e));
     if (len[0] != len[1] || memcmp(out[0], out[1], len[0]) != 0 || len[0] > sizeof(e->s)) {
         e->n = GCN_TEXT_GENERAL;
@@ -91,32 +101,136 @@ static int kind_alone(unsigned kind)
            kind == GCN_KIND_SSRC || kind == GCN_KIND_SBASE || kind == GCN_KIND_IMM;
 }
 
-static int make_step(texts *x, const gcn_tables *t, unsigned gen, unsigned insn, unsigned what,
+/* Does the general path write, for every value it is probed with from MAX_VALUES up to the
+ * field's width and with either literal, the same prefix and then the value as
+ * codec_put_number(num, width) does? The prefix goes to *pre. */
+static int number_step(const gcn_inst *base, unsigned what, uint8_t slot, unsigned width,
+                       unsigned num, gcn_text16 *pre)
+{
+    uint64_t top = 1ull << width,
+             probes[] = {MAX_VALUES, MAX_VALUES + 1, 1000,    4095,    top / 2 - 1,
+                         top / 2,    top / 2 + 1,    top - 2, top - 1, 0x12345};
+    size_t k, plen = 0;
+    int any = 0;
+    if (width > 32)
+        return 0;
+    memset(pre, 0, sizeof(*pre));
+    for (k = 0; k < sizeof(probes) / sizeof(probes[0]); k++) {
+        char out[512], other[512], digits[64];
+        size_t len, dlen;
+        if (probes[k] < MAX_VALUES || probes[k] >= top)
+            continue;
+        len = general(base, what, slot, (uint32_t)probes[k], 0, out);
+        if (general(base, what, slot, (uint32_t)probes[k], 0x12345678u, other) != len ||
+            memcmp(out, other, len) != 0)
+            return 0; /* the literal's */
+        dlen = (size_t)(codec_put_number(digits, (uint32_t)probes[k], num, width) - digits);
+        if (len < dlen || memcmp(out + len - dlen, digits, dlen) != 0 ||
+            len - dlen > sizeof(pre->s) ||
+            (any && (len - dlen != plen || memcmp(out, pre->s, plen))))
+            return 0;
+        plen = len - dlen;
+        memcpy(pre->s, out, plen);
+        any = 1;
+    }
+    pre->n = (uint8_t)plen;
+    return any;
+}
+
+/* Step `what` of instruction base->insn with the other fields of base (its SMEM variant's IMM
+ * and SOE): texts for the values below 2^width (at most MAX_VALUES) when its text depends on
+ * its field alone, and past them a number, where the general path writes one. */
+static int make_step(texts *x, const gcn_tables *t, const gcn_inst *base, unsigned what,
                      uint8_t slot, int alone, gcn_print_step *s)
 {
-    const gcn_insn_row *row = &t->insns[insn];
-    const gcn_layout_row *l = codec_layout(t, gen, row->encoding);
+    const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
     unsigned width = l->present && slot < GCN_MAX_SLOTS ? l->slot[slot].width : 0;
-    gcn_text16 rows[MAX_VALUES];
-    gcn_inst base;
-    unsigned v, count, any = 0;
+    gcn_text16 rows[MAX_VALUES + 1];
+    unsigned v, count, any = 0, num;
     memset(s, 0, sizeof(*s));
     s->slot = slot;
     s->what = (uint8_t)what;
     s->skip = what == 0; /* the first operand: " x" */
-    if (!alone || !width || width > 8)
+    if (!alone || !width)
         return 1;
-    memset(&base, 0, sizeof(base));
-    base.insn = (uint16_t)insn;
-    base.gen = (uint8_t)gen;
-    base.encoding = row->encoding;
-    count = 1u << width;
+    count = width > 8 ? MAX_VALUES : 1u << width;
     for (v = 0; v < count; v++)
-        any += (unsigned)render(&base, what, slot, v, &rows[v]);
+        any += (unsigned)render(base, what, slot, v, &rows[v]);
     if (!any)
         return 1;
     s->count = (uint16_t)count;
-    return add_run(x, rows, (uint16_t)count, &s->at);
+    for (num = GCN_NUM_DEC; width > 8 && num <= GCN_NUM_HEXS && !s->num; num++)
+        if (number_step(base, what, slot, width, num, &rows[count])) {
+            s->num = (uint8_t)num;
+            s->bits = (uint8_t)width;
+        }
+    return add_run(x, rows, (uint16_t)(count + (s->num != 0)), &s->at);
+}
+
+/* The SMEM offset operand i of base's instruction, whose layout has its IMM field: a variant
+ * step (GCN_NUM_VARIANT) and its four steps, appended to variants. The offset's text is its
+ * field's alone where SOE is 0: an SGPR code (IMM 0) or the immediate (IMM 1); with SOE 1 it
+ * reads SOFFSET too and takes the general path. */
+static int make_variant_step(texts *x, const gcn_tables *t, const gcn_inst *base, unsigned i,
+                             gcn_buf *variants, gcn_print_step *s)
+{
+    const gcn_operand_row *op = &t->insns[base->insn].operand[i];
+    const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
+    int has_soe = op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width;
+    size_t at = variants->len / sizeof(gcn_print_step);
+    unsigned v;
+    int ok = 1;
+    memset(s, 0, sizeof(*s));
+    s->slot = op->aux[0];
+    s->bits = has_soe ? op->aux[1] : op->aux[0];
+    s->what = (uint8_t)i;
+    s->skip = i == 0;
+    s->num = GCN_NUM_VARIANT;
+    if (at + 4 > UINT32_MAX)
+        return 0;
+    s->at = (uint32_t)at;
+    for (v = 0; ok && v < 4; v++) {
+        /* without SOE, IMM alone picks 0 or 3 */
+        unsigned soe = has_soe ? v >> 1 : 0;
+        gcn_inst in = *base;
+        gcn_print_step vs;
+        in.field[op->aux[0]] = v & 1;
+        if (has_soe)
+            in.field[op->aux[1]] = soe;
+        ok = make_step(x, t, &in, i, op->slot, !soe, &vs);
+        gcn_buf_append(variants, &vs, sizeof(vs));
+    }
+    return ok && !variants->oom;
+}
+
+/* The program of base's instruction. */
+static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_print_prog *pp,
+                     gcn_buf *variants)
+{
+    const gcn_insn_row *row = &t->insns[base->insn];
+    const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
+    unsigned i;
+    int ok = 1;
+    for (i = 0; ok && i < row->noperands; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        if (op->kind == GCN_KIND_SMEM_OFFSET && l->present && op->aux[0] != GCN_NO_SLOT &&
+            l->slot[op->aux[0]].width)
+            ok = make_variant_step(x, t, base, i, variants, &pp->step[pp->n++]);
+        else
+            ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind), &pp->step[pp->n++]);
+    }
+    for (i = 0; ok && i < row->nmodifiers; i++)
+        if ((row->modifier[i].gens >> base->gen) & 1)
+            ok = make_step(x, t, base, GCN_PRINT_MODIFIER + i, row->modifier[i].slot,
+                           row->modifier[i].format != GCN_FMT_SWIZZLE, &pp->step[pp->n++]);
+    return ok;
+}
+
+/* A step's initializer. */
+static void c_step(gcn_buf *b, const gcn_print_step *s)
+{
+    gcn_buf_printf(b, "{%u, %u, %u, %u, %u, %u, %u}", (unsigned)s->at, (unsigned)s->count, s->slot,
+                   s->what, s->skip, s->num, s->bits);
 }
 
 static void c_text(gcn_buf *b, const gcn_text16 *e)
@@ -133,14 +247,26 @@ static void c_text(gcn_buf *b, const gcn_text16 *e)
     gcn_buf_printf(b, "\", %u},\n", e->n);
 }
 
+/* A program's row. */
+static void c_prog(gcn_buf *b, const gcn_print_prog *pp, const char *gen, const char *mnemonic)
+{
+    unsigned i;
+    gcn_buf_printf(b, "    {%u, {", pp->n);
+    for (i = 0; i < pp->n; i++) {
+        gcn_buf_puts(b, i ? ", " : "");
+        c_step(b, &pp->step[i]);
+    }
+    gcn_buf_printf(b, "}}, /* %s %s */\n", gen, mnemonic);
+}
+
 int main(int argc, char **argv)
 {
     const gcn_tables *t = gcn_codec_tables();
     texts x;
     gcn_print_prog *progs;
-    gcn_buf b;
+    gcn_buf b, variants;
     gcn_diag diag;
-    unsigned gen, insn, i;
+    unsigned gen, insn;
     size_t k;
     int ok = 1;
     if (argc != 3 || strcmp(argv[1], "-o") != 0) {
@@ -149,19 +275,17 @@ int main(int argc, char **argv)
     }
     gcn_buf_init(&x.rows);
     gcn_buf_init(&x.runs);
+    gcn_buf_init(&variants);
     progs = calloc((size_t)t->ngens * t->ninsns, sizeof(*progs));
     ok = progs != NULL;
     for (gen = 0; ok && gen < t->ngens; gen++)
         for (insn = 0; ok && insn < t->ninsns; insn++) {
-            const gcn_insn_row *row = &t->insns[insn];
-            gcn_print_prog *pp = &progs[gen * t->ninsns + insn];
-            for (i = 0; ok && i < row->noperands; i++)
-                ok = make_step(&x, t, gen, insn, i, row->operand[i].slot,
-                               kind_alone(row->operand[i].kind), &pp->step[pp->n++]);
-            for (i = 0; ok && i < row->nmodifiers; i++)
-                if ((row->modifier[i].gens >> gen) & 1)
-                    ok = make_step(&x, t, gen, insn, GCN_PRINT_MODIFIER + i, row->modifier[i].slot,
-                                   row->modifier[i].format != GCN_FMT_SWIZZLE, &pp->step[pp->n++]);
+            gcn_inst base;
+            memset(&base, 0, sizeof(base));
+            base.insn = (uint16_t)insn;
+            base.gen = (uint8_t)gen;
+            base.encoding = t->insns[insn].encoding;
+            ok = make_prog(&x, t, &base, &progs[gen * t->ninsns + insn], &variants);
         }
     if (!ok) {
         fprintf(stderr, "%s: out of memory\n", argv[2]);
@@ -179,17 +303,18 @@ int main(int argc, char **argv)
         c_text(&b, (const gcn_text16 *)(void *)(x.rows.data + k * sizeof(gcn_text16)));
     gcn_buf_puts(&b, "    {\"\", 0},\n};\n\n");
     gcn_buf_puts(&b, "static const gcn_print_prog gcn_print_prog_rows[] = {\n");
-    for (k = 0; k < (size_t)t->ngens * t->ninsns; k++) {
-        const gcn_print_prog *pp = &progs[k];
-        gcn_buf_printf(&b, "    {%u, {", pp->n);
-        for (i = 0; i < pp->n; i++) {
-            const gcn_print_step *s = &pp->step[i];
-            gcn_buf_printf(&b, "%s{%u, %u, %u, %u, %u}", i ? ", " : "", (unsigned)s->at,
-                           (unsigned)s->count, s->slot, s->what, s->skip);
-        }
-        gcn_buf_printf(&b, "}}, /* %s %s */\n", t->gens[k / t->ninsns].id,
-                       t->insns[k % t->ninsns].mnemonic);
+    for (k = 0; k < (size_t)t->ngens * t->ninsns; k++)
+        c_prog(&b, &progs[k], t->gens[k / t->ninsns].id, t->insns[k % t->ninsns].mnemonic);
+    gcn_buf_puts(&b, "};\n\n");
+    gcn_buf_puts(&b, "/* the SMEM offsets' steps, four each: IMM | SOE << 1 */\n");
+    gcn_buf_puts(&b, "static const gcn_print_step gcn_print_step_variants[] = {\n");
+    for (k = 0; k < variants.len / sizeof(gcn_print_step); k++) {
+        gcn_buf_puts(&b, "    ");
+        c_step(&b, (const gcn_print_step *)(void *)(variants.data + k * sizeof(gcn_print_step)));
+        gcn_buf_puts(&b, ",\n");
     }
+    if (!variants.len)
+        gcn_buf_puts(&b, "    {0, 0, 0, 0, 0, 0, 0},\n");
     gcn_buf_puts(&b, "};\n");
     gcn_diag_clear(&diag);
     if (b.oom) {
@@ -203,5 +328,6 @@ int main(int argc, char **argv)
     free(progs);
     gcn_buf_free(&x.rows);
     gcn_buf_free(&x.runs);
+    gcn_buf_free(&variants);
     return ok ? 0 : 1;
 }

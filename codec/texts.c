@@ -4,4 +4,5 @@
 
 #include "gcn_texts.inc"
 
-const gcn_print_texts gcn_codec_print_texts = {gcn_text_rows, gcn_print_prog_rows};
+const gcn_print_texts gcn_codec_print_texts = {gcn_text_rows, gcn_print_prog_rows,
+                                               gcn_print_step_variants};

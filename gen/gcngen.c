@@ -903,12 +903,6 @@ static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
     return s->ncheck_rows++;
 }
 
-/* What a fast plan's head (gcn_fast_plan.head) says: the instruction's row, its encoding and
- * the encoding's size in bytes. */
-typedef struct head_t {
-    unsigned insn, enc, bytes;
-} head_t;
-
 /* A fast plan's slot_lo and slot_mask. */
 static void emit_slot_arrays(const unsigned *lo, const unsigned *mask, gcn_buf *b)
 {
@@ -919,13 +913,13 @@ static void emit_slot_arrays(const unsigned *lo, const unsigned *mask, gcn_buf *
     gcn_buf_puts(b, "}, {");
     for (i = 0; i < GCN_MAX_SLOTS; i++)
         gcn_buf_printf(b, "%s0x%x", i ? ", " : "", mask[i]);
-    gcn_buf_puts(b, "}, ");
+    gcn_buf_puts(b, "}},\n");
 }
 
 /* One gcn_fast_plan row of generation g: the fetches padded with the last one, the checks padded
  * with row 0 (all zeros: every value passes); the checks name their rows by offset (row * 256);
  * variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
-static void emit_fast_row(spec_t *s, unsigned g, const head_t *h, const fetch_t *f, unsigned n,
+static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *f, unsigned n,
                           const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
                           unsigned imm_lo, unsigned soe_lo, unsigned var_mask, gcn_buf *b)
 {
@@ -934,7 +928,7 @@ static void emit_fast_row(spec_t *s, unsigned g, const head_t *h, const fetch_t 
     slow |= nck > GCN_FAST_CHECKS;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
-        slow |= ck[i].lit && h->bytes != 4;
+        slow |= ck[i].lit && bytes != 4;
     /* the fetches by slot, for the vector path; it reads each field from one 32-bit half of
      * the word, so a field across bit 32 makes the plan slow */
     for (i = 0; i < n; i++) {
@@ -986,8 +980,6 @@ static void emit_fast_row(spec_t *s, unsigned g, const head_t *h, const fetch_t 
                               : 4u,
                    slow, variants, imm_lo, soe_lo, var_mask);
     emit_slot_arrays(slot_lo, slot_mask, b);
-    gcn_buf_printf(b, "\n     {{%u, %u, %u, %u, 0, 0}, {%u, %u, %u, %u, 1, 0}}},\n", h->insn, g,
-                   h->enc, h->bytes, h->insn, g, h->enc, h->bytes + 4);
 }
 
 /* The field lo of slot on this layout, its mask; 0 when the layout lacks it. */
@@ -1017,7 +1009,7 @@ static int layout_slot(const enc_t *e, const cJSON *l, unsigned slot, unsigned *
  *   IMM=1, SOE=1  SOFFSET is an SGPR
  * where an SGPR is a register of one (the register-only code when there is one). A variant the
  * fast path cannot make is slow; all four are when the layout has no IMM field. */
-static void emit_smem_variants(spec_t *s, unsigned g, const head_t *h, const enc_t *e,
+static void emit_smem_variants(spec_t *s, unsigned g, unsigned bytes, const enc_t *e,
                                const cJSON *l, const cJSON *op, int has_imm, const fetch_t *f,
                                unsigned n, const check_t *ck, unsigned nck, gcn_buf *b)
 {
@@ -1072,7 +1064,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, const head_t *h, const enc
         }
         if ((!imm || soe_set) && nc < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
             vc[nc++] = reg;
-        emit_fast_row(s, g, h, vf, n, vc, nc, slow, 0, 0, 0, 0, b);
+        emit_fast_row(s, g, bytes, vf, n, vc, nc, slow, 0, 0, 0, 0, b);
     }
 }
 
@@ -1090,13 +1082,12 @@ static void emit_plans(spec_t *s, gcn_buf *b)
     gcn_buf_printf(&fast, "static const gcn_fast_plan gcn_fast_plans[%u] = {\n",
                    s->ngens * s->ninsns);
     for (g = 0; g < s->ngens; g++) {
-        unsigned insn = 0;
         cJSON_ArrayForEach(in, s->insns)
         {
             const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
             const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f, *op2;
             const cJSON *smem_op = NULL;
-            head_t h = {insn++, (unsigned)(e - s->encs), 0};
+            unsigned bytes;
             unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS], n, i, k = 0, nck, nfc = 0;
             fetch_t fetch[GCN_MAX_FETCH];
             check_t ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
@@ -1105,12 +1096,11 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
-                gcn_buf_puts(&fast,
-                             "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}, "
-                             "{{0}}},\n");
+                gcn_buf_puts(
+                    &fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}},\n");
                 continue;
             }
-            h.bytes = (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8;
+            bytes = (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8;
             n = fetch_slots(s, e, in, slot, gens);
             gcn_buf_puts(b, "    {");
             for (i = 0; i < n; i++) {
@@ -1152,16 +1142,17 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 if (str(o2, "soe_field") &&
                     layout_slot(e, l, (unsigned)slot_index(e, str(o2, "soe_field")), &soe_lo, &m))
                     var_mask |= 2;
-                emit_fast_row(s, g, &h, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask,
+                emit_fast_row(s, g, bytes, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask,
                               &fast);
-                emit_smem_variants(s, g, &h, e, l, o2, var_mask & 1, fetch, k, ck, nck, &variants);
+                emit_smem_variants(s, g, bytes, e, l, o2, var_mask & 1, fetch, k, ck, nck,
+                                   &variants);
                 nvariants += 4;
                 continue;
             }
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
-            emit_fast_row(s, g, &h, fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
+            emit_fast_row(s, g, bytes, fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
         }
     }
     gcn_buf_puts(b, "};\n\n");
@@ -1171,10 +1162,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                    nvariants ? nvariants : 1);
     gcn_buf_append(b, variants.data, variants.len);
     gcn_buf_puts(
-        b,
-        nvariants
-            ? "};\n\n"
-            : "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}, {{0}}},\n};\n\n");
+        b, nvariants
+               ? "};\n\n"
+               : "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}},\n};\n\n");
     /* the check rows the fast plans name, 256 values each */
     gcn_buf_printf(b, "static const uint8_t gcn_check_rows[%u] = {", s->ncheck_rows * 256);
     {

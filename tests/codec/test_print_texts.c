@@ -1,7 +1,8 @@
 /* The printer's texts (gcn_codec_print_texts, rendered at build time by codec/textgen) against
- * its general path (codec_print_general): every value of every step that has texts, on every
- * instruction and generation, and random instructions whose fields run past the texts (values
- * of up to 32 bits, random literals), into buffers of every size up to the text's own. */
+ * its general path (codec_print_general): every value of every step that has texts and the
+ * boundaries of every number step, on every instruction, generation and SMEM variant; random
+ * instructions whose fields run past the texts (values of up to 32 bits, random literals); each
+ * into a buffer of a random size below the text's own as well. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -60,39 +61,95 @@ static void texts_present(void **state)
     assert_true(with > n);
 }
 
-/* Every step value below its count, the other fields 0 and then random. */
+/* The values of step s compared: each below its count, and for a number step the first past
+ * it, the field's sign bit and top value on each side, and random ones of its width. */
+static unsigned step_values(const gcn_print_step *s, uint64_t *rng, uint32_t *v)
+{
+    unsigned n = 0, k;
+    uint64_t top = s->bits ? 1ull << s->bits : 0;
+    for (k = 0; k < s->count; k++)
+        v[n++] = k;
+    if (!s->num)
+        return n;
+    v[n++] = s->count;
+    v[n++] = s->count + 1u;
+    v[n++] = (uint32_t)(top / 2 - 1);
+    v[n++] = (uint32_t)(top / 2);
+    v[n++] = (uint32_t)(top - 1);
+    for (k = 0; k < 64; k++)
+        v[n++] = (uint32_t)(next(rng) & (top - 1));
+    return n;
+}
+
+/* Step s (a variant step's own, with IMM and SOE 0 or 1 as var says) of insn on gen, on every
+ * value step_values gives, the other fields 0 and then random. */
+static size_t step_all(const gcn_tables *t, unsigned gen, unsigned insn, const gcn_print_step *vs,
+                       unsigned var, const gcn_print_step *s, uint64_t *rng)
+{
+    uint32_t v[256 + 69];
+    unsigned nv = step_values(s, rng, v), i, f;
+    for (i = 0; i < nv; i++) {
+        gcn_inst in;
+        memset(&in, 0, sizeof(in));
+        in.insn = (uint16_t)insn;
+        in.gen = (uint8_t)gen;
+        in.encoding = t->insns[insn].encoding;
+        if (i & 1) /* the other fields anywhere in their byte, a literal */
+            for (f = 0; f < GCN_INST_MAX_FIELDS; f++)
+                in.field[f] = (uint32_t)next(rng) & 0xffu;
+        in.literal = (uint32_t)next(rng);
+        if (vs) {
+            in.field[vs->slot] = var & 1;
+            if (vs->bits != vs->slot)
+                in.field[vs->bits] = var >> 1;
+        }
+        in.field[s->slot] = v[i];
+        same_text(&in, (size_t)(next(rng) % 24));
+    }
+    return nv;
+}
+
+/* Every value step_values gives of every step of every program, a variant step's four steps
+ * each with its IMM and SOE. */
 static void every_value(void **state)
 {
     const gcn_tables *t = gcn_codec_tables();
+    const gcn_print_texts *x = &gcn_codec_print_texts;
     uint64_t rng = 0x243f6a8885a308d3ull;
-    unsigned gen, insn, k, v;
+    unsigned gen, insn, k, var, numbers = 0, variants = 0;
     size_t compared = 0;
     (void)state;
+    assert_non_null(x->variants);
     for (gen = 0; gen < t->ngens; gen++)
         for (insn = 0; insn < t->ninsns; insn++) {
-            const gcn_print_prog *pp = &gcn_codec_print_texts.progs[gen * t->ninsns + insn];
+            const gcn_print_prog *pp = &x->progs[gen * t->ninsns + insn];
             assert_true(pp->n <= GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS);
             for (k = 0; k < pp->n; k++) {
                 const gcn_print_step *s = &pp->step[k];
-                for (v = 0; v < s->count; v++) {
-                    gcn_inst in;
-                    unsigned f;
-                    memset(&in, 0, sizeof(in));
-                    in.insn = (uint16_t)insn;
-                    in.gen = (uint8_t)gen;
-                    in.encoding = t->insns[insn].encoding;
-                    if (v & 1) /* the other fields anywhere in their byte, a literal */
-                        for (f = 0; f < GCN_INST_MAX_FIELDS; f++)
-                            in.field[f] = (uint32_t)next(&rng) & 0xffu;
-                    in.literal = (uint32_t)next(&rng);
-                    in.field[s->slot] = v;
-                    same_text(&in, (size_t)(next(&rng) % 24));
-                    compared++;
+                if (s->num != GCN_NUM_VARIANT) {
+                    numbers += s->num != 0;
+                    compared += step_all(t, gen, insn, NULL, 0, s, &rng);
+                    continue;
+                }
+                assert_int_equal(s->count, 0);
+                variants++;
+                for (var = 0; var < 4; var++) {
+                    const gcn_print_step *v = &x->variants[s->at + var];
+                    if (s->bits == s->slot && (var == 1 || var == 2))
+                        continue; /* without SOE, IMM picks 0 or 3 */
+                    assert_int_not_equal(v->num, GCN_NUM_VARIANT);
+                    numbers += v->num != 0;
+                    compared +=
+                        step_all(t, gen, insn, s, s->bits == s->slot ? var & 1 : var, v, &rng);
                 }
             }
         }
-    print_message("%zu step values compared\n", compared);
+    print_message("%zu step values compared, %u number steps, %u SMEM variant steps\n", compared,
+                  numbers, variants);
     assert_true(compared > 1000);
+    /* DS offsets and SMEM immediates are number steps; SMEM offsets print by variant */
+    assert_true(numbers > 0);
+    assert_true(variants > 0);
 }
 
 /* Random instructions: fields of 1 to 32 bits (past every step's count), random literals. */
