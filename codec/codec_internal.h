@@ -129,13 +129,19 @@ char *codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
 /* gcn_print by the general path alone, every step printed as it would be without texts. */
 size_t codec_print_general(const gcn_inst *in, char *buf, size_t size);
 
+/* raw as a w-bit two's complement value (w in 1..63), sign-extended. */
+static inline int64_t codec_sext(uint64_t raw, unsigned w)
+{
+    return (raw >> (w - 1)) & 1 ? (int64_t)(raw | ~((1ull << w) - 1)) : (int64_t)raw;
+}
+
 /* The value of the smem immediate offset as written (sign-extended where it is signed). */
 static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout_row *l,
                                      unsigned gen, uint64_t raw)
 {
     unsigned w = l->slot[op->slot].width;
-    if ((op->signed_gens >> gen) & 1 && w && w < 64 && (raw >> (w - 1)) & 1)
-        return (int64_t)(raw | ~((1ull << w) - 1));
+    if ((op->signed_gens >> gen) & 1 && w && w < 64)
+        return codec_sext(raw, w);
     return (int64_t)raw;
 }
 

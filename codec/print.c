@@ -97,15 +97,15 @@ CODEC_INLINE char *hex(char *p, unsigned long long v)
     return p + 2 + n;
 }
 
-/* A number step's value (gcn_print_step.num). HEXS: the sign of a `bits`-bit value, as
- * codec_smem_imm reads an SMEM immediate. */
+/* A number: a number step's value (gcn_print_step.num), and an SMEM immediate on the general
+ * path. HEXS: a `bits`-bit value whose top bit is its sign, written as '-' and the magnitude. */
 CODEC_INLINE char *put_number(char *p, uint32_t v, unsigned num, unsigned bits)
 {
     if (num == GCN_NUM_DEC)
         return dec(p, v);
-    if (num == GCN_NUM_HEXS && bits && bits <= 32 && (v >> (bits - 1)) & 1) {
+    if (num == GCN_NUM_HEXS && bits && bits <= 32 && codec_sext(v, bits) < 0) {
         *p++ = '-';
-        return hex(p, (unsigned long long)-(int64_t)((uint64_t)v | ~((1ull << bits) - 1)));
+        return hex(p, (unsigned long long)-codec_sext(v, bits));
     }
     return hex(p, v);
 }
@@ -225,19 +225,15 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
         const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
         int imm = op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]];
         int soe = op->aux[1] != GCN_NO_SLOT && l->slot[op->aux[1]].width && in->field[op->aux[1]];
+        /* the immediate: signed where the generation says so */
+        unsigned num = (op->signed_gens >> in->gen) & 1 ? GCN_NUM_HEXS : GCN_NUM_HEX;
         if (soe) {
             /* SGPR[SOFFSET] (+ the immediate, written as offset:) */
             p = scalar(p, t, in, in->field[op->aux[2]], 1);
-            if (imm) {
-                int64_t off = codec_smem_imm(op, l, in->gen, v);
-                p = off < 0 ? PUT_LIT(p, " offset:-") : PUT_LIT(p, " offset:");
-                p = hex(p, (unsigned long long)(off < 0 ? -off : off));
-            }
+            if (imm)
+                p = put_number(PUT_LIT(p, " offset:"), v, num, l->slot[op->slot].width);
         } else if (imm) {
-            int64_t off = codec_smem_imm(op, l, in->gen, v);
-            if (off < 0)
-                *p++ = '-';
-            p = hex(p, (unsigned long long)(off < 0 ? -off : off));
+            p = put_number(p, v, num, l->slot[op->slot].width);
         } else {
             p = scalar(p, t, in, v, 1);
         }
