@@ -190,9 +190,9 @@ static size_t ours_decode(decode_fn decode, int gen, const stream *s, gcn_inst *
 }
 
 /* What any decoder with gcn_decode's shape does before it writes a field: the call, the
- * dispatch row, the encoding's fixed bits, the opcode map, the instruction's fast plan (the
- * tables gcn_decode reads). No field is written and no operand checked: the ceiling of a
- * decoder returning a gcn_inst through a call, printed beside the bare loop. */
+ * dispatch row, the opcode map, the instruction's fast plan (the tables gcn_decode reads). No field
+ * is written and no operand checked: the ceiling of a decoder returning a gcn_inst through a call,
+ * printed beside the bare loop. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -201,20 +201,19 @@ lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
     const gcn_tables *t = gcn_codec_tables();
     const gcn_dispatch_row *d;
-    uint64_t w, opcode;
-    unsigned insn;
+    uint64_t w;
+    uint32_t key;
     if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
         return GCN_ERR_INVALID;
     w = codec_load8(bytes);
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
-    if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
+    if (d->enc >= GCN_ENC_SCAN)
         return GCN_ERR_NO_ENCODING;
-    opcode = (w >> d->opcode_lo) & d->opcode_mask;
-    insn = d->opcode_map[opcode];
-    if (insn == GCN_NO_INSN)
+    key = d->key_map[(w >> d->key_lo) & d->key_mask];
+    if ((key & 0xffffu) == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
-    out->insn = (uint16_t)insn;
-    out->size = codec_fast_variant(t, d->fast + insn, w)->slow;
+    out->insn = (uint16_t)key;
+    out->size = t->fast_plans[key >> 16].flags;
     return GCN_OK;
 }
 

@@ -72,9 +72,10 @@ static inline int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigne
 static inline const gcn_fast_plan *codec_fast_variant(const gcn_tables *t, const gcn_fast_plan *f,
                                                       uint64_t w)
 {
-    if (f->var_mask)
-        f = &t->fast_variants[f->variants + (((unsigned)(w >> f->imm_lo) & f->var_mask & 1u) |
-                                             ((unsigned)(w >> f->soe_lo << 1) & f->var_mask & 2u))];
+    unsigned m = f->flags & GCN_FAST_VARIANTS;
+    if (m)
+        f = &t->fast_variants[f->variants + (((unsigned)(w >> f->imm_lo) & m & 1u) |
+                                             ((unsigned)(w >> f->soe_lo << 1) & m & 2u))];
     return f;
 }
 
@@ -189,36 +190,9 @@ gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_
 gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                                  size_t *nbytes, gcn_inst *out);
 
-/* The lookups of the fast path: the plan of the instruction at bytes, or NULL when the fast
- * path does not take it (an instruction of one known encoding, 8 bytes readable, a plan that
- * is not slow). */
-CODEC_INLINE const gcn_fast_plan *codec_fast_find(const gcn_tables *t, int gen,
-                                                  const uint8_t *bytes, size_t len, uint64_t *wp,
-                                                  const gcn_dispatch_row **dp, unsigned *insnp)
-{
-    const gcn_dispatch_row *d;
-    const gcn_fast_plan *f;
-    uint64_t w;
-    unsigned insn;
-    if ((unsigned)gen >= t->ngens || !bytes || len < 8)
-        return NULL;
-    w = codec_load8(bytes);
-    d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
-    if (d->enc >= GCN_ENC_SCAN || ((uint32_t)w ^ d->match_value) & d->match_mask)
-        return NULL;
-    insn = d->opcode_map[(w >> d->opcode_lo) & d->opcode_mask];
-    if (insn == GCN_NO_INSN)
-        return NULL;
-    f = codec_fast_variant(t, d->fast + insn, w);
-    if (f->slow)
-        return NULL;
-    *wp = w;
-    *dp = d;
-    *insnp = insn;
-    return f;
-}
-
-#define CODEC_FAST_FETCH(k) out->field[f->slot[k]] = (uint32_t)(w >> f->lo[k]) & f->mask[k]
+#define CODEC_FAST_FETCH(k)                                                                        \
+    out->field[f->slot[k]] =                                                                       \
+        (uint32_t)(w >> f->slot_lo[f->slot[k]]) & gcn_width_mask(f->slot_w[f->slot[k]])
 #define CODEC_FAST_CHECK(k)                                                                        \
     acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
 
@@ -249,17 +223,20 @@ CODEC_INLINE void codec_fast_fields(const gcn_fast_plan *f, uint64_t w, gcn_inst
 
 #ifdef CODEC_AVX2
 /* The fields as two vectors of 8 slots: each slot's 32-bit half of the word (slot_lo / 32),
- * shifted (slot_lo % 32) and masked (slot_mask; 0 for the slots the plan does not fetch). */
+ * shifted (slot_lo % 32) and cut to its slot_w bits (none for the slots the plan does not
+ * fetch: all ones shifted left by 0 leaves no bit of the field; by 32, all of them). */
 CODEC_INLINE CODEC_TARGET_AVX2 void codec_fast_fields_avx2(const gcn_fast_plan *f, uint64_t w,
                                                            gcn_inst *out)
 {
-    const __m256i halves = _mm256_set1_epi64x((long long)w), c31 = _mm256_set1_epi32(31);
+    const __m256i halves = _mm256_set1_epi64x((long long)w), c31 = _mm256_set1_epi32(31),
+                  ones = _mm256_set1_epi32(-1);
     int k;
     for (k = 0; k < 2; k++) {
         __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(f->slot_lo + 8 * k)));
+        __m256i wd = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(f->slot_w + 8 * k)));
         __m256i v = _mm256_permutevar8x32_epi32(halves, _mm256_srli_epi32(lo, 5));
         v = _mm256_srlv_epi32(v, _mm256_and_si256(lo, c31));
-        v = _mm256_and_si256(v, _mm256_loadu_si256((const __m256i *)(f->slot_mask + 8 * k)));
+        v = _mm256_andnot_si256(_mm256_sllv_epi32(ones, wd), v);
         _mm256_storeu_si256((__m256i *)(out->field + 8 * k), v);
     }
 }
@@ -309,15 +286,27 @@ CODEC_INLINE CODEC_TARGET_AVX2 unsigned codec_fast_checks_avx2(const gcn_tables 
 }
 #endif
 
-/* out's instruction, generation, encoding and size, no literal (the padding zero, as memset
- * leaves it) */
+/* out's instruction, generation, encoding and size, no literal: two stores (the head in one
+ * where the host is little-endian), written as soon as the opcode map has named the
+ * instruction, so that a reader of *out (gcn_print) waits on nothing after it. */
 CODEC_INLINE void codec_fast_head(gcn_inst *out, unsigned insn, int gen, const gcn_dispatch_row *d)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(gcn_inst, insn) == 0 && offsetof(gcn_inst, gen) == 2 &&
+                       offsetof(gcn_inst, encoding) == 3 && offsetof(gcn_inst, size) == 4 &&
+                       offsetof(gcn_inst, has_literal) == 5 && offsetof(gcn_inst, literal) == 8,
+                   "gcn_inst's head is the 8 bytes codec_fast_head stores");
+    uint64_t h = (uint64_t)insn | (uint64_t)(uint8_t)gen << 16 | (uint64_t)d->enc << 24 |
+                 (uint64_t)d->bytes << 32;
+    memcpy(out, &h, 8);
+    out->literal = 0;
+#else
     memset(out, 0, offsetof(gcn_inst, field));
     out->insn = (uint16_t)insn;
     out->gen = (uint8_t)gen;
     out->encoding = d->enc;
     out->size = d->bytes;
+#endif
 }
 
 /* The literal, when the checks (acc) say an operand takes it: the upper half of the 8 bytes
@@ -336,17 +325,52 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned ac
     return GCN_OK;
 }
 
-/* The body of codec_decode_fast (FIELDS, CHECKS: codec_fast_fields, codec_fast_checks) and
- * of codec_decode_fast_avx2 (their _avx2 forms): one text, compiled for two targets. */
-#define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS)                                                     \
+/* The instructions whose plan has flags (SMEM variants, slow plans), the head written: a
+ * function of its own, reached by a tail call, so that the common path keeps no register
+ * across a call (decode.c; the _avx2 form on the vector path). */
+gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, const gcn_dispatch_row *d,
+                                const uint8_t *bytes, size_t len, gcn_inst *out);
+#ifdef CODEC_AVX2
+gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, const gcn_dispatch_row *d,
+                                     const uint8_t *bytes, size_t len, gcn_inst *out);
+#endif
+
+/* The body of codec_decode_fast (FIELDS, CHECKS: codec_fast_fields, codec_fast_checks;
+ * FLAGGED: codec_decode_flagged) and of codec_decode_fast_avx2 (their _avx2 forms): one text,
+ * compiled for two targets. The fast path takes an instruction of one known encoding (a
+ * dispatch row of one encoding is its match: gcngen sends the others to the scan), 8 bytes
+ * readable; codec_decode_plan the rest, and the instructions whose plan is slow. */
+#define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS, FLAGGED)                                            \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
-    const gcn_dispatch_row *d = NULL;                                                              \
+    const gcn_dispatch_row *d;                                                                     \
     const gcn_fast_plan *f;                                                                        \
-    uint64_t w = 0;                                                                                \
-    unsigned insn = 0;                                                                             \
-    if (!out || !(f = codec_fast_find(t, gen, bytes, len, &w, &d, &insn)))                         \
+    uint64_t w;                                                                                    \
+    uint32_t key;                                                                                  \
+    unsigned insn;                                                                                 \
+    if (!out || (unsigned)gen >= t->ngens || !bytes || len < 8)                                    \
         return codec_decode_plan(gen, bytes, len, out);                                            \
+    w = codec_load8(bytes);                                                                        \
+    d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];                                  \
+    if (d->enc >= GCN_ENC_SCAN)                                                                    \
+        return codec_decode_plan(gen, bytes, len, out);                                            \
+    key = d->key_map[(w >> d->key_lo) & d->key_mask];                                              \
+    insn = key & 0xffffu;                                                                          \
+    if (insn == GCN_NO_INSN)                                                                       \
+        return GCN_ERR_NO_OPCODE;                                                                  \
     codec_fast_head(out, insn, gen, d);                                                            \
+    f = t->fast_plans + (key >> 16);                                                               \
+    if (f->flags)                                                                                  \
+        return FLAGGED(f, w, d, bytes, len, out);                                                  \
+    FIELDS(f, w, out);                                                                             \
+    return codec_fast_finish(d, CHECKS(t, f, w), w, out)
+
+/* The same for a flagged plan f (the head written): its SMEM variant (where the key map could
+ * not name it), the plan rows where that is slow. */
+#define CODEC_DECODE_FLAGGED_BODY(FIELDS, CHECKS)                                                  \
+    const gcn_tables *t = &gcn_codec_table_data;                                                   \
+    f = codec_fast_variant(t, f, w);                                                               \
+    if (f->flags)                                                                                  \
+        return codec_decode_plan(out->gen, bytes, len, out);                                       \
     FIELDS(f, w, out);                                                                             \
     return codec_fast_finish(d, CHECKS(t, f, w), w, out)
 
@@ -355,7 +379,7 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned ac
  * (tests/codec/test_decode_fast.c holds them to it). */
 CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_fields, codec_fast_checks);
+    CODEC_DECODE_FAST_BODY(codec_fast_fields, codec_fast_checks, codec_decode_flagged);
 }
 
 #ifdef CODEC_AVX2
@@ -363,7 +387,8 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
 CODEC_INLINE CODEC_TARGET_AVX2 gcn_status codec_decode_fast_avx2(int gen, const uint8_t *bytes,
                                                                  size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_fields_avx2, codec_fast_checks_avx2);
+    CODEC_DECODE_FAST_BODY(codec_fast_fields_avx2, codec_fast_checks_avx2,
+                           codec_decode_flagged_avx2);
 }
 #endif
 #undef CODEC_DECODE_FAST_BODY

@@ -244,12 +244,26 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
+gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, const gcn_dispatch_row *d,
+                                const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    CODEC_DECODE_FLAGGED_BODY(codec_fast_fields, codec_fast_checks);
+}
+
 gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
     return codec_decode_fast(gen, bytes, len, out);
 }
 
 #ifdef CODEC_AVX2
+CODEC_TARGET_AVX2 gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w,
+                                                       const gcn_dispatch_row *d,
+                                                       const uint8_t *bytes, size_t len,
+                                                       gcn_inst *out)
+{
+    CODEC_DECODE_FLAGGED_BODY(codec_fast_fields_avx2, codec_fast_checks_avx2);
+}
+
 CODEC_TARGET_AVX2 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len,
                                                gcn_inst *out)
 {

@@ -4,9 +4,10 @@
 
 #define EMIT_FIELD(k)                                                                              \
     do {                                                                                           \
-        uint32_t v_ = in->field[f->slot[k]];                                                       \
-        over |= v_ & ~f->mask[k];                                                                  \
-        w |= (uint64_t)v_ << f->lo[k];                                                             \
+        unsigned s_ = f->slot[k];                                                                  \
+        uint32_t v_ = in->field[s_];                                                               \
+        over |= v_ & ~gcn_width_mask(f->slot_w[s_]);                                               \
+        w |= (uint64_t)v_ << f->slot_lo[s_];                                                       \
     } while (0)
 
 gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,

@@ -170,51 +170,69 @@ typedef struct gcn_plan_row {
 
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans),
  * compiled by gcngen from the same operands as its gcn_plan_row: a fixed number of steps and
- * no branch on the operand kinds.
- *   fetch k < nfetch (0, 2, 4 or 8): field[slot[k]] = word >> lo[k] & mask[k]; the steps past
- *       the plan's own repeat its last one (the encoder takes the same steps the other way)
+ * no branch on the operand kinds. One 64-byte line: what the decoder reads of it comes in one
+ * cache line (with the plans 156 bytes wide, reading two or three of them per instruction
+ * kept the decoder waiting on the cache).
+ *   the fields by slot: slot k is field[k] = word >> slot_lo[k], its low slot_w[k] bits
+ *       (0: the plan does not fetch it; 32: all of them). The vector path
+ *       (codec_fast_fields_avx2) takes all 16 slots at once; it reads each field from the
+ *       32-bit half of the word that holds bit slot_lo[k], so a field across bit 32 makes the
+ *       plan slow
+ *   fetch k < nfetch (0, 2, 4 or 8): the portable path and the encoder take the slots the plan
+ *       fetches one by one, slot[k]; the steps past the plan's own repeat its last one
  *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
  *       most); check_rows[ck_at[k] + v] (ck_at: the row's offset, row * 256) has bit 0 when v
  *       is no valid value there, bit 1 when it takes the literal (gcngen compiles each row from
  *       the operand's kind and reg_ok: the same bits the plan row's check reads), so the
  *       checks' values OR together; the steps past the plan's own use row 0, all zeros
- * slow: the plan has a check the fast path cannot make (an SMRD offset, which depends on IMM,
- * or a field wider than 8 bits), or more checks than it holds: gcn_decode takes the plan row
- * instead.
- * var_mask: an SMEM offset's instruction, whose fields and checks depend on IMM (var_mask bit 0:
- * the word's bit imm_lo) and SOE (bit 1: bit soe_lo): the plan is gcn_tables.fast_variants
- * [variants + (IMM | SOE << 1)], IMM and SOE 0 where var_mask lacks them.
- * slot_lo, slot_mask: the same fetches by slot, for the vector path (codec_fast_fields_avx2):
- * field[k] = the 32-bit half of the word that holds bit slot_lo[k], shifted right by
- * slot_lo[k] % 32 and masked by slot_mask[k]; mask 0 where the plan fetches nothing. A plan
- * with a field across bit 32 is slow, and so is one whose literal would not follow a 32-bit
- * word (the fast path takes it as the upper half of the 8 bytes it reads). */
+ * flags, 0 for a plan the fast path takes as it is (one test):
+ *   GCN_FAST_SLOW: the plan has a check the fast path cannot make (an SMRD offset, which
+ *       depends on IMM, or a field wider than 8 bits), or more checks than it holds, or a field
+ *       across bit 32, or a literal that would not follow a 32-bit word (the fast path takes it
+ *       as the upper half of the 8 bytes it reads): gcn_decode takes the plan row instead
+ *   GCN_FAST_VARIANTS (bit 0: IMM, bit 1: SOE): an SMEM offset's instruction, whose fields and
+ *       checks depend on IMM (the word's bit imm_lo) and SOE (bit soe_lo): the plan is
+ *       gcn_tables.fast_variants[variants + (IMM | SOE << 1)], IMM and SOE 0 where the bits
+ *       lack them; a variant's own flags have no variant bits */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 #define GCN_MAX_CHECK_ROWS 256
 _Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
 typedef struct gcn_fast_plan {
-    uint32_t mask[GCN_FAST_FETCH];
-    uint8_t lo[GCN_FAST_FETCH], slot[GCN_FAST_FETCH];
-    uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
+    _Alignas(64) uint8_t slot_lo[GCN_MAX_SLOTS];
+    uint8_t slot_w[GCN_MAX_SLOTS];
     uint16_t ck_at[GCN_FAST_CHECKS];
-    uint8_t nfetch, ncheck, slow;
+    uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
+    uint8_t slot[GCN_FAST_FETCH];
     uint16_t variants;
-    uint8_t imm_lo, soe_lo, var_mask;
-    uint8_t slot_lo[GCN_MAX_SLOTS];
-    uint32_t slot_mask[GCN_MAX_SLOTS];
+    uint8_t nfetch, ncheck, flags, imm_lo, soe_lo, pad;
 } gcn_fast_plan;
+#define GCN_FAST_SLOW 0x80u
+#define GCN_FAST_VARIANTS 0x03u
+_Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
+
+/* The mask of a field of w bits (0-32), as gcn_fast_plan.slot_w gives it. */
+static inline uint32_t gcn_width_mask(unsigned w)
+{
+    return (uint32_t)(0xffffffffull >> (32 - w));
+}
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once.
  * opcode_map has opcode_mask + 1 entries (the opcode field's every value), so the masked field
- * indexes it without a bound check. fast: the generation's fast plans, by instruction
- * (gcn_tables.fast_plans + gen * ninsns). */
+ * indexes it without a bound check. key_map, the fast path's: key_mask + 1 entries, by the
+ * word's bits from key_lo: the opcode field, and where an instruction of the encoding has SMEM
+ * variants on the generation, the bits down to its IMM and SOE bits (GCN_KEY_MAX_BITS at most;
+ * wider, the opcode alone); each entry is the instruction (GCN_NO_INSN: none) | its plan << 16,
+ * the plan an index of gcn_tables.fast_plans (its variant's where the key holds IMM and SOE),
+ * so one lookup names both. */
+#define GCN_KEY_MAX_BITS 12
 typedef struct gcn_dispatch_row {
     const uint16_t *opcode_map;
-    const gcn_fast_plan *fast;
+    const uint32_t *key_map;
     uint32_t match_mask, match_value; /* the fixed bits of the first word */
     uint16_t opcode_mask;             /* (1 << the opcode field's width) - 1 */
-    uint8_t enc, bytes, opcode_lo;
+    uint16_t key_mask;                /* (1 << the key's width) - 1 */
+    uint8_t enc, bytes, opcode_lo, key_lo;
 } gcn_dispatch_row;
 
 typedef struct gcn_encoding_row {
@@ -331,7 +349,8 @@ typedef struct gcn_tables {
     const char *spec_sha256;
     /* [gen * 512 + the first word's top 9 bits]: the one encoding whose fixed bits there allow
      * it, with what the decoder needs of its layout (enc GCN_ENC_NONE: none; GCN_ENC_SCAN:
-     * several, try each) */
+     * several, try each, or one with fixed bits below the top 9, which the fast path does not
+     * check: a row of one encoding is its match) */
     const gcn_dispatch_row *dispatch;
     const gcn_scalar_name_row *scalar_names; /* per generation, sorted by name ... */
     const uint16_t *scalar_name_first;       /* ... from [gen] to [gen + 1] */
@@ -344,7 +363,7 @@ typedef struct gcn_tables {
     /* [gen]: the code that stands for the 32-bit literal after the word, 0xffff when none */
     const uint16_t *literal_code;
     const gcn_plan_row *plans;       /* [gen * ninsns + insn] */
-    const gcn_fast_plan *fast_plans; /* [gen * ninsns + insn] */
+    const gcn_fast_plan *fast_plans; /* [gen * ninsns + insn], then the variants */
     const gcn_fast_plan *fast_variants;
     const uint8_t *check_rows; /* [row * 256 + value] */
     /* [gen * 256 + code], compact copies of gcn_scalar_row for the operand checks: its ok bits,

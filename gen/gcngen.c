@@ -86,6 +86,13 @@ typedef struct spec_t {
     uint8_t check_rows[GCN_MAX_CHECK_ROWS][256];
     unsigned ncheck_rows;
     int check_rows_full;
+    int fast_mask_bad; /* a fetch whose mask is not the low bits of a width */
+    /* [gen * ninsns + insn]: an SMEM offset's instruction's variants (emit_plans), for the key
+     * maps (emit_dispatch); mask 0 for the others */
+    struct fvar {
+        unsigned at, mask, imm_lo, soe_lo;
+    } * fvars;
+    unsigned nfast; /* rows of gcn_fast_plans, the variants included */
 } spec_t;
 
 static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
@@ -670,12 +677,101 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
     gcn_buf_puts(b, "};\n\n");
 }
 
+/* The field named name on layout l: its lo and width; 0 when the layout lacks it. */
+static int field_of(const cJSON *l, const char *name, unsigned *lo, unsigned *w)
+{
+    const cJSON *f;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        if (strcmp(str(f, "name"), name) == 0) {
+            *lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+            *w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - *lo + 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The key map of encoding e on generation g (gcn_dispatch_row.key_map): the key is the opcode
+ * field and, where an instruction of the encoding has SMEM variants there, the bits up to its
+ * IMM and SOE bits, so that one lookup names the variant's plan. Sets the key's lo and width. */
+static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsigned *key_lo,
+                         unsigned *key_w, gcn_buf *b)
+{
+    unsigned op_lo = 0, op_w = 0, lo, hi, k, count, idx = 0;
+    const cJSON *in;
+    uint32_t *map;
+    field_of(l, "OPCODE", &op_lo, &op_w);
+    lo = op_lo;
+    hi = op_lo + op_w - 1;
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        const struct fvar *fv = &s->fvars[g * s->ninsns + idx++];
+        long op;
+        if (strcmp(str(in, "encoding"), s->encs[e].name) != 0 ||
+            !opcode_of(in, s->gens[g].id, &op) || !fv->mask)
+            continue;
+        if (fv->mask & 1)
+            lo = fv->imm_lo < lo ? fv->imm_lo : lo, hi = fv->imm_lo > hi ? fv->imm_lo : hi;
+        if (fv->mask & 2)
+            lo = fv->soe_lo < lo ? fv->soe_lo : lo, hi = fv->soe_lo > hi ? fv->soe_lo : hi;
+    }
+    if (hi - lo + 1 > GCN_KEY_MAX_BITS) {
+        /* too wide a table: the key is the opcode, and the variants are chosen after it */
+        lo = op_lo;
+        hi = op_lo + op_w - 1;
+    }
+    *key_lo = lo;
+    *key_w = hi - lo + 1;
+    count = 1u << *key_w;
+    map = malloc(count * sizeof(*map));
+    if (!map) {
+        b->oom = 1;
+        return;
+    }
+    for (k = 0; k < count; k++)
+        map[k] = GCN_NO_INSN;
+    idx = 0;
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        unsigned insn = idx++;
+        const struct fvar *fv = &s->fvars[g * s->ninsns + insn];
+        long op;
+        if (strcmp(str(in, "encoding"), s->encs[e].name) != 0 || !opcode_of(in, s->gens[g].id, &op))
+            continue;
+        for (k = 0; k < count; k++) {
+            uint64_t word = (uint64_t)k << lo;
+            unsigned plan = g * s->ninsns + insn, v = 0;
+            if (((word >> op_lo) & ((1ull << op_w) - 1)) != (uint64_t)op)
+                continue;
+            if (fv->mask && lo < op_lo) {
+                v = (unsigned)((word >> fv->imm_lo) & fv->mask & 1) |
+                    (unsigned)((word >> fv->soe_lo << 1) & fv->mask & 2);
+                plan = s->ngens * s->ninsns + fv->at + v;
+            }
+            map[k] = insn | (uint32_t)plan << 16;
+        }
+    }
+    gcn_buf_printf(b, "static const uint32_t gcn_key_map_%u_%u[%u] = {", g, e, count);
+    for (k = 0; k < count; k++)
+        gcn_buf_printf(b, "%s%s0x%x", k ? "," : "", k % 8 ? " " : "\n    ", map[k]);
+    gcn_buf_puts(b, "\n};\n");
+    free(map);
+}
+
 /* [gen * 512 + top 9 bits of the first word]: the encoding whose fixed bits there allow it,
- * with its first word's fixed bits, its size and its opcode field and map. */
+ * with its first word's fixed bits, its size, its opcode field and map, and its key map. */
 static void emit_dispatch(spec_t *s, gcn_buf *b)
 {
-    unsigned g, v, e;
-    gcn_buf_printf(b, "static const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n", s->ngens * 512);
+    unsigned g, v, e, key_lo[GCN_MAX_GENS][16], key_w[GCN_MAX_GENS][16];
+    for (g = 0; g < s->ngens; g++)
+        for (e = 0; e < s->nencs; e++) {
+            const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
+            if (l)
+                emit_key_map(s, g, e, l, &key_lo[g][e], &key_w[g][e], b);
+        }
+    gcn_buf_printf(b, "\nstatic const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n",
+                   s->ngens * 512);
     for (g = 0; g < s->ngens; g++)
         for (v = 0; v < 512; v++) {
             unsigned found = GCN_ENC_NONE;
@@ -687,32 +783,29 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 match_bits(l, &mask, &value);
                 if ((((uint64_t)v << 23) ^ value) & mask & 0xff800000ull)
                     continue;
-                found = found == GCN_ENC_NONE ? e : GCN_ENC_SCAN;
+                /* fixed bits below the top 9: the scan checks them (the fast path takes a row
+                 * of one encoding as its match) */
+                found = found == GCN_ENC_NONE && !(mask & 0x007fffffull) ? e : GCN_ENC_SCAN;
             }
             if (found >= s->nencs) {
-                gcn_buf_printf(b, "    {0, 0, 0, 0, 0, %u, 0, 0},\n", found);
+                gcn_buf_printf(b, "    {.enc = %u},\n", found);
                 continue;
             }
             {
                 const cJSON *l =
-                                layout_for(s, encoding_node(s, s->encs[found].name), s->gens[g].id),
-                            *f;
+                    layout_for(s, encoding_node(s, s->encs[found].name), s->gens[g].id);
                 uint64_t mask, value;
                 unsigned lo = 0, w = 0;
                 match_bits(l, &mask, &value);
-                cJSON_ArrayForEach(f, get(l, "fields"))
-                {
-                    if (strcmp(str(f, "name"), "OPCODE") == 0) {
-                        lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
-                        w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - lo + 1;
-                    }
-                }
+                field_of(l, "OPCODE", &lo, &w);
                 gcn_buf_printf(b,
-                               "    {gcn_opcode_map_%u_%u, gcn_fast_plans + %u, 0x%xu, 0x%xu, "
-                               "0x%xu, %u, %u, %u},\n",
-                               g, found, g * s->ninsns, (unsigned)(mask & 0xffffffffu),
-                               (unsigned)(value & mask & 0xffffffffu), (1u << w) - 1u, found,
-                               (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo);
+                               "    {gcn_opcode_map_%u_%u, gcn_key_map_%u_%u, 0x%xu, 0x%xu, "
+                               "0x%xu, 0x%xu, %u, %u, %u, %u},\n",
+                               g, found, g, found, (unsigned)(mask & 0xffffffffu),
+                               (unsigned)(value & mask & 0xffffffffu), (1u << w) - 1u,
+                               (1u << key_w[g][found]) - 1u, found,
+                               (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo,
+                               key_lo[g][found]);
             }
         }
     gcn_buf_puts(b, "};\n\n");
@@ -903,42 +996,46 @@ static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
     return s->ncheck_rows++;
 }
 
-/* A fast plan's slot_lo and slot_mask. */
-static void emit_slot_arrays(const unsigned *lo, const unsigned *mask, gcn_buf *b)
+/* A C array initializer of n unsigned values: "{a, b, ...}" */
+static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned n)
 {
     unsigned i;
-    gcn_buf_puts(b, "{");
-    for (i = 0; i < GCN_MAX_SLOTS; i++)
-        gcn_buf_printf(b, "%s%u", i ? ", " : "", lo[i]);
-    gcn_buf_puts(b, "}, {");
-    for (i = 0; i < GCN_MAX_SLOTS; i++)
-        gcn_buf_printf(b, "%s0x%x", i ? ", " : "", mask[i]);
-    gcn_buf_puts(b, "}},\n");
+    gcn_buf_printf(b, ".%s = {", name);
+    for (i = 0; i < n; i++)
+        gcn_buf_printf(b, "%s%u", i ? ", " : "", v[i]);
+    gcn_buf_puts(b, "}, ");
 }
 
-/* One gcn_fast_plan row of generation g: the fetches padded with the last one, the checks padded
- * with row 0 (all zeros: every value passes); the checks name their rows by offset (row * 256);
- * variants/imm_lo/soe_lo/var_mask as gcn_fast_plan says. */
+/* One gcn_fast_plan row of generation g: the fields by slot, the fetch order padded with the
+ * last one, the checks padded with row 0 (all zeros: every value passes); the checks name their
+ * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
+ * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say). A field's
+ * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
 static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *f, unsigned n,
                           const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
                           unsigned imm_lo, unsigned soe_lo, unsigned var_mask, gcn_buf *b)
 {
-    unsigned i, c;
-    unsigned cols[3][GCN_FAST_CHECKS], slot_lo[GCN_MAX_SLOTS] = {0}, slot_mask[GCN_MAX_SLOTS] = {0};
+    unsigned i;
+    unsigned cols[3][GCN_FAST_CHECKS], slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
+    unsigned order[GCN_FAST_FETCH];
     slow |= nck > GCN_FAST_CHECKS;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
         slow |= ck[i].lit && bytes != 4;
-    /* the fetches by slot, for the vector path; it reads each field from one 32-bit half of
-     * the word, so a field across bit 32 makes the plan slow */
+    /* the fetches by slot; the vector path reads each field from one 32-bit half of the word,
+     * so a field across bit 32 makes the plan slow */
     for (i = 0; i < n; i++) {
         unsigned w = 0;
         while (w < 32 && (f[i].mask >> w))
             w++;
+        if (f[i].mask != gcn_width_mask(w))
+            s->fast_mask_bad = 1;
         slow |= f[i].lo < 32 && f[i].lo + w > 32;
         slot_lo[f[i].slot] = f[i].lo;
-        slot_mask[f[i].slot] = f[i].mask;
+        slot_w[f[i].slot] = w;
     }
+    for (i = 0; i < GCN_FAST_FETCH; i++)
+        order[i] = n ? f[i < n ? i : n - 1].slot : 0;
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
         fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0};
@@ -954,32 +1051,30 @@ static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *
         cols[1][i] = k < n && i < nck && !slow ? f[k].mask : 0;
         cols[2][i] = k < n && i < nck && !slow ? check_row(s, g, &x) * 256u : 0;
     }
-    gcn_buf_puts(b, "    {{");
-    for (i = 0; i < GCN_FAST_FETCH; i++)
-        gcn_buf_printf(b, "%s0x%x", i ? ", " : "", n ? f[i < n ? i : n - 1].mask : 0);
-    gcn_buf_puts(b, "}, {");
-    for (i = 0; i < GCN_FAST_FETCH; i++)
-        gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].lo : 0);
-    gcn_buf_puts(b, "}, {");
-    for (i = 0; i < GCN_FAST_FETCH; i++)
-        gcn_buf_printf(b, "%s%u", i ? ", " : "", n ? f[i < n ? i : n - 1].slot : 0);
-    gcn_buf_puts(b, "},\n     ");
-    for (c = 0; c < 3; c++) {
-        gcn_buf_puts(b, "{");
-        for (i = 0; i < GCN_FAST_CHECKS; i++)
-            gcn_buf_printf(b, "%s%u", i ? ", " : "", cols[c][i]);
-        gcn_buf_puts(b, "}, ");
-    }
-    gcn_buf_printf(b, "%u, %u, %d, %u, %u, %u, %u,\n     ",
-                   n == 0   ? 0u
-                   : n <= 2 ? 2u
-                   : n <= 4 ? 4u
-                            : 8u,
-                   nck == 0   ? 0u
-                   : nck <= 2 ? 2u
-                              : 4u,
-                   slow, variants, imm_lo, soe_lo, var_mask);
-    emit_slot_arrays(slot_lo, slot_mask, b);
+    gcn_buf_puts(b, "    {");
+    emit_array(b, "slot_lo", slot_lo, GCN_MAX_SLOTS);
+    emit_array(b, "slot_w", slot_w, GCN_MAX_SLOTS);
+    gcn_buf_puts(b, "\n     ");
+    emit_array(b, "ck_at", cols[2], GCN_FAST_CHECKS);
+    emit_array(b, "ck_lo", cols[0], GCN_FAST_CHECKS);
+    emit_array(b, "ck_mask", cols[1], GCN_FAST_CHECKS);
+    emit_array(b, "slot", order, GCN_FAST_FETCH);
+    gcn_buf_printf(
+        b,
+        "\n     .variants = %u, .nfetch = %u, .ncheck = %u, .flags = 0x%x, .imm_lo = %u, "
+        ".soe_lo = %u},\n",
+        variants,
+        n == 0   ? 0u
+        : n <= 2 ? 2u
+        : n <= 4 ? 4u
+                 : 8u,
+        nck == 0   ? 0u
+        : nck <= 2 ? 2u
+                   : 4u,
+        var_mask ? var_mask
+        : slow   ? GCN_FAST_SLOW
+                 : 0u,
+        imm_lo, soe_lo);
 }
 
 /* The field lo of slot on this layout, its mask; 0 when the layout lacks it. */
@@ -1079,11 +1174,16 @@ static void emit_plans(spec_t *s, gcn_buf *b)
     gcn_buf_init(&fast);
     gcn_buf_init(&variants);
     gcn_buf_printf(b, "static const gcn_plan_row gcn_plan_rows[%u] = {\n", s->ngens * s->ninsns);
-    gcn_buf_printf(&fast, "static const gcn_fast_plan gcn_fast_plans[%u] = {\n",
-                   s->ngens * s->ninsns);
+    s->fvars = calloc((size_t)s->ngens * s->ninsns, sizeof(*s->fvars));
+    if (!s->fvars) {
+        b->oom = 1;
+        return;
+    }
     for (g = 0; g < s->ngens; g++) {
+        unsigned idx = 0;
         cJSON_ArrayForEach(in, s->insns)
         {
+            struct fvar *fv = &s->fvars[g * s->ninsns + idx++];
             const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
             const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f, *op2;
             const cJSON *smem_op = NULL;
@@ -1096,8 +1196,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             long op;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
-                gcn_buf_puts(
-                    &fast, "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}},\n");
+                gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
             bytes = (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8;
@@ -1144,6 +1243,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                     var_mask |= 2;
                 emit_fast_row(s, g, bytes, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask,
                               &fast);
+                fv->at = nvariants;
+                fv->mask = var_mask;
+                fv->imm_lo = imm_lo;
+                fv->soe_lo = soe_lo;
                 emit_smem_variants(s, g, bytes, e, l, o2, var_mask & 1, fetch, k, ck, nck,
                                    &variants);
                 nvariants += 4;
@@ -1156,15 +1259,14 @@ static void emit_plans(spec_t *s, gcn_buf *b)
         }
     }
     gcn_buf_puts(b, "};\n\n");
-    gcn_buf_puts(&fast, "};\n\n");
+    /* one array, so that a key map names a plan or a variant by one index: the plans
+     * ([gen * ninsns + insn]), then the variants (gcn_tables.fast_variants) */
+    gcn_buf_printf(b, "static const gcn_fast_plan gcn_fast_plans[%u] = {\n",
+                   s->ngens * s->ninsns + nvariants);
     gcn_buf_append(b, fast.data, fast.len);
-    gcn_buf_printf(b, "static const gcn_fast_plan gcn_fast_variants[%u] = {\n",
-                   nvariants ? nvariants : 1);
     gcn_buf_append(b, variants.data, variants.len);
-    gcn_buf_puts(
-        b, nvariants
-               ? "};\n\n"
-               : "    {{0}, {0}, {0}, {0}, {0}, {0}, 0, 0, 1, 0, 0, 0, 0, {0}, {0}},\n};\n\n");
+    gcn_buf_puts(b, "};\n\n");
+    s->nfast = s->ngens * s->ninsns + nvariants;
     /* the check rows the fast plans name, 256 values each */
     gcn_buf_printf(b, "static const uint8_t gcn_check_rows[%u] = {", s->ncheck_rows * 256);
     {
@@ -1659,17 +1761,23 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .literal_code = gcn_literal_code,\n"
                        "    .plans = gcn_plan_rows,\n"
                        "    .fast_plans = gcn_fast_plans,\n"
-                       "    .fast_variants = gcn_fast_variants,\n"
+                       "    .fast_variants = gcn_fast_plans + %u,\n"
                        "    .check_rows = gcn_check_rows,\n"
                        "    .reg_ok = gcn_reg_ok,\n"
                        "    .code_info = gcn_code_info,\n"
                        "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"
                        "    .name_hash = gcn_scalar_name_hash, .name_hash_mask = %u,\n"
                        "};\n",
-                       s.ngens, s.nencs, s.ninsns, s.sha, s.mnemonic_hash_mask, s.name_hash_mask);
+                       s.ngens, s.nencs, s.ninsns, s.sha, s.ngens * s.ninsns, s.mnemonic_hash_mask,
+                       s.name_hash_mask);
         if (s.check_rows_full)
             ok = fail(&s, s.insns, "the fast plans need more than %d distinct operand checks",
                       GCN_MAX_CHECK_ROWS);
+        else if (s.fast_mask_bad)
+            ok = fail(&s, s.insns, "a fast plan fetches a field whose mask is not its low bits");
+        else if (s.nfast > 0xffffu)
+            ok = fail(&s, s.insns,
+                      "more than 65535 fast plans: a key map's entry names one in 16 bits");
         else
             ok = !b.oom && gcn_write_file_atomic(out_path, b.data, b.len, diag) == GCN_OK;
         gcn_buf_free(&b);
@@ -1678,6 +1786,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
             free(s.pool_strs[--s.npool]);
         free(s.pool_strs);
         free(s.pool_offs);
+        free(s.fvars);
     }
     gcn_json_free(&s.doc);
     return ok;
