@@ -190,7 +190,7 @@ static size_t ours_decode(decode_fn decode, int gen, const stream *s, gcn_inst *
 }
 
 /* What any decoder with gcn_decode's shape does before it writes a field: the call, the
- * dispatch row, the opcode map, the instruction's fast plan (the tables gcn_decode reads). No field
+ * dispatch row, the key map, the instruction's fast plan (the tables gcn_decode reads). No field
  * is written and no operand checked: the ceiling of a decoder returning a gcn_inst through a call,
  * printed beside the bare loop. */
 #if defined(__GNUC__)
@@ -666,7 +666,7 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
     }
     /* the ceiling of the call shape: no bar, an explanation of the one above */
     if (beside_bare(&ours_l, &bare_s, rounds, seconds, "lookups alone",
-                    "the call, dispatch and opcode-map lookups, no field written")) {
+                    "the call, dispatch and key-map lookups, no field written")) {
         stream_free(&s);
         return 1;
     }

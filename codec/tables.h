@@ -171,8 +171,8 @@ typedef struct gcn_plan_row {
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans),
  * compiled by gcngen from the same operands as its gcn_plan_row: a fixed number of steps and
  * no branch on the operand kinds. One 64-byte line: what the decoder reads of it comes in one
- * cache line (with the plans 156 bytes wide, reading two or three of them per instruction
- * kept the decoder waiting on the cache).
+ * cache line (156 bytes wide, the plans had the decoder read two or three, some loads split
+ * across two).
  *   the fields by slot: slot k is field[k] = word >> slot_lo[k], its low slot_w[k] bits
  *       (0: the plan does not fetch it; 32: all of them). The vector path
  *       (codec_fast_fields_avx2) takes all 16 slots at once; it reads each field from the

@@ -605,24 +605,33 @@ static int opcode_of(const cJSON *in, const char *gen, long *op)
     return 0;
 }
 
+/* The field named name on layout l: its lo and width; 0 when the layout lacks it. */
+static int field_of(const cJSON *l, const char *name, unsigned *lo, unsigned *w)
+{
+    const cJSON *f;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        if (strcmp(str(f, "name"), name) == 0) {
+            *lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+            *w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - *lo + 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void emit_layouts(spec_t *s, gcn_buf *b)
 {
     unsigned g, e;
     /* the opcode maps */
     for (g = 0; g < s->ngens; g++)
         for (e = 0; e < s->nencs; e++) {
-            const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id), *f,
-                        *in;
-            unsigned width = 0, count, i, idx = 0;
+            const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id), *in;
+            unsigned lo = 0, width = 0, count, i, idx = 0;
             uint16_t *map;
             if (!l)
                 continue;
-            cJSON_ArrayForEach(f, get(l, "fields"))
-            {
-                if (strcmp(str(f, "name"), "OPCODE") == 0)
-                    width = (unsigned)(cJSON_GetNumberValue(get(f, "hi")) -
-                                       cJSON_GetNumberValue(get(f, "lo")) + 1);
-            }
+            field_of(l, "OPCODE", &lo, &width);
             count = 1u << width;
             map = malloc(count * sizeof(*map));
             for (i = 0; i < count; i++)
@@ -677,21 +686,6 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
     gcn_buf_puts(b, "};\n\n");
 }
 
-/* The field named name on layout l: its lo and width; 0 when the layout lacks it. */
-static int field_of(const cJSON *l, const char *name, unsigned *lo, unsigned *w)
-{
-    const cJSON *f;
-    cJSON_ArrayForEach(f, get(l, "fields"))
-    {
-        if (strcmp(str(f, "name"), name) == 0) {
-            *lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
-            *w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - *lo + 1;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* The key map of encoding e on generation g (gcn_dispatch_row.key_map): the key is the opcode
  * field and, where an instruction of the encoding has SMEM variants there, the bits up to its
  * IMM and SOE bits, so that one lookup names the variant's plan. Sets the key's lo and width. */
@@ -699,6 +693,7 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
                          unsigned *key_w, gcn_buf *b)
 {
     unsigned op_lo = 0, op_w = 0, lo, hi, k, count, idx = 0;
+    int keyed;
     const cJSON *in;
     uint32_t *map;
     field_of(l, "OPCODE", &op_lo, &op_w);
@@ -717,10 +712,12 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
             lo = fv->soe_lo < lo ? fv->soe_lo : lo, hi = fv->soe_lo > hi ? fv->soe_lo : hi;
     }
     if (hi - lo + 1 > GCN_KEY_MAX_BITS) {
-        /* too wide a table: the key is the opcode, and the variants are chosen after it */
+        /* too wide a table: the key is the opcode, and the variants are chosen after it (the
+         * plan's variant bits send them to codec_decode_flagged) */
         lo = op_lo;
         hi = op_lo + op_w - 1;
     }
+    keyed = lo != op_lo || hi != op_lo + op_w - 1;
     *key_lo = lo;
     *key_w = hi - lo + 1;
     count = 1u << *key_w;
@@ -744,7 +741,7 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
             unsigned plan = g * s->ninsns + insn, v = 0;
             if (((word >> op_lo) & ((1ull << op_w) - 1)) != (uint64_t)op)
                 continue;
-            if (fv->mask && lo < op_lo) {
+            if (fv->mask && keyed) {
                 v = (unsigned)((word >> fv->imm_lo) & fv->mask & 1) |
                     (unsigned)((word >> fv->soe_lo << 1) & fv->mask & 2);
                 plan = s->ngens * s->ninsns + fv->at + v;
@@ -764,6 +761,8 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
 static void emit_dispatch(spec_t *s, gcn_buf *b)
 {
     unsigned g, v, e, key_lo[GCN_MAX_GENS][16], key_w[GCN_MAX_GENS][16];
+    if (!s->fvars)
+        return; /* emit_plans ran out of memory (b->oom says so) */
     for (g = 0; g < s->ngens; g++)
         for (e = 0; e < s->nencs; e++) {
             const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
@@ -1080,20 +1079,11 @@ static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *
 /* The field lo of slot on this layout, its mask; 0 when the layout lacks it. */
 static int layout_slot(const enc_t *e, const cJSON *l, unsigned slot, unsigned *lo, unsigned *mask)
 {
-    const cJSON *f;
-    if (slot == GCN_NO_SLOT)
+    unsigned w = 0;
+    if (slot == GCN_NO_SLOT || !field_of(l, e->slot[slot], lo, &w))
         return 0;
-    cJSON_ArrayForEach(f, get(l, "fields"))
-    {
-        if (strcmp(str(f, "name"), e->slot[slot]) == 0) {
-            unsigned w;
-            *lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
-            w = (unsigned)cJSON_GetNumberValue(get(f, "hi")) - *lo + 1;
-            *mask = (unsigned)((1ull << w) - 1);
-            return w > 0;
-        }
-    }
-    return 0;
+    *mask = (unsigned)((1ull << w) - 1);
+    return w > 0;
 }
 
 /* The four variants of an instruction with an SMEM offset operand (codec/decode.c: normalize
