@@ -190,7 +190,7 @@ static size_t ours_decode(decode_fn decode, int gen, const stream *s, gcn_inst *
 }
 
 /* What any decoder with gcn_decode's shape does before it writes a field: the call, the
- * dispatch row, the key map, the instruction's fast plan (the tables gcn_decode reads). No field
+ * dispatch row, the key map's plan (the tables gcn_decode reads) and the head it names. No field
  * is written and no operand checked: the ceiling of a decoder returning a gcn_inst through a call,
  * printed beside the bare loop. */
 #if defined(__GNUC__)
@@ -199,21 +199,18 @@ __attribute__((noinline))
 static gcn_status
 lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-    const gcn_tables *t = gcn_codec_tables();
+    const gcn_tables *t = &gcn_codec_table_data;
     const gcn_dispatch_row *d;
+    const gcn_fast_plan *f;
     uint64_t w;
-    uint32_t key;
     if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
         return GCN_ERR_INVALID;
     w = codec_load8(bytes);
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
-    if (d->enc >= GCN_ENC_SCAN)
-        return GCN_ERR_NO_ENCODING;
-    key = d->key_map[(w >> d->key_lo) & d->key_mask];
-    if ((key & 0xffffu) == GCN_NO_INSN)
+    f = d->key_plans + ((w >> d->key_lo) & d->key_mask);
+    if (!f->flags)
         return GCN_ERR_NO_OPCODE;
-    out->insn = (uint16_t)key;
-    out->size = t->fast_plans[key >> 16].flags;
+    memcpy(out, &f->head, 8); /* little-endian hosts, as the decoder's store */
     return GCN_OK;
 }
 

@@ -191,8 +191,10 @@ gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char
                                  size_t *nbytes, gcn_inst *out);
 
 #define CODEC_FAST_FETCH(k)                                                                        \
-    out->field[f->slot[k]] =                                                                       \
-        (uint32_t)(w >> f->slot_lo[f->slot[k]]) & gcn_width_mask(f->slot_w[f->slot[k]])
+    do {                                                                                           \
+        unsigned s_ = gcn_fast_slot(f, k);                                                         \
+        out->field[s_] = (uint32_t)(w >> f->slot_lo[s_]) & gcn_width_mask(f->slot_w[s_]);          \
+    } while (0)
 #define CODEC_FAST_CHECK(k)                                                                        \
     acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
 
@@ -286,33 +288,31 @@ CODEC_INLINE CODEC_TARGET_AVX2 unsigned codec_fast_checks_avx2(const gcn_tables 
 }
 #endif
 
-/* out's instruction, generation, encoding and size, no literal: two stores (the head in one
- * where the host is little-endian), written as soon as the opcode map has named the
- * instruction, so that a reader of *out (gcn_print) waits on nothing after it. */
-CODEC_INLINE void codec_fast_head(gcn_inst *out, unsigned insn, int gen, const gcn_dispatch_row *d)
+/* out's instruction, generation, encoding and size, no literal (the plan's head): two stores
+ * (the head in one where the host is little-endian), written as soon as the plan is known, so
+ * that a reader of *out (gcn_print) waits on nothing after it. */
+CODEC_INLINE void codec_fast_head(gcn_inst *out, const gcn_fast_plan *f)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     _Static_assert(offsetof(gcn_inst, insn) == 0 && offsetof(gcn_inst, gen) == 2 &&
                        offsetof(gcn_inst, encoding) == 3 && offsetof(gcn_inst, size) == 4 &&
                        offsetof(gcn_inst, has_literal) == 5 && offsetof(gcn_inst, literal) == 8,
                    "gcn_inst's head is the 8 bytes codec_fast_head stores");
-    uint64_t h = (uint64_t)insn | (uint64_t)(uint8_t)gen << 16 | (uint64_t)d->enc << 24 |
-                 (uint64_t)d->bytes << 32;
-    memcpy(out, &h, 8);
+    memcpy(out, &f->head, 8);
     out->literal = 0;
 #else
     memset(out, 0, offsetof(gcn_inst, field));
-    out->insn = (uint16_t)insn;
-    out->gen = (uint8_t)gen;
-    out->encoding = d->enc;
-    out->size = d->bytes;
+    out->insn = (uint16_t)f->head;
+    out->gen = (uint8_t)(f->head >> 16);
+    out->encoding = (uint8_t)(f->head >> 24);
+    out->size = (uint8_t)(f->head >> 32);
 #endif
 }
 
 /* The literal, when the checks (acc) say an operand takes it: the upper half of the 8 bytes
  * the fast path read (gcngen makes slow any plan whose literal would not follow a 32-bit word);
  * GCN_ERR_OPERAND when an operand holds no valid value. */
-CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned acc, uint64_t w,
+CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, uint64_t w,
                                           gcn_inst *out)
 {
     if (acc & 1)
@@ -320,18 +320,18 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_dispatch_row *d, unsigned ac
     if (acc & 2) {
         out->has_literal = 1;
         out->literal = (uint32_t)(w >> 32);
-        out->size = (uint8_t)(d->bytes + 4);
+        out->size = (uint8_t)((f->head >> 32) + 4);
     }
     return GCN_OK;
 }
 
-/* The instructions whose plan has flags (SMEM variants, slow plans), the head written: a
+/* The words whose plan is not GCN_FAST_OK (SMEM variants, slow plans, no instruction): a
  * function of its own, reached by a tail call, so that the common path keeps no register
  * across a call (decode.c; the _avx2 form on the vector path). */
-gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, const gcn_dispatch_row *d,
-                                const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen, const uint8_t *bytes,
+                                size_t len, gcn_inst *out);
 #ifdef CODEC_AVX2
-gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, const gcn_dispatch_row *d,
+gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen,
                                      const uint8_t *bytes, size_t len, gcn_inst *out);
 #endif
 
@@ -339,40 +339,34 @@ gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, const g
  * FLAGGED: codec_decode_flagged) and of codec_decode_fast_avx2 (their _avx2 forms): one text,
  * compiled for two targets. The fast path takes an instruction of one known encoding (a
  * dispatch row of one encoding is its match: gcngen sends the others to the scan), 8 bytes
- * readable; codec_decode_plan the rest, and the instructions whose plan is slow. */
+ * readable; codec_decode_plan the rest, and the instructions whose plan is slow. The key map
+ * names the plan, and the plan the instruction: two lookups after the word. */
 #define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS, FLAGGED)                                            \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     const gcn_dispatch_row *d;                                                                     \
     const gcn_fast_plan *f;                                                                        \
     uint64_t w;                                                                                    \
-    uint32_t key;                                                                                  \
-    unsigned insn;                                                                                 \
     if (!out || (unsigned)gen >= t->ngens || !bytes || len < 8)                                    \
         return codec_decode_plan(gen, bytes, len, out);                                            \
     w = codec_load8(bytes);                                                                        \
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];                                  \
-    if (d->enc >= GCN_ENC_SCAN)                                                                    \
-        return codec_decode_plan(gen, bytes, len, out);                                            \
-    key = d->key_map[(w >> d->key_lo) & d->key_mask];                                              \
-    insn = key & 0xffffu;                                                                          \
-    if (insn == GCN_NO_INSN)                                                                       \
-        return GCN_ERR_NO_OPCODE;                                                                  \
-    codec_fast_head(out, insn, gen, d);                                                            \
-    f = t->fast_plans + (key >> 16);                                                               \
-    if (f->flags)                                                                                  \
-        return FLAGGED(f, w, d, bytes, len, out);                                                  \
+    f = d->key_plans + ((w >> d->key_lo) & d->key_mask);                                           \
+    if (f->flags != GCN_FAST_OK)                                                                   \
+        return FLAGGED(f, w, gen, bytes, len, out);                                                \
+    codec_fast_head(out, f);                                                                       \
     FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(d, CHECKS(t, f, w), w, out)
+    return codec_fast_finish(f, CHECKS(t, f, w), w, out)
 
-/* The same for a flagged plan f (the head written): its SMEM variant (where the key map could
- * not name it), the plan rows where that is slow. */
+/* The same for a plan that is not GCN_FAST_OK: its SMEM variant (where the key map could not
+ * name it), the plan rows where that is slow or there is no instruction. */
 #define CODEC_DECODE_FLAGGED_BODY(FIELDS, CHECKS)                                                  \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     f = codec_fast_variant(t, f, w);                                                               \
-    if (f->flags)                                                                                  \
-        return codec_decode_plan(out->gen, bytes, len, out);                                       \
+    if (f->flags != GCN_FAST_OK)                                                                   \
+        return codec_decode_plan(gen, bytes, len, out);                                            \
+    codec_fast_head(out, f);                                                                       \
     FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(d, CHECKS(t, f, w), w, out)
+    return codec_fast_finish(f, CHECKS(t, f, w), w, out)
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
  * codec_decode_plan for what it does not take, which gives the same answer

@@ -244,8 +244,8 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
-gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, const gcn_dispatch_row *d,
-                                const uint8_t *bytes, size_t len, gcn_inst *out)
+gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen, const uint8_t *bytes,
+                                size_t len, gcn_inst *out)
 {
     CODEC_DECODE_FLAGGED_BODY(codec_fast_fields, codec_fast_checks);
 }
@@ -256,8 +256,7 @@ gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_
 }
 
 #ifdef CODEC_AVX2
-CODEC_TARGET_AVX2 gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w,
-                                                       const gcn_dispatch_row *d,
+CODEC_TARGET_AVX2 gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen,
                                                        const uint8_t *bytes, size_t len,
                                                        gcn_inst *out)
 {

@@ -4,7 +4,7 @@
 
 #define EMIT_FIELD(k)                                                                              \
     do {                                                                                           \
-        unsigned s_ = f->slot[k];                                                                  \
+        unsigned s_ = gcn_fast_slot(f, k);                                                         \
         uint32_t v_ = in->field[s_];                                                               \
         over |= v_ & ~gcn_width_mask(f->slot_w[s_]);                                               \
         w |= (uint64_t)v_ << f->slot_lo[s_];                                                       \

@@ -168,24 +168,29 @@ typedef struct gcn_plan_row {
     gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
 } gcn_plan_row;
 
-/* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans),
- * compiled by gcngen from the same operands as its gcn_plan_row: a fixed number of steps and
- * no branch on the operand kinds. One 64-byte line: what the decoder reads of it comes in one
- * cache line (156 bytes wide, the plans had the decoder read two or three, some loads split
- * across two).
+/* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans, and
+ * copies of it in the key maps, gcn_dispatch_row.key_plans), compiled by gcngen from the same
+ * operands as its gcn_plan_row: a fixed number of steps and no branch on the operand kinds.
+ * One 64-byte line: what the decoder reads of it comes in one cache line.
+ *   head: the first 8 bytes of the gcn_inst it decodes (gcn_inst.insn in bits 0-15, gen
+ *       16-23, encoding 24-31, size 32-39; has_literal and the rest 0): one store
  *   the fields by slot: slot k is field[k] = word >> slot_lo[k], its low slot_w[k] bits
  *       (0: the plan does not fetch it; 32: all of them). The vector path
  *       (codec_fast_fields_avx2) takes all 16 slots at once; it reads each field from the
  *       32-bit half of the word that holds bit slot_lo[k], so a field across bit 32 makes the
  *       plan slow
  *   fetch k < nfetch (0, 2, 4 or 8): the portable path and the encoder take the slots the plan
- *       fetches one by one, slot[k]; the steps past the plan's own repeat its last one
+ *       fetches one by one, the slot in bits 4k-4k+3 of order; the steps past the plan's own
+ *       repeat its last one
  *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
  *       most); check_rows[ck_at[k] + v] (ck_at: the row's offset, row * 256) has bit 0 when v
  *       is no valid value there, bit 1 when it takes the literal (gcngen compiles each row from
  *       the operand's kind and reg_ok: the same bits the plan row's check reads), so the
  *       checks' values OR together; the steps past the plan's own use row 0, all zeros
- * flags, 0 for a plan the fast path takes as it is (one test):
+ * flags, GCN_FAST_OK for a plan the fast path takes as it is (one test); any other value sends
+ * the word to codec_decode_flagged:
+ *   0: no instruction (a key map's entries for opcodes the encoding lacks, and the one entry
+ *       of a dispatch row that is no single encoding's): the plan rows say why
  *   GCN_FAST_SLOW: the plan has a check the fast path cannot make (an SMRD offset, which
  *       depends on IMM, or a field wider than 8 bits), or more checks than it holds, or a field
  *       across bit 32, or a literal that would not follow a 32-bit word (the fast path takes it
@@ -193,23 +198,40 @@ typedef struct gcn_plan_row {
  *   GCN_FAST_VARIANTS (bit 0: IMM, bit 1: SOE): an SMEM offset's instruction, whose fields and
  *       checks depend on IMM (the word's bit imm_lo) and SOE (bit soe_lo): the plan is
  *       gcn_tables.fast_variants[variants + (IMM | SOE << 1)], IMM and SOE 0 where the bits
- *       lack them; a variant's own flags have no variant bits */
+ *       lack them; a variant's own flags have no variant bits. Such a plan has no checks of
+ *       its own: variants, imm_lo and soe_lo take their place (its fields are the encoder's) */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
 #define GCN_MAX_CHECK_ROWS 256
 _Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
+_Static_assert(GCN_MAX_SLOTS <= 16, "gcn_fast_plan.order holds a slot in 4 bits");
 typedef struct gcn_fast_plan {
-    _Alignas(64) uint8_t slot_lo[GCN_MAX_SLOTS];
+    _Alignas(64) uint64_t head;
+    uint8_t slot_lo[GCN_MAX_SLOTS];
     uint8_t slot_w[GCN_MAX_SLOTS];
-    uint16_t ck_at[GCN_FAST_CHECKS];
-    uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
-    uint8_t slot[GCN_FAST_FETCH];
-    uint16_t variants;
-    uint8_t nfetch, ncheck, flags, imm_lo, soe_lo, pad;
+    union {
+        struct {
+            uint16_t ck_at[GCN_FAST_CHECKS];
+            uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
+        };
+        struct {
+            uint16_t variants;
+            uint8_t imm_lo, soe_lo;
+        };
+    };
+    uint32_t order;
+    uint8_t nfetch, ncheck, flags, pad;
 } gcn_fast_plan;
+#define GCN_FAST_OK 0x40u
 #define GCN_FAST_SLOW 0x80u
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
+
+/* Slot k of a plan's fetch order. */
+static inline unsigned gcn_fast_slot(const gcn_fast_plan *f, unsigned k)
+{
+    return (f->order >> (4 * k)) & 15u;
+}
 
 /* The mask of a field of w bits (0-32), as gcn_fast_plan.slot_w gives it. */
 static inline uint32_t gcn_width_mask(unsigned w)
@@ -219,16 +241,17 @@ static inline uint32_t gcn_width_mask(unsigned w)
 
 /* The decoder's first lookup: an encoding and the parts of its layout it needs at once.
  * opcode_map has opcode_mask + 1 entries (the opcode field's every value), so the masked field
- * indexes it without a bound check. key_map, the fast path's: key_mask + 1 entries, by the
- * word's bits from key_lo: the opcode field, and where an instruction of the encoding has SMEM
- * variants on the generation, the bits down to its IMM and SOE bits (GCN_KEY_MAX_BITS at most;
- * wider, the opcode alone); each entry is the instruction (GCN_NO_INSN: none) | its plan << 16,
- * the plan an index of gcn_tables.fast_plans (its variant's where the key holds IMM and SOE),
- * so one lookup names both. */
+ * indexes it without a bound check. key_plans, the fast path's: key_mask + 1 fast plans, by
+ * the word's bits from key_lo: the opcode field, and where an instruction of the encoding has
+ * SMEM variants on the generation, the bits down to its IMM and SOE bits (GCN_KEY_MAX_BITS at
+ * most; wider, the opcode alone); each entry is the instruction's plan (its variant's where the
+ * key holds IMM and SOE; flags 0 where no instruction has the opcode), so one lookup names the
+ * instruction and how to decode it. A row that is no single encoding's (enc GCN_ENC_NONE or
+ * GCN_ENC_SCAN) has one entry, flags 0, and key_mask 0. */
 #define GCN_KEY_MAX_BITS 12
 typedef struct gcn_dispatch_row {
     const uint16_t *opcode_map;
-    const uint32_t *key_map;
+    const gcn_fast_plan *key_plans;
     uint32_t match_mask, match_value; /* the fixed bits of the first word */
     uint16_t opcode_mask;             /* (1 << the opcode field's width) - 1 */
     uint16_t key_mask;                /* (1 << the key's width) - 1 */

@@ -92,7 +92,8 @@ typedef struct spec_t {
     struct fvar {
         unsigned at, mask, imm_lo, soe_lo;
     } * fvars;
-    unsigned nfast; /* rows of gcn_fast_plans, the variants included */
+    /* [row of gcn_fast_plans]: its initializer, which the key maps copy (emit_plans) */
+    char **fast_text;
 } spec_t;
 
 static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
@@ -727,7 +728,7 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
         return;
     }
     for (k = 0; k < count; k++)
-        map[k] = GCN_NO_INSN;
+        map[k] = UINT32_MAX; /* no plan */
     idx = 0;
     cJSON_ArrayForEach(in, s->insns)
     {
@@ -746,13 +747,22 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
                     (unsigned)((word >> fv->soe_lo << 1) & fv->mask & 2);
                 plan = s->ngens * s->ninsns + fv->at + v;
             }
-            map[k] = insn | (uint32_t)plan << 16;
+            map[k] = plan;
         }
     }
-    gcn_buf_printf(b, "static const uint32_t gcn_key_map_%u_%u[%u] = {", g, e, count);
-    for (k = 0; k < count; k++)
-        gcn_buf_printf(b, "%s%s0x%x", k ? "," : "", k % 8 ? " " : "\n    ", map[k]);
-    gcn_buf_puts(b, "\n};\n");
+    /* the plans themselves, copied (a plan a key map names is a line of its own): the entries
+     * of no instruction are zero, flags 0 */
+    gcn_buf_printf(b, "static const gcn_fast_plan gcn_key_plans_%u_%u[%u] = {\n", g, e, count);
+    for (k = 0; k < count; k++) {
+        if (map[k] == UINT32_MAX)
+            continue;
+        if (!s->fast_text[map[k]]) {
+            b->oom = 1; /* keep_fast_row ran out of memory */
+            break;
+        }
+        gcn_buf_printf(b, "    [%u] = %s", k, s->fast_text[map[k]]);
+    }
+    gcn_buf_puts(b, "};\n");
     free(map);
 }
 
@@ -769,8 +779,9 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
             if (l)
                 emit_key_map(s, g, e, l, &key_lo[g][e], &key_w[g][e], b);
         }
-    gcn_buf_printf(b, "\nstatic const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n",
-                   s->ngens * 512);
+    gcn_buf_puts(b, "\n/* the key plan of a dispatch row that is no single encoding's */\n"
+                    "static const gcn_fast_plan gcn_no_plan[1];\n");
+    gcn_buf_printf(b, "static const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n", s->ngens * 512);
     for (g = 0; g < s->ngens; g++)
         for (v = 0; v < 512; v++) {
             unsigned found = GCN_ENC_NONE;
@@ -787,7 +798,7 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 found = found == GCN_ENC_NONE && !(mask & 0x007fffffull) ? e : GCN_ENC_SCAN;
             }
             if (found >= s->nencs) {
-                gcn_buf_printf(b, "    {.enc = %u},\n", found);
+                gcn_buf_printf(b, "    {.enc = %u, .key_plans = gcn_no_plan},\n", found);
                 continue;
             }
             {
@@ -798,7 +809,7 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 match_bits(l, &mask, &value);
                 field_of(l, "OPCODE", &lo, &w);
                 gcn_buf_printf(b,
-                               "    {gcn_opcode_map_%u_%u, gcn_key_map_%u_%u, 0x%xu, 0x%xu, "
+                               "    {gcn_opcode_map_%u_%u, gcn_key_plans_%u_%u, 0x%xu, 0x%xu, "
                                "0x%xu, 0x%xu, %u, %u, %u, %u},\n",
                                g, found, g, found, (unsigned)(mask & 0xffffffffu),
                                (unsigned)(value & mask & 0xffffffffu), (1u << w) - 1u,
@@ -1010,13 +1021,12 @@ static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned
  * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
  * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say). A field's
  * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
-static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *f, unsigned n,
-                          const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
+static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, const fetch_t *f,
+                          unsigned n, const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
                           unsigned imm_lo, unsigned soe_lo, unsigned var_mask, gcn_buf *b)
 {
-    unsigned i;
+    unsigned i, order = 0;
     unsigned cols[3][GCN_FAST_CHECKS], slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
-    unsigned order[GCN_FAST_FETCH];
     slow |= nck > GCN_FAST_CHECKS;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
@@ -1034,7 +1044,7 @@ static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *
         slot_w[f[i].slot] = w;
     }
     for (i = 0; i < GCN_FAST_FETCH; i++)
-        order[i] = n ? f[i < n ? i : n - 1].slot : 0;
+        order |= (n ? f[i < n ? i : n - 1].slot : 0u) << (4 * i);
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
         fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0};
@@ -1050,30 +1060,53 @@ static void emit_fast_row(spec_t *s, unsigned g, unsigned bytes, const fetch_t *
         cols[1][i] = k < n && i < nck && !slow ? f[k].mask : 0;
         cols[2][i] = k < n && i < nck && !slow ? check_row(s, g, &x) * 256u : 0;
     }
-    gcn_buf_puts(b, "    {");
+    gcn_buf_printf(b, "    {.head = 0x%llxull, ", (unsigned long long)head);
     emit_array(b, "slot_lo", slot_lo, GCN_MAX_SLOTS);
     emit_array(b, "slot_w", slot_w, GCN_MAX_SLOTS);
     gcn_buf_puts(b, "\n     ");
-    emit_array(b, "ck_at", cols[2], GCN_FAST_CHECKS);
-    emit_array(b, "ck_lo", cols[0], GCN_FAST_CHECKS);
-    emit_array(b, "ck_mask", cols[1], GCN_FAST_CHECKS);
-    emit_array(b, "slot", order, GCN_FAST_FETCH);
-    gcn_buf_printf(
-        b,
-        "\n     .variants = %u, .nfetch = %u, .ncheck = %u, .flags = 0x%x, .imm_lo = %u, "
-        ".soe_lo = %u},\n",
-        variants,
-        n == 0   ? 0u
-        : n <= 2 ? 2u
-        : n <= 4 ? 4u
-                 : 8u,
-        nck == 0   ? 0u
-        : nck <= 2 ? 2u
-                   : 4u,
-        var_mask ? var_mask
-        : slow   ? GCN_FAST_SLOW
-                 : 0u,
-        imm_lo, soe_lo);
+    if (var_mask) {
+        /* a variant selector: its variants in place of checks (gcn_fast_plan) */
+        gcn_buf_printf(b, ".variants = %u, .imm_lo = %u, .soe_lo = %u, ", variants, imm_lo, soe_lo);
+    } else {
+        emit_array(b, "ck_at", cols[2], GCN_FAST_CHECKS);
+        emit_array(b, "ck_lo", cols[0], GCN_FAST_CHECKS);
+        emit_array(b, "ck_mask", cols[1], GCN_FAST_CHECKS);
+    }
+    gcn_buf_printf(b, "\n     .order = 0x%x, .nfetch = %u, .ncheck = %u, .flags = 0x%x},\n", order,
+                   n == 0   ? 0u
+                   : n <= 2 ? 2u
+                   : n <= 4 ? 4u
+                            : 8u,
+                   nck == 0   ? 0u
+                   : nck <= 2 ? 2u
+                              : 4u,
+                   var_mask ? var_mask
+                   : slow   ? GCN_FAST_SLOW
+                            : GCN_FAST_OK);
+}
+
+/* The initializer emit_fast_row wrote into b from `at` on, kept as row `row` of
+ * gcn_fast_plans for the key maps (without its indent). */
+static void keep_fast_row(spec_t *s, unsigned row, const gcn_buf *b, size_t at)
+{
+    size_t n;
+    if (b->oom || !s->fast_text || !b->data)
+        return;
+    while (at < b->len && b->data[at] == ' ')
+        at++;
+    n = b->len - at;
+    s->fast_text[row] = malloc(n + 1);
+    if (!s->fast_text[row])
+        return; /* the key map then fails the run (emit_key_map) */
+    memcpy(s->fast_text[row], b->data + at, n);
+    s->fast_text[row][n] = 0;
+}
+
+/* The head of a plan (gcn_fast_plan.head): instruction insn of encoding enc on generation g,
+ * bytes long. */
+static uint64_t fast_head(unsigned insn, unsigned g, unsigned enc, unsigned bytes)
+{
+    return (uint64_t)insn | (uint64_t)g << 16 | (uint64_t)enc << 24 | (uint64_t)bytes << 32;
 }
 
 /* The field lo of slot on this layout, its mask; 0 when the layout lacks it. */
@@ -1094,9 +1127,10 @@ static int layout_slot(const enc_t *e, const cJSON *l, unsigned slot, unsigned *
  *   IMM=1, SOE=1  SOFFSET is an SGPR
  * where an SGPR is a register of one (the register-only code when there is one). A variant the
  * fast path cannot make is slow; all four are when the layout has no IMM field. */
-static void emit_smem_variants(spec_t *s, unsigned g, unsigned bytes, const enc_t *e,
-                               const cJSON *l, const cJSON *op, int has_imm, const fetch_t *f,
-                               unsigned n, const check_t *ck, unsigned nck, gcn_buf *b)
+static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned row, unsigned bytes,
+                               const enc_t *e, const cJSON *l, const cJSON *op, int has_imm,
+                               const fetch_t *f, unsigned n, const check_t *ck, unsigned nck,
+                               gcn_buf *b)
 {
     unsigned v, off, soe, soff, only, reg_mask = 0, soff_lo = 0, soff_mask = 0;
     int has_soff;
@@ -1149,7 +1183,11 @@ static void emit_smem_variants(spec_t *s, unsigned g, unsigned bytes, const enc_
         }
         if ((!imm || soe_set) && nc < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
             vc[nc++] = reg;
-        emit_fast_row(s, g, bytes, vf, n, vc, nc, slow, 0, 0, 0, 0, b);
+        {
+            size_t at = b->len;
+            emit_fast_row(s, g, head, bytes, vf, n, vc, nc, slow, 0, 0, 0, 0, b);
+            keep_fast_row(s, row + v, b, at);
+        }
     }
 }
 
@@ -1165,7 +1203,11 @@ static void emit_plans(spec_t *s, gcn_buf *b)
     gcn_buf_init(&variants);
     gcn_buf_printf(b, "static const gcn_plan_row gcn_plan_rows[%u] = {\n", s->ngens * s->ninsns);
     s->fvars = calloc((size_t)s->ngens * s->ninsns, sizeof(*s->fvars));
-    if (!s->fvars) {
+    /* the plans and at most 4 variants each */
+    s->fast_text = calloc((size_t)s->ngens * s->ninsns * 5, sizeof(*s->fast_text));
+    if (!s->fvars || !s->fast_text) {
+        free(s->fvars);
+        s->fvars = NULL;
         b->oom = 1;
         return;
     }
@@ -1173,8 +1215,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
         unsigned idx = 0;
         cJSON_ArrayForEach(in, s->insns)
         {
-            struct fvar *fv = &s->fvars[g * s->ninsns + idx++];
-            const enc_t *e = &s->encs[enc_index(s, str(in, "encoding"))];
+            unsigned insn = idx++, row = g * s->ninsns + insn;
+            struct fvar *fv = &s->fvars[row];
+            int ei = enc_index(s, str(in, "encoding"));
+            const enc_t *e = &s->encs[ei];
             const cJSON *l = layout_for(s, encoding_node(s, e->name), s->gens[g].id), *f, *op2;
             const cJSON *smem_op = NULL;
             unsigned bytes;
@@ -1184,12 +1228,15 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             int smem = 0, slow = 0;
             long op;
+            uint64_t head;
+            size_t at = fast.len;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
                 gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
                 gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
             bytes = (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8;
+            head = fast_head(insn, g, (unsigned)ei, bytes);
             n = fetch_slots(s, e, in, slot, gens);
             gcn_buf_puts(b, "    {");
             for (i = 0; i < n; i++) {
@@ -1231,21 +1278,23 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 if (str(o2, "soe_field") &&
                     layout_slot(e, l, (unsigned)slot_index(e, str(o2, "soe_field")), &soe_lo, &m))
                     var_mask |= 2;
-                emit_fast_row(s, g, bytes, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo, var_mask,
-                              &fast);
+                emit_fast_row(s, g, head, bytes, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo,
+                              var_mask, &fast);
+                keep_fast_row(s, row, &fast, at);
                 fv->at = nvariants;
                 fv->mask = var_mask;
                 fv->imm_lo = imm_lo;
                 fv->soe_lo = soe_lo;
-                emit_smem_variants(s, g, bytes, e, l, o2, var_mask & 1, fetch, k, ck, nck,
-                                   &variants);
+                emit_smem_variants(s, g, head, s->ngens * s->ninsns + nvariants, bytes, e, l, o2,
+                                   var_mask & 1, fetch, k, ck, nck, &variants);
                 nvariants += 4;
                 continue;
             }
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
-            emit_fast_row(s, g, bytes, fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
+            emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
+            keep_fast_row(s, row, &fast, at);
         }
     }
     gcn_buf_puts(b, "};\n\n");
@@ -1256,7 +1305,6 @@ static void emit_plans(spec_t *s, gcn_buf *b)
     gcn_buf_append(b, fast.data, fast.len);
     gcn_buf_append(b, variants.data, variants.len);
     gcn_buf_puts(b, "};\n\n");
-    s->nfast = s->ngens * s->ninsns + nvariants;
     /* the check rows the fast plans name, 256 values each */
     gcn_buf_printf(b, "static const uint8_t gcn_check_rows[%u] = {", s->ncheck_rows * 256);
     {
@@ -1765,9 +1813,6 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                       GCN_MAX_CHECK_ROWS);
         else if (s.fast_mask_bad)
             ok = fail(&s, s.insns, "a fast plan fetches a field whose mask is not its low bits");
-        else if (s.nfast > 0xffffu)
-            ok = fail(&s, s.insns,
-                      "more than 65535 fast plans: a key map's entry names one in 16 bits");
         else
             ok = !b.oom && gcn_write_file_atomic(out_path, b.data, b.len, diag) == GCN_OK;
         gcn_buf_free(&b);
@@ -1777,6 +1822,12 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         free(s.pool_strs);
         free(s.pool_offs);
         free(s.fvars);
+        if (s.fast_text) {
+            unsigned k;
+            for (k = 0; k < s.ngens * s.ninsns * 5; k++)
+                free(s.fast_text[k]);
+            free(s.fast_text);
+        }
     }
     gcn_json_free(&s.doc);
     return ok;

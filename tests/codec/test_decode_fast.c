@@ -104,8 +104,8 @@ static int one_case(const gcn_enc_case *c, void *ctx)
         uint64_t word;
         memcpy(&word, b, 8); /* little-endian hosts, as the codec's loads */
         if (!c->inst.has_literal &&
-            !(codec_fast_plan(gcn_codec_tables(), c->inst.gen, c->inst.insn, word)->flags &
-              GCN_FAST_SLOW))
+            codec_fast_plan(gcn_codec_tables(), c->inst.gen, c->inst.insn, word)->flags ==
+                GCN_FAST_OK)
             w->fast++;
     }
     memset(b + nb, 0, sizeof(b) - nb);
