@@ -148,6 +148,11 @@ static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout
 
 /* The decoder's steps are inlined into their callers: one function, no spills between them
  * (-O0 cannot inline a recursive one). */
+#if defined(__GNUC__)
+#define CODEC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define CODEC_UNLIKELY(x) (x)
+#endif
 #if defined(__GNUC__) && defined(__OPTIMIZE__)
 #define CODEC_INLINE static inline __attribute__((always_inline))
 #else

@@ -315,31 +315,24 @@ static char *text_general(char *p, const gcn_tables *t, const gcn_inst *in)
     return p;
 }
 
-/* The text of a valid instruction into p; returns the end. Each step whose value has a text
- * (gcn_codec_print_texts) copies it in one block; the others take the general path. */
-CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
+/* Steps k on of program pp by every means (texts, number steps, SMEM variants, the general
+ * path), after the text up to p; returns the end. */
+static char *steps_from(char *p, const gcn_tables *t, const gcn_inst *in, const gcn_print_prog *pp,
+                        unsigned k)
 {
     const gcn_print_texts *x = &gcn_codec_print_texts;
-    const gcn_print_prog *pp;
-    const gcn_text16 *texts;
-    unsigned k, n;
-    if (!x->progs)
-        return text_general(p, t, in);
-    pp = &x->progs[in->gen * t->ninsns + in->insn];
-    texts = x->texts;
-    n = pp->n;
-    p = put_pool(p, t->insns[in->insn].mnemonic, t->insns[in->insn].mnemonic_len);
-    for (k = 0; k < n; k++) {
+    const gcn_text16 *texts = x->texts;
+    unsigned n = pp->n;
+    for (; k < n; k++) {
         /* the step read whole before the text is stored (a char store may alias it) */
         gcn_print_step s = pp->step[k];
         uint32_t v = in->field[s.slot];
     step:
         if (v < s.count) {
             const gcn_text16 *e = &texts[s.at + v];
-            unsigned len = e->n;
-            if (len != GCN_TEXT_GENERAL) {
-                memcpy(p, e->s + s.skip, 16);
-                p += len - s.skip;
+            if (e->n != GCN_TEXT_GENERAL) {
+                memcpy(p, e, 16);
+                p += e->n;
                 continue;
             }
         } else if (s.num == GCN_NUM_VARIANT) {
@@ -349,13 +342,27 @@ CODEC_INLINE char *text(char *p, const gcn_tables *t, const gcn_inst *in)
             goto step;
         } else if (s.num) {
             const gcn_text16 *e = &texts[s.at + s.count];
-            memcpy(p, e->s + s.skip, 16);
-            p = put_number(p + e->n - s.skip, v, s.num, s.bits);
+            memcpy(p, e, 16);
+            p = put_number(p + e->n, v, s.num, s.bits);
             continue;
         }
         p = put_step(p, t, in, s.what);
     }
     return p;
+}
+
+/* The text of a valid instruction into p; returns the end. */
+static char *text(char *p, const gcn_tables *t, const gcn_inst *in)
+{
+    const gcn_print_texts *x = &gcn_codec_print_texts;
+    const gcn_print_prog *pp;
+    if (!x->progs)
+        return text_general(p, t, in);
+    pp = gcn_print_prog_of(x, in->gen, in->insn);
+    if (pp->general)
+        return text_general(p, t, in);
+    p = put_pool(p, (const char *)&x->texts[pp->mnemonic], pp->mnemonic_len);
+    return steps_from(p, t, in, pp, 0);
 }
 
 /* len bytes of src into buf, snprintf-style (at most size - 1 and a NUL); returns len. */
@@ -371,8 +378,7 @@ static size_t put_cut(char *buf, size_t size, const char *src, size_t len)
 }
 
 /* The text of a valid instruction into a local buffer, then what fits of it into buf: a call
- * of its own, so that the common case below keeps no local buffer and no second copy of the
- * text's loop. */
+ * of its own, so that the common case below keeps no local buffer. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -383,17 +389,62 @@ print_cut(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
     return put_cut(buf, size, tmp, (size_t)(text(tmp, t, in) - tmp));
 }
 
-/* The text of a valid instruction into buf, snprintf-style. */
+/* print_valid's text from step k of pp on (the whole text by the general path where pp says
+ * so), after the text up to p in buf: a call of its own, so that the common case keeps its
+ * registers and calls nothing. Returns the length. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t
+print_rest(const gcn_tables *t, const gcn_inst *in, const gcn_print_prog *pp, char *buf, char *p,
+           unsigned k)
+{
+    p = pp->general ? text_general(buf, t, in) : steps_from(p, t, in, pp, k);
+    *p = 0;
+    return (size_t)(p - buf);
+}
+
+/* The text of a valid instruction into buf, snprintf-style. Where buf has room for any text of
+ * the instruction, the mnemonic and then each step whose value has a text (one block copy
+ * each) go straight there; the first other step, and the rest after it, go to print_rest. */
 CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
 {
-    size_t len;
-    if (size >= (size_t)t->insns[in->insn].text_max + SLACK) {
-        /* the caller's buffer has room for any text of this instruction: write there */
-        len = (size_t)(text(buf, t, in) - buf);
-        buf[len] = 0;
-        return len;
+    const gcn_print_texts *x = &gcn_codec_print_texts;
+    const gcn_print_prog *pp;
+    const gcn_text16 *texts;
+    char *p;
+    unsigned k, n;
+    if (!x->progs)
+        return print_cut(t, in, buf, size);
+    pp = gcn_print_prog_of(x, in->gen, in->insn);
+    if (size < (size_t)pp->text_max + SLACK)
+        return print_cut(t, in, buf, size);
+    texts = x->texts;
+    p = put_pool(buf, (const char *)&texts[pp->mnemonic], pp->mnemonic_len);
+    n = pp->n;
+    for (k = 0; k < n; k++) {
+        const gcn_print_step *s = &pp->step[k];
+        uint32_t v = in->field[s->slot];
+        const gcn_text16 *e;
+        if (CODEC_UNLIKELY(v >= s->count)) {
+            if (s->num == GCN_NUM_VARIANT) {
+                /* the step of this IMM and SOE (never a variant step itself) */
+                s = &x->variants[s->at + (v != 0) + ((in->field[s->bits] != 0) << 1)];
+                v = in->field[s->slot];
+            }
+            if (v >= s->count)
+                break;
+        }
+        e = &texts[s->at + v];
+        if (CODEC_UNLIKELY(e->n == GCN_TEXT_GENERAL))
+            break;
+        memcpy(p, e, 16);
+        p += e->n;
     }
-    return print_cut(t, in, buf, size);
+    if (k < n)
+        return print_rest(t, in, pp, buf, p, k);
+    *p = 0;
+    return (size_t)(p - buf);
 }
 
 size_t codec_print_general(const gcn_inst *in, char *buf, size_t size)

@@ -282,15 +282,13 @@ typedef struct gcn_text16 {
 } gcn_text16;
 
 /* One operand or modifier of an instruction on a generation, in print order. what: operand i,
- * or GCN_PRINT_MODIFIER + modifier i. Values below count read texts[at + value] (skip its first
- * byte for the first operand: " x" in place of ", x"); count 0: always the general path.
- * skip is what == 0, kept as a field: derived in the loop it cost 7-9 more instructions per
- * print (callgrind, gfx8 and gfx9).
- * num: a number step. Values at or past count are texts[at + count] (the prefix: ", " or
- * " name:", skip as above), then the value as codec_put_number writes it: GCN_NUM_DEC in
- * decimal, GCN_NUM_HEX in hex, GCN_NUM_HEXS as a signed value of `bits` bits (a '-' and the
- * magnitude in hex). textgen makes a step a number step where the general path writes those
- * texts for the values it probes (a field wider than 8 bits: DS offsets, SMEM immediates).
+ * or GCN_PRINT_MODIFIER + modifier i. Values below count read texts[at + value] (the first
+ * operand's texts begin " x", the others' ", x"); count 0: always the general path.
+ * num: a number step. Values at or past count are texts[at + count] (the prefix: ", ", " " or
+ * " name:"), then the value as codec_put_number writes it: GCN_NUM_DEC in decimal, GCN_NUM_HEX
+ * in hex, GCN_NUM_HEXS as a signed value of `bits` bits (a '-' and the magnitude in hex).
+ * textgen makes a step a number step where the general path writes those texts for the values
+ * it probes (a field wider than 8 bits: DS offsets, SMEM immediates).
  * GCN_NUM_VARIANT (count 0): an SMEM offset, whose text depends on IMM and SOE; the step is
  * then variants[at + (IMM | SOE << 1)], IMM: field `slot` non-zero, SOE: field `bits` non-zero
  * (bits == slot where the layout has no SOE, whose variant 3 is then IMM 1, SOE 0). Only that
@@ -298,26 +296,40 @@ typedef struct gcn_text16 {
 #define GCN_PRINT_MODIFIER 8u
 enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT };
 typedef struct gcn_print_step {
-    uint32_t at;
-    uint16_t count;
-    uint8_t slot, what, skip, num, bits;
+    uint16_t at, count;
+    uint8_t slot, what, num, bits;
 } gcn_print_step;
 
-/* The steps of one instruction on one generation: its operands, then the modifiers the
- * generation has. */
+/* The program of one instruction on one generation, one 64-byte line: the mnemonic
+ * (mnemonic_len bytes from text row `mnemonic` on, run on through the rows after it), an upper
+ * bound of the text's length (gcn_insn_row.text_max), and its steps: its operands, then the
+ * modifiers the generation has. An instruction of more than GCN_PRINT_STEPS steps has general
+ * set and one step of count 0: the general path prints it. */
+#define GCN_PRINT_STEPS 7
 typedef struct gcn_print_prog {
-    uint8_t n;
-    gcn_print_step step[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    _Alignas(64) uint16_t mnemonic;
+    uint16_t text_max;
+    uint8_t mnemonic_len, n, general, pad;
+    gcn_print_step step[GCN_PRINT_STEPS];
 } gcn_print_prog;
+_Static_assert(sizeof(gcn_print_prog) == 64, "a print program is one 64-byte line");
 
-/* texts (with one padding entry at its end: a block copy that skips a byte reads 16 bytes),
- * progs ([gen * ninsns + insn]) and the steps GCN_NUM_VARIANT steps lead to; all NULL in the
- * build that renders them. */
+/* texts (with GCN_PRINT_TEXT_PAD rows of padding at its end: a mnemonic's block copy reads 48
+ * bytes), progs ([insn * GCN_MAX_GENS + gen], codec_print_prog) and the steps GCN_NUM_VARIANT
+ * steps lead to; all NULL in the build that renders them. */
+#define GCN_PRINT_TEXT_PAD 3
 typedef struct gcn_print_texts {
     const gcn_text16 *texts;
     const gcn_print_prog *progs;
     const gcn_print_step *variants;
 } gcn_print_texts;
+
+/* The program of instruction insn on generation gen. */
+static inline const gcn_print_prog *gcn_print_prog_of(const gcn_print_texts *x, unsigned gen,
+                                                      unsigned insn)
+{
+    return &x->progs[insn * GCN_MAX_GENS + gen];
+}
 
 /* One scalar operand code on one generation. */
 typedef struct gcn_scalar_row {

@@ -26,8 +26,7 @@ const gcn_print_texts gcn_codec_print_texts = {NULL, NULL, NULL};
 #define MAX_VALUES 256 /* texts for a field's values below this; past it, number steps */
 
 typedef struct run {
-    uint32_t at;
-    uint16_t count;
+    uint16_t at, count;
 } run;
 
 /* The texts (gcn_text16 rows) and the runs stored so far (run rows), in two growable buffers. */
@@ -35,8 +34,8 @@ typedef struct texts {
     gcn_buf rows, runs;
 } texts;
 
-/* The step's text for value v by the general path (", " and the operand, or the modifier as
- * it prints) into out, with the literal lit; returns its length. */
+/* The step's text for value v by the general path (", " and the operand, " " and the first
+ * one, or the modifier as it prints) into out, with the literal lit; returns its length. */
 static size_t general(const gcn_inst *base, unsigned what, uint8_t slot, uint32_t v, uint32_t lit,
                       char *out)
 {
@@ -46,6 +45,9 @@ static size_t general(const gcn_inst *base, unsigned what, uint8_t slot, uint32_
     in.literal = lit;
     if (what >= GCN_PRINT_MODIFIER) {
         p = codec_put_modifier(p, &in, what - GCN_PRINT_MODIFIER);
+    } else if (what == 0) {
+        *p = ' ';
+        p = codec_put_operand(p + 1, &in, what);
     } else {
         memcpy(p, ", ", 2);
         p = codec_put_operand(p + 2, &in, what);
@@ -74,7 +76,7 @@ static int render(const gcn_inst *base, unsigned what, uint8_t slot, uint32_t v,
 }
 
 /* The position of these count texts in x, stored once. */
-static int add_run(texts *x, const gcn_text16 *rows, uint16_t count, uint32_t *at)
+static int add_run(texts *x, const gcn_text16 *rows, uint16_t count, uint16_t *at)
 {
     const run *r = (const run *)(void *)x->runs.data;
     size_t i, nruns = x->runs.len / sizeof(run), n = x->rows.len / sizeof(gcn_text16);
@@ -85,9 +87,12 @@ static int add_run(texts *x, const gcn_text16 *rows, uint16_t count, uint32_t *a
             *at = r[i].at;
             return 1;
         }
-    if (n + count > UINT32_MAX)
+    if (n + count > UINT16_MAX) {
+        fprintf(stderr, "gcn_textgen: more than %u texts: a step names one in 16 bits\n",
+                UINT16_MAX);
         return 0;
-    added.at = *at = (uint32_t)n;
+    }
+    added.at = *at = (uint16_t)n;
     added.count = count;
     gcn_buf_append(&x->runs, &added, sizeof(added));
     gcn_buf_append(&x->rows, rows, count * sizeof(*rows));
@@ -150,7 +155,6 @@ static int make_step(texts *x, const gcn_tables *t, const gcn_inst *base, unsign
     memset(s, 0, sizeof(*s));
     s->slot = slot;
     s->what = (uint8_t)what;
-    s->skip = what == 0; /* the first operand: " x" */
     if (!alone || !width)
         return 1;
     count = width > 8 ? MAX_VALUES : 1u << width;
@@ -184,11 +188,12 @@ static int make_variant_step(texts *x, const gcn_tables *t, const gcn_inst *base
     s->slot = op->aux[0];
     s->bits = has_soe ? op->aux[1] : op->aux[0];
     s->what = (uint8_t)i;
-    s->skip = i == 0;
     s->num = GCN_NUM_VARIANT;
-    if (at + 4 > UINT32_MAX)
+    if (at + 4 > UINT16_MAX) {
+        fprintf(stderr, "gcn_textgen: more than %u variant steps\n", UINT16_MAX);
         return 0;
-    s->at = (uint32_t)at;
+    }
+    s->at = (uint16_t)at;
     for (v = 0; ok && v < 4; v++) {
         /* without SOE, IMM alone picks 0 or 3 */
         unsigned soe = has_soe ? v >> 1 : 0;
@@ -203,34 +208,58 @@ static int make_variant_step(texts *x, const gcn_tables *t, const gcn_inst *base
     return ok && !variants->oom;
 }
 
+/* The rows of a mnemonic of n bytes: its bytes run on through them, 16 a row. */
+static int add_mnemonic(texts *x, const char *m, size_t n, uint16_t *at)
+{
+    gcn_text16 rows[(GCN_NAME_MAX + 15) / 16 + 1];
+    size_t count = n / 16 + 1;
+    if (n > GCN_NAME_MAX)
+        return 0;
+    memset(rows, 0, sizeof(rows));
+    memcpy(rows, m, n);
+    return add_run(x, rows, (uint16_t)count, at);
+}
+
 /* The program of base's instruction. */
 static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_print_prog *pp,
                      gcn_buf *variants)
 {
     const gcn_insn_row *row = &t->insns[base->insn];
     const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
-    unsigned i;
-    int ok = 1;
+    gcn_print_step steps[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    unsigned i, n = 0;
+    int ok = add_mnemonic(x, row->mnemonic, row->mnemonic_len, &pp->mnemonic);
+    pp->mnemonic_len = row->mnemonic_len;
+    pp->text_max = row->text_max;
     for (i = 0; ok && i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];
         if (op->kind == GCN_KIND_SMEM_OFFSET && l->present && op->aux[0] != GCN_NO_SLOT &&
             l->slot[op->aux[0]].width)
-            ok = make_variant_step(x, t, base, i, variants, &pp->step[pp->n++]);
+            ok = make_variant_step(x, t, base, i, variants, &steps[n++]);
         else
-            ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind), &pp->step[pp->n++]);
+            ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind), &steps[n++]);
     }
     for (i = 0; ok && i < row->nmodifiers; i++)
         if ((row->modifier[i].gens >> base->gen) & 1)
             ok = make_step(x, t, base, GCN_PRINT_MODIFIER + i, row->modifier[i].slot,
-                           row->modifier[i].format != GCN_FMT_SWIZZLE, &pp->step[pp->n++]);
+                           row->modifier[i].format != GCN_FMT_SWIZZLE, &steps[n++]);
+    if (n > GCN_PRINT_STEPS) {
+        /* one step of no texts, and the general path for the whole text */
+        pp->general = 1;
+        pp->n = 1;
+        memset(&pp->step[0], 0, sizeof(pp->step[0]));
+        return ok;
+    }
+    pp->n = (uint8_t)n;
+    memcpy(pp->step, steps, n * sizeof(steps[0]));
     return ok;
 }
 
 /* A step's initializer. */
 static void c_step(gcn_buf *b, const gcn_print_step *s)
 {
-    gcn_buf_printf(b, "{%u, %u, %u, %u, %u, %u, %u}", (unsigned)s->at, (unsigned)s->count, s->slot,
-                   s->what, s->skip, s->num, s->bits);
+    gcn_buf_printf(b, "{%u, %u, %u, %u, %u, %u}", (unsigned)s->at, (unsigned)s->count, s->slot,
+                   s->what, s->num, s->bits);
 }
 
 static void c_text(gcn_buf *b, const gcn_text16 *e)
@@ -251,7 +280,8 @@ static void c_text(gcn_buf *b, const gcn_text16 *e)
 static void c_prog(gcn_buf *b, const gcn_print_prog *pp, const char *gen, const char *mnemonic)
 {
     unsigned i;
-    gcn_buf_printf(b, "    {%u, {", pp->n);
+    gcn_buf_printf(b, "    {%u, %u, %u, %u, %u, 0, {", pp->mnemonic, pp->text_max, pp->mnemonic_len,
+                   pp->n, pp->general);
     for (i = 0; i < pp->n; i++) {
         gcn_buf_puts(b, i ? ", " : "");
         c_step(b, &pp->step[i]);
@@ -276,7 +306,7 @@ int main(int argc, char **argv)
     gcn_buf_init(&x.rows);
     gcn_buf_init(&x.runs);
     gcn_buf_init(&variants);
-    progs = calloc((size_t)t->ngens * t->ninsns, sizeof(*progs));
+    progs = calloc((size_t)t->ninsns * GCN_MAX_GENS, sizeof(*progs));
     ok = progs != NULL;
     for (gen = 0; ok && gen < t->ngens; gen++)
         for (insn = 0; ok && insn < t->ninsns; insn++) {
@@ -285,10 +315,11 @@ int main(int argc, char **argv)
             base.insn = (uint16_t)insn;
             base.gen = (uint8_t)gen;
             base.encoding = t->insns[insn].encoding;
-            ok = make_prog(&x, t, &base, &progs[gen * t->ninsns + insn], &variants);
+            ok = make_prog(&x, t, &base, &progs[insn * GCN_MAX_GENS + gen], &variants);
         }
     if (!ok) {
-        fprintf(stderr, "%s: out of memory\n", argv[2]);
+        fprintf(stderr, "%s: the texts were not rendered (out of memory, or as said above)\n",
+                argv[2]);
         return 1;
     }
     gcn_buf_init(&b);
@@ -296,15 +327,22 @@ int main(int argc, char **argv)
                    "/* Generated by codec/textgen from the codec tables of spec %s: do not "
                    "edit. */\n\n",
                    t->spec_sha256);
-    gcn_buf_printf(&b, "/* %zu texts in %zu runs, and one of padding */\n",
-                   x.rows.len / sizeof(gcn_text16), x.runs.len / sizeof(run));
+    gcn_buf_printf(&b, "/* %zu texts in %zu runs, and %d of padding */\n",
+                   x.rows.len / sizeof(gcn_text16), x.runs.len / sizeof(run), GCN_PRINT_TEXT_PAD);
     gcn_buf_puts(&b, "static const gcn_text16 gcn_text_rows[] = {\n");
     for (k = 0; k < x.rows.len / sizeof(gcn_text16); k++)
         c_text(&b, (const gcn_text16 *)(void *)(x.rows.data + k * sizeof(gcn_text16)));
-    gcn_buf_puts(&b, "    {\"\", 0},\n};\n\n");
+    for (k = 0; k < GCN_PRINT_TEXT_PAD; k++)
+        gcn_buf_puts(&b, "    {\"\", 0},\n");
+    gcn_buf_puts(&b, "};\n\n");
     gcn_buf_puts(&b, "static const gcn_print_prog gcn_print_prog_rows[] = {\n");
-    for (k = 0; k < (size_t)t->ngens * t->ninsns; k++)
-        c_prog(&b, &progs[k], t->gens[k / t->ninsns].id, t->insns[k % t->ninsns].mnemonic);
+    for (k = 0; k < (size_t)t->ninsns * GCN_MAX_GENS; k++) {
+        if (k % GCN_MAX_GENS >= t->ngens) {
+            gcn_buf_puts(&b, "    {0},\n"); /* no such generation */
+            continue;
+        }
+        c_prog(&b, &progs[k], t->gens[k % GCN_MAX_GENS].id, t->insns[k / GCN_MAX_GENS].mnemonic);
+    }
     gcn_buf_puts(&b, "};\n\n");
     gcn_buf_puts(&b, "/* the SMEM offsets' steps, four each: IMM | SOE << 1 */\n");
     gcn_buf_puts(&b, "static const gcn_print_step gcn_print_step_variants[] = {\n");
@@ -314,7 +352,7 @@ int main(int argc, char **argv)
         gcn_buf_puts(&b, ",\n");
     }
     if (!variants.len)
-        gcn_buf_puts(&b, "    {0, 0, 0, 0, 0, 0, 0},\n");
+        gcn_buf_puts(&b, "    {0, 0, 0, 0, 0, 0},\n");
     gcn_buf_puts(&b, "};\n");
     gcn_diag_clear(&diag);
     if (b.oom) {

@@ -52,8 +52,13 @@ static void texts_present(void **state)
     assert_non_null(gcn_codec_print_texts.progs);
     assert_non_null(gcn_codec_print_texts.texts);
     for (k = 0; k < n; k++) {
-        const gcn_print_prog *pp = &gcn_codec_print_texts.progs[k];
+        const gcn_print_prog *pp = gcn_print_prog_of(
+            &gcn_codec_print_texts, (unsigned)(k / t->ninsns), (unsigned)(k % t->ninsns));
         unsigned i;
+        /* the mnemonic from its text rows */
+        assert_int_equal(pp->mnemonic_len, t->insns[k % t->ninsns].mnemonic_len);
+        assert_memory_equal(&gcn_codec_print_texts.texts[pp->mnemonic],
+                            t->insns[k % t->ninsns].mnemonic, pp->mnemonic_len);
         for (i = 0; i < pp->n; i++)
             with += pp->step[i].count != 0;
     }
@@ -122,8 +127,8 @@ static void every_value(void **state)
     assert_non_null(x->variants);
     for (gen = 0; gen < t->ngens; gen++)
         for (insn = 0; insn < t->ninsns; insn++) {
-            const gcn_print_prog *pp = &x->progs[gen * t->ninsns + insn];
-            assert_true(pp->n <= GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS);
+            const gcn_print_prog *pp = gcn_print_prog_of(x, gen, insn);
+            assert_true(pp->n <= GCN_PRINT_STEPS);
             for (k = 0; k < pp->n; k++) {
                 const gcn_print_step *s = &pp->step[k];
                 if (s->num != GCN_NUM_VARIANT) {
