@@ -167,8 +167,7 @@ static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout
 #include <immintrin.h>
 #define CODEC_AVX2 1
 #define CODEC_TARGET_AVX2 __attribute__((target("avx2")))
-_Static_assert(GCN_MAX_SLOTS == 16 && GCN_INST_MAX_FIELDS == 16,
-               "codec_fast_fields_avx2 writes 16 fields from 16 slots");
+_Static_assert(GCN_INST_MAX_FIELDS == 16, "codec_fast_fields_avx2 writes 16 fields");
 /* A resolver runs while the program is being relocated, before any constructor: it reads the
  * CPU's model itself (__builtin_cpu_init) and is not instrumented (the sanitizers' runtimes
  * are not set up yet); "used": clang does not count the ifunc attribute as a use. */
@@ -229,23 +228,22 @@ CODEC_INLINE void codec_fast_fields(const gcn_fast_plan *f, uint64_t w, gcn_inst
 }
 
 #ifdef CODEC_AVX2
-/* The fields as two vectors of 8 slots: each slot's 32-bit half of the word (slot_lo / 32),
- * shifted (slot_lo % 32) and cut to its slot_w bits (none for the slots the plan does not
- * fetch: all ones shifted left by 0 leaves no bit of the field; by 32, all of them). */
+_Static_assert(GCN_FAST_SLOTS == 8, "codec_fast_fields_avx2 takes 8 slots in one vector");
+/* The fields of the first 8 slots as one vector: each slot's 32-bit half of the word
+ * (slot_lo / 32), shifted (slot_lo % 32) and cut to its slot_w bits (none for the slots the
+ * plan does not fetch: all ones shifted left by 0 leaves no bit of the field; by 32, all of
+ * them); the other slots 0. */
 CODEC_INLINE CODEC_TARGET_AVX2 void codec_fast_fields_avx2(const gcn_fast_plan *f, uint64_t w,
                                                            gcn_inst *out)
 {
-    const __m256i halves = _mm256_set1_epi64x((long long)w), c31 = _mm256_set1_epi32(31),
-                  ones = _mm256_set1_epi32(-1);
-    int k;
-    for (k = 0; k < 2; k++) {
-        __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(f->slot_lo + 8 * k)));
-        __m256i wd = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(f->slot_w + 8 * k)));
-        __m256i v = _mm256_permutevar8x32_epi32(halves, _mm256_srli_epi32(lo, 5));
-        v = _mm256_srlv_epi32(v, _mm256_and_si256(lo, c31));
-        v = _mm256_andnot_si256(_mm256_sllv_epi32(ones, wd), v);
-        _mm256_storeu_si256((__m256i *)(out->field + 8 * k), v);
-    }
+    __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)f->slot_lo));
+    __m256i wd = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)f->slot_w));
+    __m256i v =
+        _mm256_permutevar8x32_epi32(_mm256_set1_epi64x((long long)w), _mm256_srli_epi32(lo, 5));
+    v = _mm256_srlv_epi32(v, _mm256_and_si256(lo, _mm256_set1_epi32(31)));
+    v = _mm256_andnot_si256(_mm256_sllv_epi32(_mm256_set1_epi32(-1), wd), v);
+    _mm256_storeu_si256((__m256i *)(void *)out->field, v);
+    _mm256_storeu_si256((__m256i *)(void *)(out->field + 8), _mm256_setzero_si256());
 }
 #endif
 

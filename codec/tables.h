@@ -176,9 +176,10 @@ typedef struct gcn_plan_row {
  *       16-23, encoding 24-31, size 32-39; has_literal and the rest 0): one store
  *   the fields by slot: slot k is field[k] = word >> slot_lo[k], its low slot_w[k] bits
  *       (0: the plan does not fetch it; 32: all of them). The vector path
- *       (codec_fast_fields_avx2) takes all 16 slots at once; it reads each field from the
- *       32-bit half of the word that holds bit slot_lo[k], so a field across bit 32 makes the
- *       plan slow
+ *       (codec_fast_fields_avx2) takes the first GCN_FAST_SLOTS slots at once (gcngen numbers
+ *       first the slots operands and modifiers read, and makes slow a plan that fetches one
+ *       past them); it reads each field from the 32-bit half of the word that holds bit
+ *       slot_lo[k], so a field across bit 32 makes the plan slow
  *   fetch k < nfetch (0, 2, 4 or 8): the portable path and the encoder take the slots the plan
  *       fetches one by one, the slot in bits 4k-4k+3 of order; the steps past the plan's own
  *       repeat its last one
@@ -202,6 +203,7 @@ typedef struct gcn_plan_row {
  *       its own: variants, imm_lo and soe_lo take their place (its fields are the encoder's) */
 #define GCN_FAST_FETCH 8
 #define GCN_FAST_CHECKS 4
+#define GCN_FAST_SLOTS 8 /* the slots a fast plan may fetch: 0 .. GCN_FAST_SLOTS - 1 */
 #define GCN_MAX_CHECK_ROWS 256
 _Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
 _Static_assert(GCN_MAX_SLOTS <= 16, "gcn_fast_plan.order holds a slot in 4 bits");

@@ -224,9 +224,27 @@ static const cJSON *encoding_node(const spec_t *s, const char *name)
 
 /* ---- reading and checking the spec -------------------------------------------------------- */
 
+/* 1 for a field no operand or modifier reads: OPCODE, or one a layout of encoding e fixes. */
+static int fixed_field(const cJSON *e, const char *name)
+{
+    const cJSON *l, *x;
+    if (strcmp(name, "OPCODE") == 0)
+        return 1;
+    cJSON_ArrayForEach(l, get(e, "layouts"))
+    {
+        cJSON_ArrayForEach(x, get(l, "fixed"))
+        {
+            if (str(x, "field") && strcmp(str(x, "field"), name) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static int read_spec(spec_t *s)
 {
     const cJSON *g, *e, *l, *f;
+    unsigned pass;
     cJSON_ArrayForEach(g, get(s->doc.root, "generations"))
     {
         if (s->ngens == GCN_MAX_GENS)
@@ -246,20 +264,24 @@ static int read_spec(spec_t *s)
         x->name = str(e, "name");
         if (!x->name)
             return fail(s, e, "an encoding needs a name");
-        cJSON_ArrayForEach(l, get(e, "layouts"))
-        {
-            cJSON_ArrayForEach(f, get(l, "fields"))
+        /* the slots: the fields in the layouts' order, those an operand or modifier can read
+         * first, then OPCODE and the fields a layout fixes (the decoder's vector path writes
+         * the first GCN_FAST_SLOTS in one step) */
+        for (pass = 0; pass < 2; pass++)
+            cJSON_ArrayForEach(l, get(e, "layouts"))
             {
-                const char *fn = str(f, "name");
-                if (!fn)
-                    return fail(s, f, "a field needs a name");
-                if (slot_index(x, fn) < 0) {
+                cJSON_ArrayForEach(f, get(l, "fields"))
+                {
+                    const char *fn = str(f, "name");
+                    if (!fn)
+                        return fail(s, f, "a field needs a name");
+                    if (slot_index(x, fn) >= 0 || (int)pass != fixed_field(e, fn))
+                        continue;
                     if (x->nslots == GCN_MAX_SLOTS)
                         return fail(s, f, "%s has more than %d fields", x->name, GCN_MAX_SLOTS);
                     x->slot[x->nslots++] = fn;
                 }
             }
-        }
     }
     s->insns = get(s->doc.root, "instructions");
     s->ninsns = (unsigned)cJSON_GetArraySize(s->insns);
@@ -1040,6 +1062,7 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
         if (f[i].mask != gcn_width_mask(w))
             s->fast_mask_bad = 1;
         slow |= f[i].lo < 32 && f[i].lo + w > 32;
+        slow |= f[i].slot >= GCN_FAST_SLOTS; /* past the vector path's */
         slot_lo[f[i].slot] = f[i].lo;
         slot_w[f[i].slot] = w;
     }

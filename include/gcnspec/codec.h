@@ -15,8 +15,10 @@
 #define GCN_INST_MAX_FIELDS 16
 #define GCN_INST_MAX_BYTES 12 /* a 64-bit word; a 32-bit word plus a literal */
 
-/* A decoded (or parsed) instruction: the raw value of each field of its encoding, in the
- * encoding's field order, plus the literal that follows the word, if any.
+/* A decoded (or parsed) instruction: the raw value of each field of its encoding, plus the
+ * literal that follows the word, if any. The fields are in the spec's order, those an operand
+ * or modifier reads first, then OPCODE and the fields a layout fixes (ENCODING); the fields the
+ * instruction does not use are 0.
  * In a hot loop, keep it off a 4 KiB page boundary (_Alignas(128) does): the decoder writes the
  * fields in wide stores, and a store split across two pages is slow. Measured on an x86-64
  * host (Zen 4), a gcn_inst across a page boundary decoded 41 % slower on the AVX2 path and
