@@ -159,15 +159,15 @@ static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout
 #define CODEC_INLINE static inline
 #endif
 
-/* The vector path (x86-64 with AVX2): the fast path's fields in two 8-lane steps
- * (codec_fast_fields_avx2) in place of the per-field fetches. gcn_decode and gcn_disasm are
+/* The vector path (x86-64 with AVX2): the fast path's fields in one 8-lane step and its checks
+ * from them (codec_fast_work_avx2) in place of the per-field fetches. gcn_decode and gcn_disasm are
  * each bound once, when the program is loaded, to their AVX2 form or their portable one (GNU
  * indirect functions, which ELF hosts with glibc resolve): no call pays for the choice. */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && defined(__GLIBC__)
 #include <immintrin.h>
 #define CODEC_AVX2 1
 #define CODEC_TARGET_AVX2 __attribute__((target("avx2")))
-_Static_assert(GCN_INST_MAX_FIELDS == 16, "codec_fast_fields_avx2 writes 16 fields");
+_Static_assert(GCN_INST_MAX_FIELDS == 16, "codec_fast_work_avx2 writes 16 fields");
 /* A resolver runs while the program is being relocated, before any constructor: it reads the
  * CPU's model itself (__builtin_cpu_init) and is not instrumented (the sanitizers' runtimes
  * are not set up yet); "used": clang does not count the ifunc attribute as a use. */
@@ -200,7 +200,8 @@ gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char
         out->field[s_] = (uint32_t)(w >> f->slot_lo[s_]) & gcn_width_mask(f->slot_w[s_]);          \
     } while (0)
 #define CODEC_FAST_CHECK(k)                                                                        \
-    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->ck_lo[k]) & f->ck_mask[k])]
+    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->slot_lo[f->ck_slot[k]]) &               \
+                                        gcn_width_mask(f->slot_w[f->ck_slot[k]]))]
 
 /* The fields, one by one: 8, 4, 2 or 0 fetches, steps past the plan's own repeat its last
  * one; the fields it does not fetch are 0. */
@@ -228,22 +229,34 @@ CODEC_INLINE void codec_fast_fields(const gcn_fast_plan *f, uint64_t w, gcn_inst
 }
 
 #ifdef CODEC_AVX2
-_Static_assert(GCN_FAST_SLOTS == 8, "codec_fast_fields_avx2 takes 8 slots in one vector");
+_Static_assert(GCN_FAST_SLOTS == 8, "codec_fast_work_avx2 takes 8 slots in one vector");
 /* The fields of the first 8 slots as one vector: each slot's 32-bit half of the word
  * (slot_lo / 32), shifted (slot_lo % 32) and cut to its slot_w bits (none for the slots the
  * plan does not fetch: all ones shifted left by 0 leaves no bit of the field; by 32, all of
- * them); the other slots 0. */
-CODEC_INLINE CODEC_TARGET_AVX2 void codec_fast_fields_avx2(const gcn_fast_plan *f, uint64_t w,
-                                                           gcn_inst *out)
+ * them); the other slots 0. Then the 4 checks' values from that vector (ck_slot), their row
+ * offsets added, and the 4 row bytes ORed together (returned). */
+CODEC_INLINE CODEC_TARGET_AVX2 unsigned
+codec_fast_work_avx2(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w, gcn_inst *out)
 {
+    const uint8_t *rows = t->check_rows;
     __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)f->slot_lo));
     __m256i wd = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)f->slot_w));
     __m256i v =
         _mm256_permutevar8x32_epi32(_mm256_set1_epi64x((long long)w), _mm256_srli_epi32(lo, 5));
+    uint32_t slot4;
+    __m128i c;
     v = _mm256_srlv_epi32(v, _mm256_and_si256(lo, _mm256_set1_epi32(31)));
     v = _mm256_andnot_si256(_mm256_sllv_epi32(_mm256_set1_epi32(-1), wd), v);
     _mm256_storeu_si256((__m256i *)(void *)out->field, v);
     _mm256_storeu_si256((__m256i *)(void *)(out->field + 8), _mm256_setzero_si256());
+    memcpy(&slot4, f->ck_slot, 4);
+    c = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+        v, _mm256_castsi128_si256(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)slot4)))));
+    c = _mm_add_epi32(c, _mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)f->ck_at)));
+    return (unsigned)(rows[(uint32_t)_mm_cvtsi128_si32(c)] |
+                      rows[(uint32_t)_mm_extract_epi32(c, 1)] |
+                      rows[(uint32_t)_mm_extract_epi32(c, 2)] |
+                      rows[(uint32_t)_mm_extract_epi32(c, 3)]);
 }
 #endif
 
@@ -267,29 +280,13 @@ CODEC_INLINE unsigned codec_fast_checks(const gcn_tables *t, const gcn_fast_plan
     return acc;
 }
 
-#ifdef CODEC_AVX2
-/* The 4 checks' row offsets as one vector (each value from its 32-bit half of the word, as
- * codec_fast_fields_avx2 reads a field), then the 4 row bytes ORed together. */
-CODEC_INLINE CODEC_TARGET_AVX2 unsigned codec_fast_checks_avx2(const gcn_tables *t,
-                                                               const gcn_fast_plan *f, uint64_t w)
+/* The fields, then the checks (the portable path's codec_fast_work_avx2). */
+CODEC_INLINE unsigned codec_fast_work(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w,
+                                      gcn_inst *out)
 {
-    const uint8_t *rows = t->check_rows;
-    uint32_t lo4, mask4;
-    __m128i lo, v;
-    memcpy(&lo4, f->ck_lo, 4);
-    memcpy(&mask4, f->ck_mask, 4);
-    lo = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)lo4));
-    v = _mm_castps_si128(
-        _mm_permutevar_ps(_mm_castsi128_ps(_mm_set1_epi64x((long long)w)), _mm_srli_epi32(lo, 5)));
-    v = _mm_srlv_epi32(v, _mm_and_si128(lo, _mm_set1_epi32(31)));
-    v = _mm_and_si128(v, _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)mask4)));
-    v = _mm_add_epi32(v, _mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)f->ck_at)));
-    return (unsigned)(rows[(uint32_t)_mm_cvtsi128_si32(v)] |
-                      rows[(uint32_t)_mm_extract_epi32(v, 1)] |
-                      rows[(uint32_t)_mm_extract_epi32(v, 2)] |
-                      rows[(uint32_t)_mm_extract_epi32(v, 3)]);
+    codec_fast_fields(f, w, out);
+    return codec_fast_checks(t, f, w);
 }
-#endif
 
 /* out's instruction, generation, encoding and size, no literal (the plan's head): two stores
  * (the head in one where the host is little-endian), written as soon as the plan is known, so
@@ -338,13 +335,13 @@ gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen
                                      const uint8_t *bytes, size_t len, gcn_inst *out);
 #endif
 
-/* The body of codec_decode_fast (FIELDS, CHECKS: codec_fast_fields, codec_fast_checks;
- * FLAGGED: codec_decode_flagged) and of codec_decode_fast_avx2 (their _avx2 forms): one text,
+/* The body of codec_decode_fast (WORK: codec_fast_work, the fields and the checks; FLAGGED:
+ * codec_decode_flagged) and of codec_decode_fast_avx2 (their _avx2 forms): one text,
  * compiled for two targets. The fast path takes an instruction of one known encoding (a
  * dispatch row of one encoding is its match: gcngen sends the others to the scan), 8 bytes
  * readable; codec_decode_plan the rest, and the instructions whose plan is slow. The key map
  * names the plan, and the plan the instruction: two lookups after the word. */
-#define CODEC_DECODE_FAST_BODY(FIELDS, CHECKS, FLAGGED)                                            \
+#define CODEC_DECODE_FAST_BODY(WORK, FLAGGED)                                                      \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     const gcn_dispatch_row *d;                                                                     \
     const gcn_fast_plan *f;                                                                        \
@@ -357,26 +354,24 @@ gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen
     if (f->flags != GCN_FAST_OK)                                                                   \
         return FLAGGED(f, w, gen, bytes, len, out);                                                \
     codec_fast_head(out, f);                                                                       \
-    FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(f, CHECKS(t, f, w), w, out)
+    return codec_fast_finish(f, WORK(t, f, w, out), w, out)
 
 /* The same for a plan that is not GCN_FAST_OK: its SMEM variant (where the key map could not
  * name it), the plan rows where that is slow or there is no instruction. */
-#define CODEC_DECODE_FLAGGED_BODY(FIELDS, CHECKS)                                                  \
+#define CODEC_DECODE_FLAGGED_BODY(WORK)                                                            \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     f = codec_fast_variant(t, f, w);                                                               \
     if (f->flags != GCN_FAST_OK)                                                                   \
         return codec_decode_plan(gen, bytes, len, out);                                            \
     codec_fast_head(out, f);                                                                       \
-    FIELDS(f, w, out);                                                                             \
-    return codec_fast_finish(f, CHECKS(t, f, w), w, out)
+    return codec_fast_finish(f, WORK(t, f, w, out), w, out)
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
  * codec_decode_plan for what it does not take, which gives the same answer
  * (tests/codec/test_decode_fast.c holds them to it). */
 CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_fields, codec_fast_checks, codec_decode_flagged);
+    CODEC_DECODE_FAST_BODY(codec_fast_work, codec_decode_flagged);
 }
 
 #ifdef CODEC_AVX2
@@ -384,8 +379,7 @@ CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t 
 CODEC_INLINE CODEC_TARGET_AVX2 gcn_status codec_decode_fast_avx2(int gen, const uint8_t *bytes,
                                                                  size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_fields_avx2, codec_fast_checks_avx2,
-                           codec_decode_flagged_avx2);
+    CODEC_DECODE_FAST_BODY(codec_fast_work_avx2, codec_decode_flagged_avx2);
 }
 #endif
 #undef CODEC_DECODE_FAST_BODY

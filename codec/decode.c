@@ -247,7 +247,7 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
 gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen, const uint8_t *bytes,
                                 size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FLAGGED_BODY(codec_fast_fields, codec_fast_checks);
+    CODEC_DECODE_FLAGGED_BODY(codec_fast_work);
 }
 
 gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
@@ -260,7 +260,7 @@ CODEC_TARGET_AVX2 gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, u
                                                        const uint8_t *bytes, size_t len,
                                                        gcn_inst *out)
 {
-    CODEC_DECODE_FLAGGED_BODY(codec_fast_fields_avx2, codec_fast_checks_avx2);
+    CODEC_DECODE_FLAGGED_BODY(codec_fast_work_avx2);
 }
 
 CODEC_TARGET_AVX2 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len,

@@ -176,18 +176,20 @@ typedef struct gcn_plan_row {
  *       16-23, encoding 24-31, size 32-39; has_literal and the rest 0): one store
  *   the fields by slot: slot k is field[k] = word >> slot_lo[k], its low slot_w[k] bits
  *       (0: the plan does not fetch it; 32: all of them). The vector path
- *       (codec_fast_fields_avx2) takes the first GCN_FAST_SLOTS slots at once (gcngen numbers
+ *       (codec_fast_work_avx2) takes the first GCN_FAST_SLOTS slots at once (gcngen numbers
  *       first the slots operands and modifiers read, and makes slow a plan that fetches one
  *       past them); it reads each field from the 32-bit half of the word that holds bit
  *       slot_lo[k], so a field across bit 32 makes the plan slow
  *   fetch k < nfetch (0, 2, 4 or 8): the portable path and the encoder take the slots the plan
  *       fetches one by one, the slot in bits 4k-4k+3 of order; the steps past the plan's own
  *       repeat its last one
- *   check k < ncheck (0, 2 or 4): v = word >> ck_lo[k] & ck_mask[k] (the field, 8 bits at
- *       most); check_rows[ck_at[k] + v] (ck_at: the row's offset, row * 256) has bit 0 when v
- *       is no valid value there, bit 1 when it takes the literal (gcngen compiles each row from
- *       the operand's kind and reg_ok: the same bits the plan row's check reads), so the
- *       checks' values OR together; the steps past the plan's own use row 0, all zeros
+ *   check k < ncheck (0, 2 or 4): v = the field of slot ck_slot[k] (8 bits at most, one of
+ *       the first GCN_FAST_SLOTS); check_rows[ck_at[k] + v] (ck_at: the row's offset,
+ *       row * 256) has bit 0 when v is no valid value there, bit 1 when it takes the literal
+ *       (gcngen compiles each row from the operand's kind and reg_ok: the same bits the plan
+ *       row's check reads), so the checks' values OR together; the steps past the plan's own
+ *       repeat its first (with none: a slot it does not fetch, whose field is 0, and row 0,
+ *       all zeros)
  * flags, GCN_FAST_OK for a plan the fast path takes as it is (one test); any other value sends
  * the word to codec_decode_flagged:
  *   0: no instruction (a key map's entries for opcodes the encoding lacks, and the one entry
@@ -214,7 +216,7 @@ typedef struct gcn_fast_plan {
     union {
         struct {
             uint16_t ck_at[GCN_FAST_CHECKS];
-            uint8_t ck_lo[GCN_FAST_CHECKS], ck_mask[GCN_FAST_CHECKS];
+            uint8_t ck_slot[GCN_FAST_CHECKS], ck_pad[GCN_FAST_CHECKS];
         };
         struct {
             uint16_t variants;

@@ -709,9 +709,10 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
     gcn_buf_puts(b, "};\n\n");
 }
 
-/* The key map of encoding e on generation g (gcn_dispatch_row.key_map): the key is the opcode
- * field and, where an instruction of the encoding has SMEM variants there, the bits up to its
- * IMM and SOE bits, so that one lookup names the variant's plan. Sets the key's lo and width. */
+/* The key map of encoding e on generation g (gcn_dispatch_row.key_plans): the key is the
+ * opcode field and, where an instruction of the encoding has SMEM variants there, the bits up to
+ * its IMM and SOE bits, so that one lookup names the variant's plan; each entry a copy of its
+ * plan (fast_text). Sets the key's lo and width. */
 static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsigned *key_lo,
                          unsigned *key_w, gcn_buf *b)
 {
@@ -1039,7 +1040,8 @@ static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned
 }
 
 /* One gcn_fast_plan row of generation g: the fields by slot, the fetch order padded with the
- * last one, the checks padded with row 0 (all zeros: every value passes); the checks name their
+ * last one, the checks padded with repeats of the first (with none, a slot the plan does not
+ * fetch, whose field is 0, and row 0, all zeros: every value passes); the checks name their
  * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
  * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say). A field's
  * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
@@ -1048,7 +1050,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
                           unsigned imm_lo, unsigned soe_lo, unsigned var_mask, gcn_buf *b)
 {
     unsigned i, order = 0;
-    unsigned cols[3][GCN_FAST_CHECKS], slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
+    unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
+    unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
     slow |= nck > GCN_FAST_CHECKS;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
@@ -1068,6 +1071,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     }
     for (i = 0; i < GCN_FAST_FETCH; i++)
         order |= (n ? f[i < n ? i : n - 1].slot : 0u) << (4 * i);
+    for (zero_slot = 0; zero_slot < GCN_FAST_SLOTS && slot_w[zero_slot]; zero_slot++)
+        ;
+    slow |= !nck && zero_slot == GCN_FAST_SLOTS; /* nothing for the unused checks to read */
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
         fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0};
@@ -1079,9 +1085,16 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
             if (k == n || f[k].mask > 0xff)
                 slow = 1;
         }
-        cols[0][i] = k < n && i < nck && !slow ? f[k].lo : 0;
-        cols[1][i] = k < n && i < nck && !slow ? f[k].mask : 0;
-        cols[2][i] = k < n && i < nck && !slow ? check_row(s, g, &x) * 256u : 0;
+        if (k < n && i < nck && !slow) {
+            ck_slot[i] = x.slot;
+            ck_at[i] = check_row(s, g, &x) * 256u;
+        } else if (i > 0 && nck) {
+            ck_slot[i] = ck_slot[0];
+            ck_at[i] = ck_at[0];
+        } else {
+            ck_slot[i] = zero_slot < GCN_FAST_SLOTS ? zero_slot : 0;
+            ck_at[i] = 0;
+        }
     }
     gcn_buf_printf(b, "    {.head = 0x%llxull, ", (unsigned long long)head);
     emit_array(b, "slot_lo", slot_lo, GCN_MAX_SLOTS);
@@ -1091,9 +1104,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
         /* a variant selector: its variants in place of checks (gcn_fast_plan) */
         gcn_buf_printf(b, ".variants = %u, .imm_lo = %u, .soe_lo = %u, ", variants, imm_lo, soe_lo);
     } else {
-        emit_array(b, "ck_at", cols[2], GCN_FAST_CHECKS);
-        emit_array(b, "ck_lo", cols[0], GCN_FAST_CHECKS);
-        emit_array(b, "ck_mask", cols[1], GCN_FAST_CHECKS);
+        emit_array(b, "ck_at", ck_at, GCN_FAST_CHECKS);
+        emit_array(b, "ck_slot", ck_slot, GCN_FAST_CHECKS);
     }
     gcn_buf_printf(b, "\n     .order = 0x%x, .nfetch = %u, .ncheck = %u, .flags = 0x%x},\n", order,
                    n == 0   ? 0u
@@ -1321,8 +1333,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
         }
     }
     gcn_buf_puts(b, "};\n\n");
-    /* one array, so that a key map names a plan or a variant by one index: the plans
-     * ([gen * ninsns + insn]), then the variants (gcn_tables.fast_variants) */
+    /* one array: the plans ([gen * ninsns + insn]), then the variants
+     * (gcn_tables.fast_variants) */
     gcn_buf_printf(b, "static const gcn_fast_plan gcn_fast_plans[%u] = {\n",
                    s->ngens * s->ninsns + nvariants);
     gcn_buf_append(b, fast.data, fast.len);
