@@ -21,9 +21,9 @@
  * instruction does not use are 0.
  * In a hot loop, keep it off a 4 KiB page boundary (_Alignas(128) does): the decoder writes the
  * fields in wide stores, and a store split across two pages is slow. Measured on an x86-64
- * host (Zen 4), a gcn_inst across a page boundary decoded 41 % slower on the AVX2 path and
- * 22 % slower on the portable one; a 16-byte-aligned one on the stack lands there 4 times in
- * 256. */
+ * host (Zen 4), a gcn_inst across a page boundary decoded about half as fast on the AVX2 path
+ * and 17-30 % slower on the portable one; a 16-byte-aligned one on the stack lands there 4
+ * times in 256. */
 typedef struct gcn_inst {
     uint16_t insn;    /* row of the instruction table */
     uint8_t gen;      /* generation index */
