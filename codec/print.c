@@ -411,9 +411,9 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
 {
     const gcn_print_texts *x = &gcn_codec_print_texts;
     const gcn_print_prog *pp;
+    const gcn_print_step *step, *end;
     const gcn_text16 *texts;
     char *p;
-    unsigned k, n;
     if (!x->progs)
         return print_cut(t, in, buf, size);
     pp = gcn_print_prog_of(x, in->gen, in->insn);
@@ -421,9 +421,8 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
         return print_cut(t, in, buf, size);
     texts = x->texts;
     p = put_pool(buf, (const char *)&texts[pp->mnemonic], pp->mnemonic_len);
-    n = pp->n;
-    for (k = 0; k < n; k++) {
-        const gcn_print_step *s = &pp->step[k];
+    for (step = pp->step, end = step + pp->n; step < end; step++) {
+        const gcn_print_step *s = step;
         uint32_t v = in->field[s->slot];
         const gcn_text16 *e;
         if (CODEC_UNLIKELY(v >= s->count)) {
@@ -441,8 +440,8 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
         memcpy(p, e, 16);
         p += e->n;
     }
-    if (k < n)
-        return print_rest(t, in, pp, buf, p, k);
+    if (step < end)
+        return print_rest(t, in, pp, buf, p, (unsigned)(step - pp->step));
     *p = 0;
     return (size_t)(p - buf);
 }
