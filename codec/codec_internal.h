@@ -74,8 +74,7 @@ static inline const gcn_fast_plan *codec_fast_variant(const gcn_tables *t, const
 {
     unsigned m = f->flags & GCN_FAST_VARIANTS;
     if (m)
-        f = &t->fast_variants[f->variants + (((unsigned)(w >> f->imm_lo) & m & 1u) |
-                                             ((unsigned)(w >> f->soe_lo << 1) & m & 2u))];
+        f = &t->fast_variants[f->variants + gcn_fast_variant_index(w, f->imm_lo, f->soe_lo, m)];
     return f;
 }
 
@@ -194,14 +193,19 @@ gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_
 gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                                  size_t *nbytes, gcn_inst *out);
 
+/* The field of slot s in the word w, as plan f fetches it (0 where it does not). */
+static inline uint32_t codec_fast_field(const gcn_fast_plan *f, uint64_t w, unsigned s)
+{
+    return (uint32_t)(w >> f->slot_lo[s]) & gcn_width_mask(f->slot_w[s]);
+}
+
 #define CODEC_FAST_FETCH(k)                                                                        \
     do {                                                                                           \
         unsigned s_ = gcn_fast_slot(f, k);                                                         \
-        out->field[s_] = (uint32_t)(w >> f->slot_lo[s_]) & gcn_width_mask(f->slot_w[s_]);          \
+        out->field[s_] = codec_fast_field(f, w, s_);                                               \
     } while (0)
 #define CODEC_FAST_CHECK(k)                                                                        \
-    acc |= t->check_rows[f->ck_at[k] + ((unsigned)(w >> f->slot_lo[f->ck_slot[k]]) &               \
-                                        gcn_width_mask(f->slot_w[f->ck_slot[k]]))]
+    acc |= t->check_rows[f->ck_at[k] + codec_fast_field(f, w, f->ck_slot[k])]
 
 /* The fields, one by one: 8, 4, 2 or 0 fetches, steps past the plan's own repeat its last
  * one; the fields it does not fetch are 0. */
@@ -260,8 +264,8 @@ codec_fast_work_avx2(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w, gc
 }
 #endif
 
-/* The checks, one by one (4, 2 or 0; steps past the plan's own use row 0, all zeros): the
- * check rows' bits ORed together. */
+/* The checks, one by one (4, 2 or 0; steps past the plan's own repeat its first): the check
+ * rows' bits ORed together. */
 CODEC_INLINE unsigned codec_fast_checks(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w)
 {
     unsigned acc = 0;

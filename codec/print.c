@@ -359,8 +359,6 @@ static char *text(char *p, const gcn_tables *t, const gcn_inst *in)
     if (!x->progs)
         return text_general(p, t, in);
     pp = gcn_print_prog_of(x, in->gen, in->insn);
-    if (pp->general)
-        return text_general(p, t, in);
     p = put_pool(p, (const char *)&x->texts[pp->mnemonic], pp->mnemonic_len);
     return steps_from(p, t, in, pp, 0);
 }
@@ -389,9 +387,8 @@ print_cut(const gcn_tables *t, const gcn_inst *in, char *buf, size_t size)
     return put_cut(buf, size, tmp, (size_t)(text(tmp, t, in) - tmp));
 }
 
-/* print_valid's text from step k of pp on (the whole text by the general path where pp says
- * so), after the text up to p in buf: a call of its own, so that the common case keeps its
- * registers and calls nothing. Returns the length. */
+/* print_valid's text from step k of pp on, after the text up to p in buf: a call of its own,
+ * so that the common case keeps its registers and calls nothing. Returns the length. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -399,7 +396,7 @@ static size_t
 print_rest(const gcn_tables *t, const gcn_inst *in, const gcn_print_prog *pp, char *buf, char *p,
            unsigned k)
 {
-    p = pp->general ? text_general(buf, t, in) : steps_from(p, t, in, pp, k);
+    p = steps_from(p, t, in, pp, k);
     *p = 0;
     return (size_t)(p - buf);
 }

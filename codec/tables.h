@@ -231,6 +231,15 @@ typedef struct gcn_fast_plan {
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
 
+/* The variant of an SMEM offset's instruction for the word w (GCN_FAST_VARIANTS): IMM, the bit
+ * at imm_lo where mask has bit 0, | SOE, the bit at soe_lo where mask has bit 1, << 1. The
+ * decoder picks a plan by it, gcngen a key map's entry. */
+static inline unsigned gcn_fast_variant_index(uint64_t w, unsigned imm_lo, unsigned soe_lo,
+                                              unsigned mask)
+{
+    return ((unsigned)(w >> imm_lo) & mask & 1u) | ((unsigned)(w >> soe_lo << 1) & mask & 2u);
+}
+
 /* Slot k of a plan's fetch order. */
 static inline unsigned gcn_fast_slot(const gcn_fast_plan *f, unsigned k)
 {
@@ -307,13 +316,12 @@ typedef struct gcn_print_step {
 /* The program of one instruction on one generation, one 64-byte line: the mnemonic
  * (mnemonic_len bytes from text row `mnemonic` on, run on through the rows after it), an upper
  * bound of the text's length (gcn_insn_row.text_max), and its steps: its operands, then the
- * modifiers the generation has. An instruction of more than GCN_PRINT_STEPS steps has general
- * set and one step of count 0: the general path prints it. */
+ * modifiers the generation has (textgen fails on an instruction of more than GCN_PRINT_STEPS). */
 #define GCN_PRINT_STEPS 7
 typedef struct gcn_print_prog {
     _Alignas(64) uint16_t mnemonic;
     uint16_t text_max;
-    uint8_t mnemonic_len, n, general, pad;
+    uint8_t mnemonic_len, n, pad[2];
     gcn_print_step step[GCN_PRINT_STEPS];
 } gcn_print_prog;
 _Static_assert(sizeof(gcn_print_prog) == 64, "a print program is one 64-byte line");

@@ -244,11 +244,11 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
             ok = make_step(x, t, base, GCN_PRINT_MODIFIER + i, row->modifier[i].slot,
                            row->modifier[i].format != GCN_FMT_SWIZZLE, &steps[n++]);
     if (n > GCN_PRINT_STEPS) {
-        /* one step of no texts, and the general path for the whole text */
-        pp->general = 1;
-        pp->n = 1;
-        memset(&pp->step[0], 0, sizeof(pp->step[0]));
-        return ok;
+        fprintf(stderr,
+                "gcn_textgen: %s has %u operands and modifiers on %s; a print program holds %d "
+                "(GCN_PRINT_STEPS)\n",
+                row->mnemonic, n, t->gens[base->gen].id, GCN_PRINT_STEPS);
+        return 0;
     }
     pp->n = (uint8_t)n;
     memcpy(pp->step, steps, n * sizeof(steps[0]));
@@ -280,8 +280,8 @@ static void c_text(gcn_buf *b, const gcn_text16 *e)
 static void c_prog(gcn_buf *b, const gcn_print_prog *pp, const char *gen, const char *mnemonic)
 {
     unsigned i;
-    gcn_buf_printf(b, "    {%u, %u, %u, %u, %u, 0, {", pp->mnemonic, pp->text_max, pp->mnemonic_len,
-                   pp->n, pp->general);
+    gcn_buf_printf(b, "    {%u, %u, %u, %u, {0}, {", pp->mnemonic, pp->text_max, pp->mnemonic_len,
+                   pp->n);
     for (i = 0; i < pp->n; i++) {
         gcn_buf_puts(b, i ? ", " : "");
         c_step(b, &pp->step[i]);

@@ -762,14 +762,12 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
             continue;
         for (k = 0; k < count; k++) {
             uint64_t word = (uint64_t)k << lo;
-            unsigned plan = g * s->ninsns + insn, v = 0;
+            unsigned plan = g * s->ninsns + insn;
             if (((word >> op_lo) & ((1ull << op_w) - 1)) != (uint64_t)op)
                 continue;
-            if (fv->mask && keyed) {
-                v = (unsigned)((word >> fv->imm_lo) & fv->mask & 1) |
-                    (unsigned)((word >> fv->soe_lo << 1) & fv->mask & 2);
-                plan = s->ngens * s->ninsns + fv->at + v;
-            }
+            if (fv->mask && keyed)
+                plan = s->ngens * s->ninsns + fv->at +
+                       gcn_fast_variant_index(word, fv->imm_lo, fv->soe_lo, fv->mask);
             map[k] = plan;
         }
     }
