@@ -16,7 +16,8 @@ static void help(void)
            "accepted) and prints each encoding as a line of bytes, 0x01,0x00,0x80,0xbe, the\n"
            "form 'gcnspec disasm' and 'llvm-mc -disassemble' read. Reads stdin without FILE\n"
            "or with FILE '-'.\n"
-           "Comments start with ';', '//' or '#'. A bad line is reported as FILE:LINE:COL:\n"
+           "Comments start with ';' or '//' (a whole line also with '#'), as in llvm-mc.\n"
+           "A bad line is reported as FILE:LINE:COL:\n"
            "message; the rest are still assembled, and the exit status is 1.\n\n"
            "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
            "                       tonga|gfx900\n"
@@ -131,7 +132,6 @@ int cmd_asm(int argc, char **argv)
     }
     name = cli_input_name(path);
     for (at = text; at < text + len;) {
-        char *cut;
         gcn_inst in;
         uint8_t bytes[GCN_INST_MAX_BYTES];
         size_t n = 0, k;
@@ -145,15 +145,8 @@ int cmd_asm(int argc, char **argv)
         for (k = 0; line[k]; k++)
             if (line[k] == '\r')
                 line[k] = 0;
-        if ((cut = strchr(line, ';')) != NULL)
-            *cut = 0;
-        if ((cut = strstr(line, "//")) != NULL)
-            *cut = 0;
-        if ((cut = strchr(line, '#')) != NULL)
-            *cut = 0;
-        for (k = strlen(line); k && (line[k - 1] == ' ' || line[k - 1] == '\t'); k--)
-            line[k - 1] = 0;
-        if (!line[strspn(line, " \t")])
+        /* gcn_assemble takes a comment after the instruction; a line of none is skipped */
+        if (gcn_line_is_blank(line))
             continue;
         st = gcn_assemble(gen, line, &in, bytes, sizeof(bytes), &n, &diag);
         if (st == GCN_ERR_SYNTAX) {

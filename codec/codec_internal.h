@@ -105,6 +105,38 @@ gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in);
  * LLVM's assembler and printer do; a 64-bit operand reads it whole. */
 int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs);
 
+/* An operand's value in LLVM's syntax (codec/expr.c): an absolute expression (64 bits,
+ * wrapping) or a floating-point number (a whole operand, at most one '-' before it). */
+typedef struct codec_value_t {
+    int is_float;
+    int64_t i;
+    double d;
+} codec_value_t;
+/* Why a value does not parse: the message and the offset in the line it points at. */
+typedef struct codec_value_err {
+    size_t at;
+    char msg[160];
+} codec_value_err;
+/* The end of the floating-point number at s[i] (LLVM's lexer: digits with a '.' or an 'e', a
+ * hex float with 'p'), or 0 when s[i] starts none. s is lower case. */
+size_t codec_float_end(const char *s, size_t i);
+/* An absolute expression at s[*pos] (blanks before it skipped); *pos moves past it. 1, or 0
+ * with e filled. */
+int codec_expr(const char *s, size_t *pos, int64_t *v, codec_value_err *e);
+/* The common case of either, read directly: an optional '-' and a decimal (no leading 0) or 0x
+ * number that ends the expression (no operator, point, exponent or suffix after it). 0 when the
+ * text is anything else, for the general parser, which reads the same value. */
+int codec_plain_number(const char *s, size_t *pos, int64_t *v);
+/* A float, or else an absolute expression. */
+int codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e);
+
+/* A slow path kept out of its caller, so that the caller's fast path saves no registers. */
+#if defined(__GNUC__)
+#define CODEC_NOINLINE __attribute__((noinline))
+#else
+#define CODEC_NOINLINE
+#endif
+
 /* The lane DS_SWIZZLE_B32 with this offset reads for `lane` (0-31): the documents' two modes,
  * OFFSET[15] = 1: within each quad, lane pair k of OFFSET[7:0] selects; OFFSET[15] = 0: on the
  * lane's 5 bits, ((lane & AND) | OR) ^ XOR with the masks in OFFSET[4:0], [9:5], [14:10]. Two

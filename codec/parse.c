@@ -1,7 +1,22 @@
 /* LLVM's assembler syntax (and the documents' upper-case spelling) -> fields. One line, one
- * instruction; errors name the 1-based column of the offending text. */
+ * instruction, read as llvm-mc reads it (its AMDGPUOperandSyntax, AMDGPUModifierSyntax and
+ * AMDGPUInstructionSyntax pages, and llvm-mc 14 and 19 themselves):
+ *   line      mnemonic, then operands and modifiers, each followed by an optional ','; blanks
+ *             between any two tokens; a comment from ';' or '//' to the end
+ *   registers vN sN ttmpN (decimal, leading zeros allowed), v[e] v[e:e] (absolute expressions,
+ *             blanks inside), [r, r+1, ...] lists of consecutive registers, named registers
+ *             (vcc, [vcc], [vcc_lo,vcc_hi], m0, ...) and their aliases from the spec
+ *   values    absolute expressions and floats (codec/expr.c), converted to the operand as LLVM
+ *             does: 32-bit operands take what truncates to 32 bits without loss; 64-bit ones
+ *             an inline constant or a 32-bit literal; floats are rounded to the operand's type,
+ *             overflow and (inexact) underflow refused
+ *   modifiers name, or name ':' value, after the operands; an operand the spec marks as one
+ *             llvm-mc lets you omit takes its default text
+ * gcnspec also takes every token in upper case and the modifiers in any order (the documents'
+ * spelling), where llvm-mc takes lower-case registers and modifiers in a fixed order; those
+ * disagreements are classified in spec/peers/llvm-mc-syntax-known.json. Errors name the 1-based
+ * column of the offending text. */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
-#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,10 +33,10 @@ typedef struct pctx {
     const gcn_layout_row *l;
     gcn_inst *in;
     gcn_diag *diag;
-    const char *s; /* the lower-cased line */
+    const char *s; /* the lower-cased line, its comment cut */
     size_t pos;
     int has_literal;
-    int64_t literal;
+    uint32_t literal;
 } pctx;
 
 #if defined(__GNUC__)
@@ -44,6 +59,11 @@ err(pctx *p, size_t col0, const char *fmt, ...)
 static int is_digit(char c)
 {
     return (unsigned char)(c - '0') < 10;
+}
+
+static int is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || c == '_';
 }
 
 /* A token, quoted in a message (at most 40 characters of it). */
@@ -78,12 +98,12 @@ static void lower_copy(char *d, const char *s, size_t n)
         d[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + ('a' - 'A')) : s[i];
 }
 
-/* The end of the run of [a-z0-9_] (a mnemonic's characters) at s[i]; eight bytes at a time (s
- * is readable up to the 8 bytes after the NUL that ends it: gcn_parse's LINE_PAD). Per byte, on
- * its low seven bits (no carry crosses bytes): adding 0x80 - lo sets the top bit when it is >=
- * lo, adding 0x80 - hi - 1 when it is > hi; a byte with its own top bit set is no word
- * character. */
-static size_t word_end(const char *s, size_t i)
+/* The end of the run of [a-z0-9_] (a mnemonic's or a name's characters) at s[i]; eight bytes
+ * at a time (s is readable up to the 8 bytes after the NUL that ends it: gcn_parse's
+ * LINE_PAD). Per byte, on its low seven bits (no carry crosses bytes): adding 0x80 - lo sets
+ * the top bit when it is >= lo, adding 0x80 - hi - 1 when it is > hi; a byte with its own top
+ * bit set is no word character. */
+static inline size_t word_end(const char *s, size_t i)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t ones = 0x0101010101010101ull, top = 0x8080808080808080ull;
@@ -104,108 +124,19 @@ static size_t word_end(const char *s, size_t i)
 #endif
 }
 
-/* strtol(s, end, 10) for a register number: up to 9 digits read here, anything else by
- * strtol (the same result). */
-static long reg_number(const char *s, char **end)
-{
-    long v = 0;
-    unsigned k;
-    for (k = 0; k < 9 && s[k] >= '0' && s[k] <= '9'; k++)
-        v = v * 10 + (s[k] - '0');
-    if (k == 0 || k == 9)
-        return strtol(s, end, 10);
-    *end = (char *)(uintptr_t)(s + k);
-    return v;
-}
-
 /* The position after the blanks at s[i] */
-static size_t skip_blanks(const char *s, size_t i)
+static inline size_t skip_blanks(const char *s, size_t i)
 {
     while (s[i] == ' ' || s[i] == '\t')
         i++;
     return i;
 }
 
-/* The characters token_end stops at: NUL, blanks, ',', brackets, parentheses, '"' (a table:
- * one load per character) */
-static const unsigned char token_stop[256] = {
-    [0] = 1,   ['\t'] = 1, [' '] = 1, ['"'] = 1, ['('] = 1,
-    [')'] = 1, [','] = 1,  ['['] = 1, [']'] = 1,
-};
-
-/* The token up to a separator: ',' or blank or end. */
-static size_t token_end(const pctx *p, size_t from)
-{
-    const unsigned char *s = (const unsigned char *)p->s;
-    size_t i = from;
-    int depth = 0;
-    for (;;) {
-        unsigned char c;
-        while (!token_stop[s[i]])
-            i++;
-        c = s[i];
-        if (!c)
-            break;
-        if (c == '[' || c == '(')
-            depth++;
-        else if ((c == ']' || c == ')') && depth)
-            depth--;
-        else if (!depth && (c == ',' || c == ' ' || c == '\t'))
-            break;
-        else if (c == '"') {
-            i++;
-            while (s[i] && s[i] != '"')
-                i++;
-            if (!s[i])
-                break;
-        }
-        i++;
-    }
-    return i;
-}
-
-/* A whole-token number: decimal, 0x hex, 0 octal, optional sign; at most 48 bits. */
-static int number(const char *s, size_t n, int64_t *out)
-{
-    size_t k = 0;
-    int neg = 0;
-    uint64_t v = 0;
-    if (n && (s[0] == '-' || s[0] == '+')) {
-        neg = s[0] == '-';
-        k = 1;
-    }
-    if (k >= n || s[k] < '0' || s[k] > '9')
-        return 0;
-    if (n - k > 2 && s[k] == '0' && s[k + 1] == 'x') {
-        for (k += 2; k < n; k++) {
-            char c = s[k];
-            unsigned d = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
-                         : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-                                                : 16u;
-            if (d > 15 || v >> 44)
-                return 0;
-            v = v << 4 | d;
-        }
-    } else {
-        /* a leading 0 makes it octal, as in LLVM's assembler */
-        unsigned base = n - k > 1 && s[k] == '0' ? 8 : 10;
-        for (; k < n; k++) {
-            if (s[k] < '0' || s[k] >= (char)('0' + base) || v > 0xffffffffffffull / base)
-                return 0;
-            v = v * base + (uint64_t)(s[k] - '0');
-        }
-    }
-    if (v > 0xffffffffffffull)
-        return 0;
-    *out = neg ? -(int64_t)v : (int64_t)v;
-    return 1;
-}
-
 /* The n bytes of a token of the line and of a name of the tables' string pool are the same:
  * compared eight bytes at a time (both are readable past their end: the pool pads each string
  * with GCN_POOL_PAD bytes, gcn_parse its line with LINE_PAD). */
 #define LINE_PAD 8
-static int same_name(const char *tok, const char *name, size_t n)
+static inline int same_name(const char *tok, const char *name, size_t n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     size_t i;
@@ -275,431 +206,6 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
     return -1;
 }
 
-/* A decimal register number as the name tables write it (no leading zero) at tok[*k], at most 3
- * digits; -1 when there is none. */
-static int reg_digits(const char *tok, size_t n, size_t *k)
-{
-    size_t from = *k;
-    int v = 0;
-    while (*k < n && *k - from < 4 && tok[*k] >= '0' && tok[*k] <= '9')
-        v = v * 10 + (tok[(*k)++] - '0');
-    if (*k == from || *k - from > 3 || (tok[from] == '0' && *k - from > 1))
-        return -1;
-    return v;
-}
-
-/* "sN", and "s[N:N+1]" for an even N, as the name tables spell an SGPR and an SGPR pair: the code
- * of SGPR N through reg_code, the table the name table's spellings come from, without hashing
- * the name; -1 for anything else (the name table then decides). */
-static int sgpr_number(const gcn_tables *t, unsigned gen, const char *tok, size_t n, unsigned regs)
-{
-    size_t k = 1;
-    int v, z;
-    unsigned c;
-    if (n < 2 || tok[0] != 's')
-        return -1;
-    if (regs == 1) {
-        v = reg_digits(tok, n, &k);
-        if (v < 0 || k != n)
-            return -1;
-    } else {
-        if (tok[1] != '[')
-            return -1;
-        k = 2;
-        v = reg_digits(tok, n, &k);
-        if (v < 0 || (v & 1) || k >= n || tok[k++] != ':')
-            return -1;
-        z = reg_digits(tok, n, &k);
-        if (z != v + 1 || k + 1 != n || tok[k] != ']')
-            return -1;
-    }
-    c = v < 128 ? t->reg_code[gen * 2u * 128u + (unsigned)v] : 0xffu;
-    return c == 0xffu ? -1 : (int)c;
-}
-
-/* A scalar register operand by name: s5, vcc, s[4:5], ttmp[4:7], exec, m0 ... */
-static int scalar_reg(pctx *p, const char *tok, size_t n, unsigned regs, int dst, unsigned *code)
-{
-    const gcn_tables *t = p->t;
-    unsigned gen = p->in->gen;
-    if (regs <= 2) {
-        int c = sgpr_number(t, gen, tok, n, regs);
-        if (c >= 0) {
-            if (!codec_scalar_reg_ok(t, gen, (unsigned)c, 1, dst))
-                return 0;
-            *code = (unsigned)c;
-            return 1;
-        }
-    }
-    if (regs <= 2) {
-        int c = spelled(t, gen, tok, n, regs == 2);
-        unsigned cls = c < 0 ? GCN_SC_INVALID : t->code_info[gen * 256u + (unsigned)c] & 0xfu;
-        if (cls != GCN_SC_SGPR && cls != GCN_SC_SPECIAL && cls != GCN_SC_TTMP)
-            return 0;
-        if (!codec_scalar_reg_ok(t, gen, (unsigned)c, regs, dst))
-            return 0;
-        *code = (unsigned)c;
-        return 1;
-    } else {
-        /* s[a:b] / ttmp[a:b] */
-        const char *b = memchr(tok, '[', n);
-        long a, z;
-        char *e;
-        unsigned c;
-        int ttmp = n > 4 && memcmp(tok, "ttmp[", 5) == 0;
-        if (!b || !(ttmp || (b == tok + 1 && tok[0] == 's')) || !is_digit(b[1]))
-            return 0;
-        a = reg_number(b + 1, &e);
-        if (*e != ':' || a < 0 || a > 127)
-            return 0;
-        z = reg_number(e + 1, &e);
-        if (*e != ']' || e != tok + n - 1 || z != a + (long)regs - 1) /* a <= 127: no overflow */
-            return 0;
-        c = t->reg_code[(gen * 2u + (ttmp ? 1u : 0u)) * 128u + (unsigned)a];
-        if (c == 0xff || !codec_scalar_reg_ok(t, gen, c, regs, dst))
-            return 0;
-        *code = c;
-        return 1;
-    }
-}
-
-/* sN, s[a:b], ttmpN, ttmp[a:b]: the class (ttmp or not) and the first and last numbers. */
-static int reg_name(const char *tok, size_t n, int *ttmp, long *a, long *z)
-{
-    size_t k = 0;
-    char *e;
-    *ttmp = n > 4 && memcmp(tok, "ttmp", 4) == 0;
-    if (*ttmp)
-        k = 4;
-    else if (n > 1 && tok[0] == 's')
-        k = 1;
-    else
-        return 0;
-    if (tok[k] == '[') {
-        if (!is_digit(tok[k + 1]))
-            return 0;
-        *a = strtol(tok + k + 1, &e, 10);
-        if (*e != ':' || !is_digit(e[1]))
-            return 0;
-        *z = strtol(e + 1, &e, 10);
-        return *e == ']' && e == tok + n - 1 && *z >= *a;
-    }
-    if (!is_digit(tok[k]))
-        return 0;
-    *a = *z = strtol(tok + k, &e, 10);
-    return e == tok + n;
-}
-
-/* Why a token is not the scalar register operand wanted: the most specific reason. */
-static gcn_status reg_error(pctx *p, const char *tok, size_t n, unsigned regs, int dst, size_t col)
-{
-    const gcn_tables *t = p->t;
-    unsigned gen = p->in->gen, g;
-    int64_t v;
-    int sp, ttmp;
-    long a, z;
-    if (dst && number(tok, n, &v))
-        return err(p, col, "the destination must be a register, not the constant '%.*s'",
-                   TOK(tok, n));
-    if (n > 1 && tok[0] == 'v' && (is_digit(tok[1]) || tok[1] == '['))
-        return err(p, col, "'%.*s' is a VGPR: this operand takes a scalar register", TOK(tok, n));
-    if (reg_name(tok, n, &ttmp, &a, &z)) {
-        const uint8_t *codes = t->reg_code + (gen * 2u + (ttmp ? 1u : 0u)) * 128u;
-        long last = -1, i;
-        for (i = 0; i < 128; i++)
-            if (codes[i] != 0xff)
-                last = i;
-        if (z > last)
-            return err(p, col, "'%.*s' is out of range: %s has %s0 to %s%ld", TOK(tok, n),
-                       gcn_gen_id((int)gen), ttmp ? "ttmp" : "s", ttmp ? "ttmp" : "s", last);
-        if ((unsigned long)(z - a + 1) != regs)
-            return err(p, col, "'%.*s' is %ld register%s: this operand takes %u", TOK(tok, n),
-                       z - a + 1, z > a ? "s" : "", regs);
-        if (regs > 1 && a % (regs == 2 ? 2 : 4))
-            return err(p, col,
-                       "'%.*s' is misaligned: a %u-register operand starts at a multiple of %u",
-                       TOK(tok, n), regs, regs == 2 ? 2u : 4u);
-    }
-    sp = spelled(t, gen, tok, n, -1);
-    if (sp >= 0) {
-        unsigned cls = t->code_info[gen * 256u + (unsigned)sp] & 0xfu;
-        if (dst && cls != GCN_SC_SGPR && cls != GCN_SC_SPECIAL && cls != GCN_SC_TTMP)
-            return err(p, col, "the destination must be a register, not '%.*s'", TOK(tok, n));
-        if (dst && codec_scalar_reg_ok(t, gen, (unsigned)sp, 1, 0) &&
-            !codec_scalar_reg_ok(t, gen, (unsigned)sp, 1, 1))
-            return err(p, col, "'%.*s' cannot be written", TOK(tok, n));
-        if (spelled(t, gen, tok, n, regs == 2) < 0)
-            return err(p, col, "'%.*s' is not %s", TOK(tok, n),
-                       regs == 1 ? "a 32-bit operand" : "a 64-bit register pair");
-        return err(p, col, "'%.*s' is not allowed here", TOK(tok, n));
-    }
-    for (g = 0; g < t->ngens; g++)
-        if (spelled(t, g, tok, n, -1) >= 0)
-            return err(p, col, "'%.*s' does not exist on %s", TOK(tok, n), gcn_gen_id((int)gen));
-    return err(p, col, "expected %s, not '%.*s'",
-               regs == 1   ? "a scalar register"
-               : regs == 2 ? "a scalar register pair (s[2n:2n+1], vcc, exec, ...)"
-                           : "a scalar register tuple (s[a:b], ttmp[a:b])",
-               TOK(tok, n));
-}
-
-/* A source operand: a register, an inline constant (integer, float, or the float's bits), a
- * condition, or a literal. */
-static gcn_status ssrc(pctx *p, const char *tok, size_t n, unsigned regs, size_t col,
-                       unsigned *code)
-{
-    int64_t v;
-    unsigned c = p->t->literal_code[p->in->gen];
-    int sp;
-    if (scalar_reg(p, tok, n, regs, 0, code))
-        return GCN_OK;
-    sp = spelled(p->t, p->in->gen, tok, n, -1);
-    if (sp >= 0) {
-        unsigned info = p->t->code_info[p->in->gen * 256u + (unsigned)sp];
-        if (((info & 0xfu) == GCN_SC_COND || (info & 0xfu) == GCN_SC_INLINE_FLOAT) &&
-            (info & 0x10u)) {
-            *code = (unsigned)sp;
-            return GCN_OK;
-        }
-    }
-    if (number(tok, n, &v)) {
-        int ic = codec_inline_code(p->t, p->in->gen, v, regs);
-        if (ic >= 0) {
-            *code = (unsigned)ic;
-            return GCN_OK;
-        }
-        if (v < -0x80000000ll || v > 0xffffffffll)
-            return err(p, col, "'%.*s' does not fit a 32-bit literal", TOK(tok, n));
-        if (c != 0xffffu) {
-            *code = c;
-            p->has_literal = 1;
-            p->literal = v;
-            return GCN_OK;
-        }
-    }
-    if (regs == 1 && n && n < 40 && memchr(tok, '.', n)) {
-        /* a float that is no inline constant: its single-precision bits as the literal */
-        char tmp[40], *e;
-        double d;
-        float f;
-        uint32_t bits;
-        memcpy(tmp, tok, n);
-        tmp[n] = 0;
-        d = strtod(tmp, &e);
-        if (*e == 0 && isfinite(d)) {
-            f = (float)d;
-            memcpy(&bits, &f, sizeof(bits));
-            if (c != 0xffffu) {
-                *code = c;
-                p->has_literal = 1;
-                p->literal = bits;
-                return GCN_OK;
-            }
-        }
-    }
-    return reg_error(p, tok, n, regs, 0, col);
-}
-
-static unsigned field_width(const pctx *p, unsigned slot)
-{
-    return slot == GCN_NO_SLOT ? 0 : p->l->slot[slot].width;
-}
-
-static int fits_unsigned(int64_t v, unsigned width)
-{
-    return v >= 0 && (width >= 63 || (uint64_t)v < (1ull << width));
-}
-
-static gcn_status operand(pctx *p, const gcn_operand_row *op, const char *tok, size_t n, size_t col)
-{
-    gcn_inst *in = p->in;
-    unsigned code;
-    int64_t v;
-    switch (op->kind) {
-    case GCN_KIND_VGPR: {
-        long a, z;
-        char *e;
-        if (n >= 2 && n <= 4 && tok[0] == 'v' && is_digit(tok[1]) && op->regs == 1) {
-            size_t k;
-            for (a = 0, k = 1; k < n && is_digit(tok[k]); k++)
-                a = a * 10 + (tok[k] - '0');
-            if (k == n && a <= 255) {
-                in->field[op->slot] = (uint32_t)a;
-                return GCN_OK;
-            }
-        } else if (n >= 4 && tok[0] == 'v' && tok[1] == '[') {
-            a = reg_number(tok + 2, &e);
-            if (*e == ':') {
-                z = reg_number(e + 1, &e);
-                if (*e == ']' && e == tok + n - 1 && a >= 0 && a <= 255 && z >= a && z <= 255 &&
-                    z - a + 1 == op->regs) {
-                    in->field[op->slot] = (uint32_t)a;
-                    return GCN_OK;
-                }
-            }
-        }
-        if (n > 1 && tok[0] == 'v' && is_digit(tok[1]) && op->regs == 1)
-            return err(p, col, "'%.*s' is out of range: VGPRs are v0 to v255", TOK(tok, n));
-        if (n > 1 && tok[0] == 'v' && tok[1] == '[')
-            return err(p, col, "'%.*s' is not a VGPR tuple of %u registers within v0 to v255",
-                       TOK(tok, n), op->regs);
-        return err(p, col, "expected %s, not '%.*s'",
-                   op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])", TOK(tok, n));
-    }
-    case GCN_KIND_SDST:
-    case GCN_KIND_SGPR:
-        if (!scalar_reg(p, tok, n, op->regs, 1, &code))
-            return reg_error(p, tok, n, op->regs, 1, col);
-        in->field[op->slot] = code;
-        return GCN_OK;
-    case GCN_KIND_SSRC:
-        if (ssrc(p, tok, n, op->regs, col, &code) != GCN_OK)
-            return GCN_ERR_SYNTAX;
-        in->field[op->slot] = code;
-        return GCN_OK;
-    case GCN_KIND_SBASE:
-        if (!scalar_reg(p, tok, n, op->regs, 0, &code) || (code & 1))
-            return reg_error(p, tok, n, op->regs, 0, col);
-        in->field[op->slot] = code / 2;
-        return GCN_OK;
-    case GCN_KIND_SMEM_OFFSET:
-        if (number(tok, n, &v)) {
-            unsigned w = field_width(p, op->slot);
-            int sgn = (op->signed_gens >> in->gen) & 1;
-            if (sgn ? !(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))) : !fits_unsigned(v, w))
-                return err(p, col,
-                           sgn ? "expected a signed %s offset" : "expected an unsigned %s offset",
-                           w == 21   ? "21-bit"
-                           : w == 20 ? "20-bit"
-                                     : "immediate");
-            in->field[op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
-            in->field[op->aux[0]] = 1;
-            return GCN_OK;
-        }
-        /* IMM=0: the number of the SGPR holding the offset (a 7-bit register number) */
-        if (!scalar_reg(p, tok, n, 1, 1, &code))
-            return err(p, col, "expected an offset (an immediate or an SGPR), not '%.*s'",
-                       TOK(tok, n));
-        if (op->only_code[in->gen] != 0xffu && code != op->only_code[in->gen])
-            return err(p, col,
-                       "the offset register of %s must be %s on this generation, not '%.*s'",
-                       p->row->mnemonic,
-                       codec_scalar(p->t, in->gen, op->only_code[in->gen])->name32, TOK(tok, n));
-        in->field[op->slot] = code;
-        in->field[op->aux[0]] = 0;
-        return GCN_OK;
-    case GCN_KIND_SMRD_OFFSET:
-        if (number(tok, n, &v)) {
-            if (fits_unsigned(v, field_width(p, op->slot))) {
-                in->field[op->slot] = (uint32_t)v;
-                in->field[op->aux[0]] = 1;
-                return GCN_OK;
-            }
-            if ((op->literal_gens >> in->gen) & 1 && fits_unsigned(v, 32) &&
-                p->t->literal_code[in->gen] != 0xffffu) {
-                in->field[op->slot] = p->t->literal_code[in->gen];
-                in->field[op->aux[0]] = 0;
-                p->has_literal = 1;
-                p->literal = v;
-                return GCN_OK;
-            }
-            return err(p, col, "offset '%.*s' is out of range", TOK(tok, n));
-        }
-        if (!scalar_reg(p, tok, n, 1, 0, &code))
-            return err(p, col, "expected an offset (an immediate or an SGPR), not '%.*s'",
-                       TOK(tok, n));
-        in->field[op->slot] = code;
-        in->field[op->aux[0]] = 0;
-        return GCN_OK;
-    case GCN_KIND_IMM:
-        if (!number(tok, n, &v) || !fits_unsigned(v, field_width(p, op->slot)))
-            return err(p, col, "expected an immediate that fits the field, not '%.*s'",
-                       TOK(tok, n));
-        in->field[op->slot] = (uint32_t)v;
-        return GCN_OK;
-    default:
-        return err(p, col, "unsupported operand");
-    }
-}
-
-/* offset:swizzle(QUAD_PERM,a,b,c,d | BITMASK_PERM,"xxxxx" | SWAP,n | REVERSE,n |
- * BROADCAST,g,l) -> the 16-bit offset (the inverse of the printer's forms). */
-static int swizzle_value(const char *s, size_t n, int64_t *out)
-{
-    char buf[64], *args;
-    long a[4];
-    int na = 0;
-    if (n < 10 || n >= sizeof(buf) || memcmp(s, "swizzle(", 8) != 0 || s[n - 1] != ')')
-        return 0;
-    memcpy(buf, s + 8, n - 9);
-    buf[n - 9] = 0;
-    args = strchr(buf, ',');
-    if (!args)
-        return 0;
-    *args++ = 0;
-    if (strcmp(buf, "bitmask_perm") == 0) {
-        unsigned and_m = 0, or_m = 0, xor_m = 0, i;
-        if (strlen(args) != 7 || args[0] != '"' || args[6] != '"')
-            return 0;
-        for (i = 0; i < 5; i++) {
-            unsigned bit = 1u << (4 - i);
-            switch (args[1 + i]) {
-            case '0':
-                break;
-            case '1':
-                or_m |= bit;
-                break;
-            case 'p':
-                and_m |= bit;
-                break;
-            case 'i':
-                and_m |= bit;
-                xor_m |= bit;
-                break;
-            default:
-                return 0;
-            }
-        }
-        *out = and_m | or_m << 5 | xor_m << 10;
-        return 1;
-    }
-    while (na < 4) {
-        char *e;
-        a[na++] = strtol(args, &e, 0);
-        if (e == args)
-            return 0;
-        if (*e == 0)
-            break;
-        if (*e != ',')
-            return 0;
-        args = e + 1;
-    }
-    if (strcmp(buf, "quad_perm") == 0 && na == 4) {
-        int i;
-        *out = 0x8000;
-        for (i = 0; i < 4; i++) {
-            if (a[i] < 0 || a[i] > 3)
-                return 0;
-            *out |= a[i] << (2 * i);
-        }
-        return 1;
-    }
-    if (strcmp(buf, "swap") == 0 && na == 1 && a[0] > 0 && a[0] < 32 && !(a[0] & (a[0] - 1))) {
-        *out = 31 | a[0] << 10;
-        return 1;
-    }
-    if (strcmp(buf, "reverse") == 0 && na == 1 && a[0] >= 2 && a[0] <= 32 && !(a[0] & (a[0] - 1))) {
-        *out = 31 | (a[0] - 1) << 10;
-        return 1;
-    }
-    if (strcmp(buf, "broadcast") == 0 && na == 2 && a[0] >= 2 && a[0] <= 32 &&
-        !(a[0] & (a[0] - 1)) && a[1] >= 0 && a[1] < a[0]) {
-        *out = (32 - a[0]) | a[1] << 5;
-        return 1;
-    }
-    return 0;
-}
-
 /* Does row r spell the mnemonic m (n bytes, lower case, readable past its end)? */
 static int spells(const gcn_insn_row *r, const char *m, size_t n)
 {
@@ -736,78 +242,1038 @@ static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t 
     return NULL;
 }
 
-static gcn_status modifier(pctx *p, const char *tok, size_t n, size_t col, unsigned *seen,
+/* ---- registers ------------------------------------------------------------------------------ */
+
+enum { RC_V, RC_S, RC_TTMP, RC_NAMED };
+
+/* A register operand as written: its class, the first register (RC_NAMED: the first scalar
+ * code) and how many (RC_NAMED: 0 for a name that spells both widths, src_scc); at..end is its
+ * text. */
+typedef struct regref {
+    int cls;
+    long first, count;
+    size_t at, end;
+} regref;
+
+/* The end of an operand's text, for quoting it in a message: up to a ',' or a blank outside
+ * brackets and parentheses. */
+static size_t quote_end(const char *s, size_t from)
+{
+    size_t i = from;
+    int depth = 0;
+    for (; s[i]; i++) {
+        char c = s[i];
+        if (c == '[' || c == '(')
+            depth++;
+        else if ((c == ']' || c == ')') && depth)
+            depth--;
+        else if (!depth && (c == ',' || c == ' ' || c == '\t'))
+            break;
+    }
+    return i > from ? i : from + (s[from] != 0);
+}
+
+static int reg_at_slow(pctx *p, size_t at, regref *r, gcn_status *st, int in_list);
+
+/* s[e] v[e] ttmp[e], s[e:e] ...: the bracket at s[k], indices of any form (reg_index takes the
+ * common one first) */
+static CODEC_NOINLINE int reg_index_slow(pctx *p, int cls, size_t k, regref *r, gcn_status *st)
+{
+    const char *s = p->s;
+    codec_value_err e;
+    int64_t a, z;
+    k++;
+    if (!codec_expr(s, &k, &a, &e)) {
+        *st = err(p, e.at, "bad register index: %s", e.msg);
+        return -1;
+    }
+    k = skip_blanks(s, k);
+    z = a;
+    if (s[k] == ':') {
+        k++;
+        if (!codec_expr(s, &k, &z, &e)) {
+            *st = err(p, e.at, "bad register index: %s", e.msg);
+            return -1;
+        }
+        k = skip_blanks(s, k);
+    }
+    if (s[k] != ']') {
+        *st = err(p, k, "expected ']' after the register index");
+        return -1;
+    }
+    if (a < 0 || z < 0) {
+        *st = err(p, r->at, "'%.*s': a register index is not negative",
+                  TOK(s + r->at, k + 1 - r->at));
+        return -1;
+    }
+    if (a > 0xffff || z > 0xffff) {
+        *st = err(p, r->at, "'%.*s' is out of range", TOK(s + r->at, k + 1 - r->at));
+        return -1;
+    }
+    if (z < a) {
+        *st = err(p, r->at, "'%.*s': the first register index exceeds the second",
+                  TOK(s + r->at, k + 1 - r->at));
+        return -1;
+    }
+    r->cls = cls;
+    r->first = (long)a;
+    r->count = (long)(z - a + 1);
+    r->end = k + 1;
+    return 1;
+}
+
+/* The bracket at s[k]: the common [a:b] in decimal without a leading 0 here, the rest by
+ * reg_index_slow (the fast path saves no registers) */
+static inline int reg_index(pctx *p, int cls, size_t k, regref *r, gcn_status *st)
+{
+    const char *s = p->s;
+    long a, z;
+    size_t j, b = k;
+    k++;
+    if (s[k] >= '1' && s[k] <= '9') {
+        a = s[k] - '0';
+        for (j = k + 1; is_digit(s[j]) && j - k < 6; j++)
+            a = a * 10 + (s[j] - '0');
+        if (s[j] == ':' && s[j + 1] >= '0' && s[j + 1] <= '9' &&
+            (s[j + 1] != '0' || s[j + 2] == ']')) {
+            size_t i = j + 1;
+            z = s[i] - '0';
+            for (i++; is_digit(s[i]) && i - j < 7; i++)
+                z = z * 10 + (s[i] - '0');
+            if (s[i] == ']' && z >= a) {
+                r->cls = cls;
+                r->first = (long)a;
+                r->count = (long)(z - a + 1);
+                r->end = i + 1;
+                return 1;
+            }
+        }
+    } else if (s[k] == '0' && s[k + 1] == ':' && s[k + 2] >= '0' && s[k + 2] <= '9') {
+        size_t i = k + 2;
+        z = 0;
+        if (s[i] != '0' || s[i + 1] == ']')
+            for (; is_digit(s[i]) && i - k < 8; i++)
+                z = z * 10 + (s[i] - '0');
+        if (s[i] == ']') {
+            r->cls = cls;
+            r->first = 0;
+            r->count = (long)(z + 1);
+            r->end = i + 1;
+            return 1;
+        }
+    }
+    return reg_index_slow(p, cls, b, r, st);
+}
+
+/* The register at s[at]: 1 with *r, 0 when no register is written there (nothing read), -1
+ * on a malformed one (*st set). The common spellings here (vN, sN, v[a:b], s[a:b]), the rest
+ * by reg_at_slow. */
+static inline int reg_at(pctx *p, size_t at, regref *r, gcn_status *st, int in_list)
+{
+    const char *s = p->s;
+    if ((s[at] == 'v' || s[at] == 's') && is_digit(s[at + 1])) {
+        long v = s[at + 1] - '0';
+        size_t k;
+        for (k = at + 2; is_digit(s[k]) && k - at < 8; k++)
+            v = v * 10 + (s[k] - '0');
+        if (!is_alpha(s[k]) && !is_digit(s[k])) {
+            r->at = at;
+            r->cls = s[at] == 'v' ? RC_V : RC_S;
+            r->first = v;
+            r->count = 1;
+            r->end = k;
+            return 1;
+        }
+    } else if ((s[at] == 'v' || s[at] == 's') && s[at + 1] == '[') {
+        r->at = at;
+        return reg_index(p, s[at] == 'v' ? RC_V : RC_S, at + 1, r, st);
+    } else if (!is_alpha(s[at]) && s[at] != '[') {
+        return 0; /* a number, an expression: no register */
+    }
+    return reg_at_slow(p, at, r, st, in_list);
+}
+
+/* [r0, r1, ...]: consecutive registers of one kind */
+static int reg_list(pctx *p, size_t at, regref *r, gcn_status *st)
+{
+    const char *s = p->s;
+    size_t k = at + 1;
+    int n = 0;
+    for (;;) {
+        regref x;
+        int rc;
+        k = skip_blanks(s, k);
+        rc = reg_at(p, k, &x, st, 1);
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            *st = err(p, k, "expected a register in the list, not '%.*s'",
+                      TOK(s + k, quote_end(s, k) - k));
+            return -1;
+        }
+        if (n == 0) {
+            /* one name alone keeps its either-width count ([src_shared_base]) */
+            r->cls = x.cls;
+            r->first = x.first;
+            r->count = x.count;
+        } else if (x.cls != r->cls) {
+            *st = err(p, k, "registers in a list must be of one kind");
+            return -1;
+        } else if (x.first != r->first + (r->count ? r->count : 1)) {
+            *st = err(p, k, "registers in a list must have consecutive indices");
+            return -1;
+        } else {
+            r->count = (r->count ? r->count : 1) + (x.count ? x.count : 1);
+        }
+        n++;
+        k = skip_blanks(s, x.end);
+        if (s[k] == ']')
+            break;
+        if (s[k] != ',') {
+            *st = err(p, k, "expected ',' or ']' in a register list");
+            return -1;
+        }
+        k++;
+    }
+    r->at = at;
+    r->end = k + 1;
+    return 1;
+}
+
+/* reg_at for the spellings it leaves: lists, ttmp, names, leading zeros, blanks */
+static CODEC_NOINLINE int reg_at_slow(pctx *p, size_t at, regref *r, gcn_status *st, int in_list)
+{
+    const char *s = p->s;
+    size_t e, n, pre, k;
+    int c;
+    r->at = at;
+    if (s[at] == '[')
+        return in_list ? 0 : reg_list(p, at, r, st);
+    if (!is_alpha(s[at]))
+        return 0;
+    e = word_end(s, at);
+    n = e - at;
+    pre = n >= 4 && memcmp(s + at, "ttmp", 4) == 0 ? 4 : (s[at] == 'v' || s[at] == 's') ? 1 : 0;
+    if (pre) {
+        int cls = pre == 4 ? RC_TTMP : s[at] == 'v' ? RC_V : RC_S;
+        if (pre == n) {
+            k = skip_blanks(s, e);
+            if (s[k] == '[')
+                return reg_index(p, cls, k, r, st);
+        } else if (is_digit(s[at + pre])) {
+            long v = 0;
+            for (k = at + pre; k < e && is_digit(s[k]); k++)
+                v = v < 100000 ? v * 10 + (s[k] - '0') : v;
+            if (k == e) {
+                r->cls = cls;
+                r->first = v;
+                r->count = 1;
+                r->end = e;
+                return 1;
+            }
+        }
+    }
+    /* a name of this generation's scalar operands that LLVM parses as a register: registers,
+     * and the conditions and apertures (src_scc, src_shared_base); its 32-bit or 64-bit
+     * spelling, or both */
+    {
+        int c32 = spelled(p->t, p->in->gen, s + at, n, 0);
+        int c64 = spelled(p->t, p->in->gen, s + at, n, 1);
+        unsigned cls;
+        c = c32 >= 0 ? c32 : c64;
+        if (c < 0)
+            return 0;
+        cls = p->t->code_info[p->in->gen * 256u + (unsigned)c] & 0xfu;
+        if (cls != GCN_SC_SGPR && cls != GCN_SC_SPECIAL && cls != GCN_SC_TTMP && cls != GCN_SC_COND)
+            return 0;
+        r->cls = RC_NAMED;
+        r->first = c;
+        r->count = c32 >= 0 && c64 == c32 ? 0 : c32 >= 0 ? 1 : 2;
+        r->end = e;
+        return 1;
+    }
+}
+
+/* The scalar code of a register written as r (its first), -1 when it has none. */
+static inline int scalar_code(const pctx *p, const regref *r)
+{
+    unsigned c;
+    if (r->cls == RC_NAMED)
+        return (int)r->first;
+    if (r->cls == RC_V || r->first > 127)
+        return -1;
+    c = p->t->reg_code[(p->in->gen * 2u + (r->cls == RC_TTMP ? 1u : 0u)) * 128u +
+                       (unsigned)r->first];
+    return c == 0xffu ? -1 : (int)c;
+}
+
+/* A scalar register operand of regs registers (dst: a destination, a 7-bit field) as r: its
+ * code, or -1. */
+static inline int scalar_reg(const pctx *p, const regref *r, unsigned regs, int dst)
+{
+    int c = scalar_code(p, r);
+    if (c < 0 || !(r->count == (long)regs || (r->count == 0 && regs <= 2)) ||
+        !codec_scalar_reg_ok(p->t, p->in->gen, (unsigned)c, regs, dst))
+        return -1;
+    return c;
+}
+
+/* Why r is not the scalar register operand wanted: the most specific reason. */
+static gcn_status reg_problem(pctx *p, const regref *r, unsigned regs, int dst)
+{
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen;
+    const char *tok = p->s + r->at;
+    size_t n = r->end - r->at;
+    int c;
+    if (r->cls == RC_V)
+        return err(p, r->at, "'%.*s' is a VGPR: this operand takes a scalar register", TOK(tok, n));
+    if (r->cls != RC_NAMED) {
+        int ttmp = r->cls == RC_TTMP;
+        const uint8_t *codes = t->reg_code + (gen * 2u + (ttmp ? 1u : 0u)) * 128u;
+        long last = -1, i;
+        for (i = 0; i < 128; i++)
+            if (codes[i] != 0xff)
+                last = i;
+        if (r->first + r->count - 1 > last)
+            return err(p, r->at, "'%.*s' is out of range: %s has %s0 to %s%ld", TOK(tok, n),
+                       gcn_gen_id((int)gen), ttmp ? "ttmp" : "s", ttmp ? "ttmp" : "s", last);
+        if (r->count != (long)regs)
+            return err(p, r->at, "'%.*s' is %ld register%s: this operand takes %u", TOK(tok, n),
+                       r->count, r->count > 1 ? "s" : "", regs);
+        if (regs > 1 && r->first % (regs == 2 ? 2 : 4))
+            return err(p, r->at,
+                       "'%.*s' is misaligned: a %u-register operand starts at a multiple of %u",
+                       TOK(tok, n), regs, regs == 2 ? 2u : 4u);
+    } else if (r->count != (long)regs && !(r->count == 0 && regs <= 2)) {
+        return err(p, r->at, "'%.*s' is not %s", TOK(tok, n),
+                   regs == 1   ? "a 32-bit operand"
+                   : regs == 2 ? "a 64-bit register pair"
+                               : "a register tuple of this size");
+    }
+    c = scalar_code(p, r);
+    if (dst && c >= 0 && (t->code_info[gen * 256u + (unsigned)c] & 0xfu) == GCN_SC_COND)
+        return err(p, r->at, "the destination must be a register, not '%.*s'", TOK(tok, n));
+    if (dst && c >= 0 && codec_scalar_reg_ok(t, gen, (unsigned)c, regs, 0))
+        return err(p, r->at, "'%.*s' cannot be written", TOK(tok, n));
+    return err(p, r->at, "'%.*s' is not allowed here", TOK(tok, n));
+}
+
+/* Why the text at `at` (no register of this generation) is not the scalar register wanted. */
+static gcn_status not_reg(pctx *p, size_t at, unsigned regs, int dst)
+{
+    const char *tok = p->s + at;
+    size_t n = quote_end(p->s, at) - at;
+    unsigned g;
+    int sp;
+    if (is_alpha(tok[0])) {
+        size_t e = word_end(p->s, at) - at;
+        sp = spelled(p->t, p->in->gen, tok, e, -1);
+        if (sp >= 0 && dst)
+            return err(p, at, "the destination must be a register, not '%.*s'", TOK(tok, e));
+        if (sp >= 0)
+            return err(p, at, "'%.*s' is not allowed here", TOK(tok, e));
+        for (g = 0; g < p->t->ngens; g++)
+            if (spelled(p->t, g, tok, e, -1) >= 0)
+                return err(p, at, "'%.*s' does not exist on %s", TOK(tok, e),
+                           gcn_gen_id((int)p->in->gen));
+    }
+    if (dst && (is_digit(tok[0]) || tok[0] == '-' || tok[0] == '('))
+        return err(p, at, "the destination must be a register, not the constant '%.*s'",
+                   TOK(tok, n));
+    return err(p, at, "expected %s, not '%.*s'",
+               regs == 1   ? "a scalar register"
+               : regs == 2 ? "a scalar register pair (s[2n:2n+1], vcc, exec, ...)"
+                           : "a scalar register tuple (s[a:b], ttmp[a:b])",
+               TOK(tok, n));
+}
+
+/* ---- values --------------------------------------------------------------------------------- */
+
+static unsigned field_width(const pctx *p, unsigned slot)
+{
+    return slot == GCN_NO_SLOT ? 0 : p->l->slot[slot].width;
+}
+
+static int fits_unsigned(int64_t v, unsigned width)
+{
+    return v >= 0 && (width >= 63 || (uint64_t)v < (1ull << width));
+}
+
+/* LLVM's check that a 64-bit value truncates to `bits` without loss: the bits above are all
+ * zeros, or all ones with the top bit of the rest set. */
+static int truncates(int64_t v, unsigned bits)
+{
+    int64_t lo = -(1ll << (bits - 1)), hi = (int64_t)((1ull << bits) - 1);
+    return v >= lo && v <= hi;
+}
+
+/* An integer value at *k (an absolute expression); 0 with the error set when it is none. */
+static int int_value(pctx *p, size_t *k, int64_t *v, const char *what, gcn_status *st)
+{
+    codec_value_err e;
+    size_t at = skip_blanks(p->s, *k);
+    if (codec_plain_number(p->s, k, v))
+        return 1;
+    if (codec_float_end(p->s, at) ||
+        (p->s[at] == '-' && codec_float_end(p->s, skip_blanks(p->s, at + 1)))) {
+        *st = err(p, at, "%s takes an integer, not the floating-point number '%.*s'", what,
+                  TOK(p->s + at, quote_end(p->s, at) - at));
+        return 0;
+    }
+    if (!codec_expr(p->s, k, v, &e)) {
+        *st = err(p, e.at, "%s: %s", what, e.msg);
+        return 0;
+    }
+    return 1;
+}
+
+/* A scalar source value: an inline constant's code, or the literal code with the literal set,
+ * as LLVM converts a number for a 32-bit (regs 1) or 64-bit integer operand. */
+static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, size_t at, size_t end,
+                             unsigned *code)
+{
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen, lit = t->literal_code[gen];
+    const char *tok = p->s + at;
+    size_t n = end - at;
+    int ic;
+    if (regs == 1) {
+        uint32_t v32;
+        if (v->is_float) {
+            float f = (float)v->d;
+            if (isinf(f) && !isinf(v->d))
+                return err(p, at, "'%.*s' overflows a 32-bit float", TOK(tok, n));
+            if (v->d != 0 && (double)f != v->d && fpclassify(f) != FP_NORMAL)
+                return err(p, at, "'%.*s' underflows a 32-bit float (it is not exact there)",
+                           TOK(tok, n));
+            memcpy(&v32, &f, sizeof(v32));
+        } else {
+            if (!truncates(v->i, 32))
+                return err(p, at, "'%.*s' does not fit in 32 bits", TOK(tok, n));
+            v32 = (uint32_t)v->i;
+        }
+        ic = codec_inline_code(t, gen, (int64_t)v32, 1);
+        if (ic >= 0) {
+            *code = (unsigned)ic;
+            return GCN_OK;
+        }
+        if (lit == 0xffffu)
+            return err(p, at, "'%.*s' needs a literal, which this operand cannot take",
+                       TOK(tok, n));
+        *code = lit;
+        p->has_literal = 1;
+        p->literal = v32;
+        return GCN_OK;
+    }
+    if (v->is_float) {
+        uint64_t b64;
+        memcpy(&b64, &v->d, sizeof(b64));
+        ic = codec_inline_code(t, gen, (int64_t)b64, 2);
+        if (ic < 0)
+            return err(p, at,
+                       "'%.*s' is no inline constant of %s, and a 64-bit operand takes no "
+                       "floating-point literal",
+                       TOK(tok, n), gcn_gen_id((int)gen));
+        *code = (unsigned)ic;
+        return GCN_OK;
+    }
+    ic = codec_inline_code(t, gen, v->i, 2);
+    if (ic >= 0) {
+        *code = (unsigned)ic;
+        return GCN_OK;
+    }
+    if (!truncates(v->i, 32))
+        return err(p, at, "'%.*s' does not fit a literal (a 64-bit operand's literal is 32 bits)",
+                   TOK(tok, n));
+    if (lit == 0xffffu)
+        return err(p, at, "'%.*s' needs a literal, which this operand cannot take", TOK(tok, n));
+    *code = lit;
+    p->has_literal = 1;
+    p->literal = (uint32_t)v->i;
+    return GCN_OK;
+}
+
+/* ---- operands ------------------------------------------------------------------------------- */
+
+/* Operand op at p->pos; p->pos moves past it. */
+static gcn_status operand(pctx *p, const gcn_operand_row *op)
+{
+    gcn_inst *in = p->in;
+    const char *s = p->s;
+    size_t at = p->pos;
+    regref r;
+    gcn_status st = GCN_OK;
+    int rc = reg_at(p, at, &r, &st, 0), c;
+    int64_t v;
+    if (rc < 0)
+        return st;
+    switch (op->kind) {
+    case GCN_KIND_VGPR: {
+        unsigned w = field_width(p, op->slot);
+        long nregs = w >= 16 ? 65536 : 1l << w;
+        if (rc == 0 || r.cls != RC_V)
+            return err(p, at, "expected %s, not '%.*s'",
+                       op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])",
+                       TOK(s + at, (rc ? r.end : quote_end(s, at)) - at));
+        if (r.first + r.count > nregs)
+            return err(p, at, "'%.*s' is out of range: VGPRs are v0 to v%ld",
+                       TOK(s + at, r.end - at), nregs - 1);
+        if (r.count != op->regs)
+            return err(p, at, "'%.*s' is %ld register%s: this operand takes %u",
+                       TOK(s + at, r.end - at), r.count, r.count > 1 ? "s" : "", op->regs);
+        in->field[op->slot] = (uint32_t)r.first;
+        p->pos = r.end;
+        return GCN_OK;
+    }
+    case GCN_KIND_SDST:
+    case GCN_KIND_SGPR:
+    case GCN_KIND_SBASE:
+        if (rc == 0)
+            return not_reg(p, at, op->regs, op->kind == GCN_KIND_SDST);
+        c = scalar_reg(p, &r, op->regs, op->kind != GCN_KIND_SBASE);
+        if (c < 0 || (op->kind == GCN_KIND_SBASE && (c & 1)))
+            return reg_problem(p, &r, op->regs, op->kind != GCN_KIND_SBASE);
+        in->field[op->slot] = op->kind == GCN_KIND_SBASE ? (uint32_t)c / 2 : (uint32_t)c;
+        p->pos = r.end;
+        return GCN_OK;
+    case GCN_KIND_SSRC: {
+        codec_value_t val;
+        codec_value_err e;
+        size_t k = at;
+        unsigned code = 0;
+        if (rc > 0) {
+            c = scalar_reg(p, &r, op->regs, 0);
+            if (c < 0 && r.cls == RC_NAMED) {
+                /* a condition (src_scc, ...): a source of either width */
+                unsigned info = p->t->code_info[in->gen * 256u + (unsigned)r.first];
+                if ((info & 0xfu) == GCN_SC_COND && (info & 0x10u) &&
+                    (r.count == 0 || r.count == op->regs))
+                    c = (int)r.first;
+            }
+            if (c < 0)
+                return reg_problem(p, &r, op->regs, 0);
+            in->field[op->slot] = (uint32_t)c;
+            p->pos = r.end;
+            return GCN_OK;
+        }
+        if (is_alpha(s[at]))
+            return not_reg(p, at, op->regs, 0);
+        {
+            /* an inline float as the printer spells it ("0.5", "-4.0"): its code from the name
+             * table, without strtod (the general path below gives the same code) */
+            size_t f = codec_float_end(s, at + (s[at] == '-'));
+            if (f > at + 1 && (!s[f] || s[f] == ' ' || s[f] == ',' || s[f] == '\t')) {
+                int sp = spelled(p->t, in->gen, s + at, f - at, op->regs == 2);
+                if (sp >= 0 && (p->t->code_info[in->gen * 256u + (unsigned)sp] & 0xfu) ==
+                                   GCN_SC_INLINE_FLOAT) {
+                    in->field[op->slot] = (uint32_t)sp;
+                    p->pos = f;
+                    return GCN_OK;
+                }
+            }
+        }
+        if (!codec_value(s, &k, &val, &e))
+            return err(p, e.at, "%s", e.msg);
+        st = ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
+        if (st != GCN_OK)
+            return st;
+        in->field[op->slot] = code;
+        p->pos = k;
+        return GCN_OK;
+    }
+    case GCN_KIND_SMEM_OFFSET: {
+        unsigned w = field_width(p, op->slot);
+        int sgn = (op->signed_gens >> in->gen) & 1;
+        size_t k = at;
+        if (rc > 0) {
+            /* IMM=0: the number of the SGPR holding the offset (a 7-bit register number) */
+            c = scalar_reg(p, &r, 1, 1);
+            if (c < 0)
+                return reg_problem(p, &r, 1, 1);
+            if (op->only_code[in->gen] != 0xffu && (unsigned)c != op->only_code[in->gen])
+                return err(
+                    p, at, "the offset register of %s must be %s on this generation, not '%.*s'",
+                    p->row->mnemonic, codec_scalar(p->t, in->gen, op->only_code[in->gen])->name32,
+                    TOK(s + at, r.end - at));
+            in->field[op->slot] = (uint32_t)c;
+            in->field[op->aux[0]] = 0;
+            p->pos = r.end;
+            return GCN_OK;
+        }
+        if (is_alpha(s[at]))
+            return err(p, at, "expected an offset (an immediate or an SGPR), not '%.*s'",
+                       TOK(s + at, quote_end(s, at) - at));
+        if (!int_value(p, &k, &v, "the offset", &st))
+            return st;
+        if (sgn ? !(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))) : !fits_unsigned(v, w))
+            return err(p, skip_blanks(s, at),
+                       sgn ? "expected a %u-bit signed offset (%lld to %lld), not %lld"
+                           : "expected a %u-bit unsigned offset (%lld to %lld), not %lld",
+                       w, sgn ? -(1ll << (w - 1)) : 0ll,
+                       sgn ? (1ll << (w - 1)) - 1 : (long long)((1ull << w) - 1), (long long)v);
+        in->field[op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+        in->field[op->aux[0]] = 1;
+        p->pos = k;
+        return GCN_OK;
+    }
+    case GCN_KIND_SMRD_OFFSET: {
+        size_t k = at;
+        if (rc > 0) {
+            c = scalar_reg(p, &r, 1, 0);
+            if (c < 0)
+                return reg_problem(p, &r, 1, 0);
+            in->field[op->slot] = (uint32_t)c;
+            in->field[op->aux[0]] = 0;
+            p->pos = r.end;
+            return GCN_OK;
+        }
+        if (is_alpha(s[at]))
+            return err(p, at, "expected an offset (an immediate or an SGPR), not '%.*s'",
+                       TOK(s + at, quote_end(s, at) - at));
+        if (!int_value(p, &k, &v, "the offset", &st))
+            return st;
+        if (fits_unsigned(v, field_width(p, op->slot))) {
+            in->field[op->slot] = (uint32_t)v;
+            in->field[op->aux[0]] = 1;
+        } else if ((op->literal_gens >> in->gen) & 1 && fits_unsigned(v, 32) &&
+                   p->t->literal_code[in->gen] != 0xffffu) {
+            in->field[op->slot] = p->t->literal_code[in->gen];
+            in->field[op->aux[0]] = 0;
+            p->has_literal = 1;
+            p->literal = (uint32_t)v;
+        } else {
+            return err(p, skip_blanks(s, at), "offset '%.*s' is out of range (0 to %llu%s)",
+                       TOK(s + skip_blanks(s, at), k - skip_blanks(s, at)),
+                       (unsigned long long)((1ull << field_width(p, op->slot)) - 1),
+                       (op->literal_gens >> in->gen) & 1 ? ", or a 32-bit literal" : "");
+        }
+        p->pos = k;
+        return GCN_OK;
+    }
+    case GCN_KIND_IMM: {
+        size_t k = at;
+        unsigned w = field_width(p, op->slot);
+        if (rc > 0 || is_alpha(s[at]))
+            return err(p, at, "expected an immediate, not '%.*s'",
+                       TOK(s + at, quote_end(s, at) - at));
+        if (!int_value(p, &k, &v, "the immediate", &st))
+            return st;
+        if (!fits_unsigned(v, w))
+            return err(p, skip_blanks(s, at), "the immediate %lld does not fit its %u-bit field",
+                       (long long)v, w);
+        in->field[op->slot] = (uint32_t)v;
+        p->pos = k;
+        return GCN_OK;
+    }
+    default:
+        return err(p, at, "unsupported operand");
+    }
+}
+
+/* ---- modifiers ------------------------------------------------------------------------------ */
+
+static int is_pow2(int64_t v)
+{
+    return v > 0 && !(v & (v - 1));
+}
+
+/* One argument of swizzle(...): ',' and an absolute expression in lo..hi. */
+static int swizzle_arg(pctx *p, size_t *k, int64_t lo, int64_t hi, const char *what, int64_t *v,
+                       gcn_status *st)
+{
+    const char *s = p->s;
+    codec_value_err e;
+    size_t at;
+    *k = skip_blanks(s, *k);
+    if (s[*k] != ',') {
+        *st = err(p, *k, "expected a comma and %s", what);
+        return 0;
+    }
+    (*k)++;
+    at = skip_blanks(s, *k);
+    if (!codec_expr(s, k, v, &e)) {
+        *st = err(p, e.at, "bad %s: %s", what, e.msg);
+        return 0;
+    }
+    if (*v < lo || *v > hi) {
+        *st = err(p, at, "%s must be in the interval [%lld,%lld], not %lld", what, (long long)lo,
+                  (long long)hi, (long long)*v);
+        return 0;
+    }
+    return 1;
+}
+
+/* swizzle(MODE, ...) at s[*k] (LLVM's ds_swizzle_b32 macro) -> the 16-bit offset: QUAD_PERM
+ * with 4 lane ids, BITMASK_PERM with a 5-character mask of 0 1 p i, BROADCAST with a group size
+ * and a lane, SWAP and REVERSE with a group size. */
+static int swizzle_macro(pctx *p, size_t *pos, int64_t *out, gcn_status *st)
+{
+    static const char *const modes[] = {"quad_perm", "bitmask_perm", "broadcast", "swap",
+                                        "reverse"};
+    const char *s = p->s;
+    size_t k = skip_blanks(s, word_end(s, *pos)), m, me;
+    int64_t a[4];
+    int mode, i;
+    if (s[k] != '(') {
+        *st = err(p, k, "expected '(' after 'swizzle'");
+        return 0;
+    }
+    m = skip_blanks(s, k + 1);
+    me = word_end(s, m);
+    for (mode = 0; mode < 5; mode++)
+        if (me - m == strlen(modes[mode]) && memcmp(s + m, modes[mode], me - m) == 0)
+            break;
+    if (mode == 5) {
+        *st = err(p, m,
+                  "expected a swizzle mode (QUAD_PERM, BITMASK_PERM, BROADCAST, SWAP, REVERSE), "
+                  "not '%.*s'",
+                  TOK(s + m, quote_end(s, m) - m));
+        return 0;
+    }
+    k = me;
+    switch (mode) {
+    case 0: /* QUAD_PERM: lane k of each quad reads lane a[k] */
+        for (i = 0; i < 4; i++)
+            if (!swizzle_arg(p, &k, 0, 3, "a 2-bit lane id", &a[i], st))
+                return 0;
+        *out = 0x8000 | a[0] | a[1] << 2 | a[2] << 4 | a[3] << 6;
+        break;
+    case 1: { /* BITMASK_PERM: per lane-id bit from the top, 0/1 forced, p kept, i inverted */
+        unsigned and_m = 0, or_m = 0, xor_m = 0;
+        k = skip_blanks(s, k);
+        if (s[k] != ',') {
+            *st = err(p, k, "expected a comma and a mask");
+            return 0;
+        }
+        k = skip_blanks(s, k + 1);
+        if (s[k] != '"') {
+            *st = err(p, k, "expected a quoted 5-character mask (\"01pip\")");
+            return 0;
+        }
+        for (i = 0; i < 5 && s[k + 1 + (size_t)i] && s[k + 1 + (size_t)i] != '"'; i++)
+            ;
+        if (i != 5 || s[k + 6] != '"') {
+            *st = err(p, k, "expected a 5-character mask");
+            return 0;
+        }
+        for (i = 0; i < 5; i++) {
+            unsigned bit = 1u << (4 - i);
+            switch (s[k + 1 + (size_t)i]) {
+            case '0':
+                break;
+            case '1':
+                or_m |= bit;
+                break;
+            case 'p':
+                and_m |= bit;
+                break;
+            case 'i':
+                and_m |= bit;
+                xor_m |= bit;
+                break;
+            default:
+                *st = err(p, k + 1 + (size_t)i, "invalid mask character: 0, 1, p or i");
+                return 0;
+            }
+        }
+        k += 7;
+        *out = and_m | or_m << 5 | xor_m << 10;
+        break;
+    }
+    case 2: /* BROADCAST: lane a[1] of each group of a[0] */
+        if (!swizzle_arg(p, &k, 2, 32, "a group size", &a[0], st))
+            return 0;
+        if (!is_pow2(a[0])) {
+            *st = err(p, k, "the group size must be a power of two");
+            return 0;
+        }
+        if (!swizzle_arg(p, &k, 0, a[0] - 1, "a lane id within the group", &a[1], st))
+            return 0;
+        *out = (32 - a[0]) | a[1] << 5;
+        break;
+    case 3: /* SWAP: neighbouring groups of a[0] lanes trade places */
+        if (!swizzle_arg(p, &k, 1, 16, "a group size", &a[0], st))
+            return 0;
+        if (!is_pow2(a[0])) {
+            *st = err(p, k, "the group size must be a power of two");
+            return 0;
+        }
+        *out = 31 | a[0] << 10;
+        break;
+    default: /* REVERSE: the lanes of each group of a[0] in reverse order */
+        if (!swizzle_arg(p, &k, 2, 32, "a group size", &a[0], st))
+            return 0;
+        if (!is_pow2(a[0])) {
+            *st = err(p, k, "the group size must be a power of two");
+            return 0;
+        }
+        *out = 31 | (a[0] - 1) << 10;
+        break;
+    }
+    k = skip_blanks(s, k);
+    if (s[k] != ')') {
+        *st = err(p, k, "expected ')' closing swizzle(...)");
+        return 0;
+    }
+    *pos = k + 1;
+    return 1;
+}
+
+/* Is w (n bytes) a modifier's name for the row: one of its modifiers, or 'offset' after an
+ * SMEM offset? (The common case: no hash lookup.) */
+static int row_modifier_name(const gcn_insn_row *row, const char *w, size_t n)
+{
+    unsigned j;
+    for (j = 0; j < row->nmodifiers; j++)
+        if (row->modifier[j].asm_len == n && same_name(w, row->modifier[j].asm_name, n))
+            return 1;
+    if (n == 6 && memcmp(w, "offset", 6) == 0)
+        for (j = 0; j < row->noperands; j++)
+            if (row->operand[j].kind == GCN_KIND_SMEM_OFFSET &&
+                row->operand[j].aux[1] != GCN_NO_SLOT)
+                return 1;
+    return 0;
+}
+
+/* ... or of another row of the mnemonic (another generation's), so that the error can say
+ * so */
+static int modifier_name(const pctx *p, const char *w, size_t n)
+{
+    const gcn_tables *t = p->t;
+    const gcn_insn_row *row = p->row;
+    size_t k;
+    if (row_modifier_name(row, w, n))
+        return 1;
+    for (k = first_spelling(t, row->mnemonic, row->mnemonic_len); k < t->ninsns; k++) {
+        const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
+        if (!spells(r, row->mnemonic, row->mnemonic_len))
+            break;
+        if (row_modifier_name(r, w, n))
+            return 1;
+    }
+    return 0;
+}
+
+/* The modifier named s[at..e); p->pos moves past it. */
+static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
                            const gcn_operand_row *soe_op)
 {
     const gcn_insn_row *row = p->row;
-    const char *colon = memchr(tok, ':', n);
-    size_t name_len = colon ? (size_t)(colon - tok) : n;
+    const char *s = p->s, *tok = s + at;
+    size_t name_len = e - at, k = skip_blanks(s, e);
+    gcn_status st = GCN_OK;
     unsigned i;
-    size_t k;
+    int64_t v;
     for (i = 0; i < row->nmodifiers; i++) {
         const gcn_modifier_row *m = &row->modifier[i];
-        int64_t v;
+        size_t vat;
         if (m->asm_len != name_len || !same_name(tok, m->asm_name, name_len))
             continue;
         if (!((m->gens >> p->in->gen) & 1))
-            return err(p, col, "the modifier '%s' does not exist on this generation", m->asm_name);
+            return err(p, at, "the modifier '%s' does not exist on this generation", m->asm_name);
         if (*seen & (1u << i))
-            return err(p, col, "'%s' given twice", m->asm_name);
+            return err(p, at, "'%s' given twice", m->asm_name);
         *seen |= 1u << i;
         if (m->format == GCN_FMT_FLAG) {
-            if (colon)
-                return err(p, col, "'%s' takes no value", m->asm_name);
+            if (s[k] == ':')
+                return err(p, at, "'%s' takes no value", m->asm_name);
             p->in->field[m->slot] = 1;
+            p->pos = e;
             return GCN_OK;
         }
-        if (!colon)
-            return err(p, col, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
-        if (!number(colon + 1, n - name_len - 1, &v) &&
-            !(m->format == GCN_FMT_SWIZZLE && swizzle_value(colon + 1, n - name_len - 1, &v)))
-            return err(p, col + name_len + 1, "bad value for '%s'", m->asm_name);
+        if (s[k] != ':')
+            return err(p, at, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
+        k = skip_blanks(s, k + 1);
+        vat = k;
+        if (m->format == GCN_FMT_SWIZZLE && word_end(s, k) - k == 7 &&
+            memcmp(s + k, "swizzle", 7) == 0) {
+            if (!swizzle_macro(p, &k, &v, &st))
+                return st;
+        } else {
+            codec_value_err ve;
+            if (!s[k])
+                return err(p, k, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
+            if (codec_float_end(s, k))
+                return err(p, k, "'%s' takes an integer, not '%.*s'", m->asm_name,
+                           TOK(s + k, quote_end(s, k) - k));
+            if (!codec_expr(s, &k, &v, &ve))
+                return err(p, ve.at, "bad value for '%s': %s", m->asm_name, ve.msg);
+        }
         if (!fits_unsigned(v, p->l->slot[m->slot].width))
-            return err(p, col + name_len + 1, "'%s' is out of range", m->asm_name);
+            return err(p, vat, "'%s' is out of range: %lld is not in 0 to %llu", m->asm_name,
+                       (long long)v, (unsigned long long)((1ull << p->l->slot[m->slot].width) - 1));
         p->in->field[m->slot] = (uint32_t)v;
+        p->pos = k;
         return GCN_OK;
     }
-    /* GCN 1.4 SMEM: "sN offset:imm" = SGPR[SOFFSET] + immediate */
-    if (soe_op && colon && same(tok, "offset", name_len) && !(*seen & 0x100u)) {
-        int64_t v;
-        unsigned w = p->l->slot[soe_op->slot].width;
-        if (!number(colon + 1, n - name_len - 1, &v) ||
-            !(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))))
-            return err(p, col + name_len + 1, "bad offset");
-        *seen |= 0x100u;
-        /* the register operand moves to SOFFSET */
-        p->in->field[soe_op->aux[2]] = p->in->field[soe_op->slot];
-        p->in->field[soe_op->aux[1]] = 1;
-        p->in->field[soe_op->aux[0]] = 1;
-        p->in->field[soe_op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
-        return GCN_OK;
+    if (same(tok, "offset", name_len)) {
+        /* GCN 1.4 SMEM: "sN offset:imm" = SGPR[SOFFSET] + immediate */
+        if (soe_op && s[k] == ':' && !(*seen & 0x100u)) {
+            unsigned w = p->l->slot[soe_op->slot].width;
+            size_t vat = skip_blanks(s, k + 1);
+            k = vat;
+            if (!int_value(p, &k, &v, "the offset", &st))
+                return st;
+            if (!(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))))
+                return err(p, vat, "expected a %u-bit signed offset (%lld to %lld), not %lld", w,
+                           -(1ll << (w - 1)), (1ll << (w - 1)) - 1, (long long)v);
+            *seen |= 0x100u;
+            /* the register operand moves to SOFFSET */
+            p->in->field[soe_op->aux[2]] = p->in->field[soe_op->slot];
+            p->in->field[soe_op->aux[1]] = 1;
+            p->in->field[soe_op->aux[0]] = 1;
+            p->in->field[soe_op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+            p->pos = k;
+            return GCN_OK;
+        }
+        if (*seen & 0x100u)
+            return err(p, at, "'offset' given twice");
+        /* the SGPR-plus-immediate SMEM form, where it is not allowed */
+        for (i = 0; i < row->noperands; i++) {
+            const gcn_operand_row *op = &row->operand[i];
+            if (op->kind != GCN_KIND_SMEM_OFFSET || op->aux[1] == GCN_NO_SLOT)
+                continue;
+            if (!p->l->slot[op->aux[1]].width)
+                return err(p, at,
+                           "the 'sN offset:imm' form (SGPR plus immediate) does not exist on "
+                           "this generation");
+            return err(p, at, "'offset:' follows an SGPR offset only ('sN offset:imm')");
+        }
     }
-    /* the SGPR-plus-immediate SMEM form, where it is not allowed */
-    for (i = 0; colon && same(tok, "offset", name_len) && i < row->noperands; i++) {
-        const gcn_operand_row *op = &row->operand[i];
-        if (op->kind != GCN_KIND_SMEM_OFFSET || op->aux[1] == GCN_NO_SLOT)
-            continue;
-        if (!p->l->slot[op->aux[1]].width)
-            return err(p, col,
-                       "the 'sN offset:imm' form (SGPR plus immediate) does not exist on this "
-                       "generation");
-        return err(p, col, "'offset:' follows an SGPR offset only ('sN offset:imm')");
+    /* a modifier this instruction takes on another generation (its rows of the same spelling) */
+    return err(p, at, "'%.*s' does not exist on this generation", TOK(tok, name_len));
+}
+
+/* ---- the line ------------------------------------------------------------------------------- */
+
+/* Restores the case of character literals ('A' is 65, not 97): the line is lower case. */
+static void char_literals(char *line, const char *text)
+{
+    const char *q = strchr(line, '\'');
+    for (; q; q = strchr(q + 1, '\'')) {
+        size_t i = (size_t)(q - line);
+        if (q[1] && q[1] != '\\' && q[2] == '\'') {
+            line[i + 1] = text[i + 1];
+            q += 2;
+        }
     }
-    /* a modifier this instruction takes on another generation (its rows of the same
-     * spelling) */
-    for (k = first_spelling(p->t, row->mnemonic, row->mnemonic_len); k < p->t->ninsns; k++) {
-        const gcn_insn_row *r = &p->t->insns[p->t->by_mnemonic[k]];
-        unsigned j;
-        if (!spells(r, row->mnemonic, row->mnemonic_len))
+}
+
+/* The line: mnemonic, operands, modifiers, and a comment from ';' or '//' (where an item may
+ * start: no number, register or name holds those). */
+static gcn_status parse_line(pctx *p, int gen, int *literal_out)
+{
+    const gcn_tables *t = p->t;
+    const char *line = p->s;
+    size_t i, e;
+    unsigned seen = 0, nop = 0;
+    const gcn_operand_row *smem = NULL;
+    int literal = 0, after_modifier = 0;
+    gcn_status st;
+    uint16_t index = 0;
+    int elsewhere = 0;
+    gcn_inst *out = p->in;
+    p->pos = skip_blanks(line, p->pos);
+    e = word_end(line, p->pos);
+    if (e == p->pos)
+        return err(p, p->pos, "expected a mnemonic");
+    p->row = find_insn(t, line + p->pos, e - p->pos, gen, &index, &elsewhere);
+    if (!p->row) {
+        char m[80];
+        snprintf(m, sizeof(m), "%.*s", (int)(e - p->pos < 70 ? e - p->pos : 70), line + p->pos);
+        return err(p, p->pos,
+                   elsewhere ? "'%s' does not exist on this generation" : "unknown mnemonic '%s'",
+                   m);
+    }
+    out->insn = index;
+    out->gen = (uint8_t)gen;
+    out->encoding = p->row->encoding;
+    p->l = codec_layout(t, (unsigned)gen, p->row->encoding);
+    p->pos = e;
+    /* operands, then modifiers; each may be followed by a ',' (as in LLVM's parser) */
+    p->pos = skip_blanks(line, p->pos);
+    for (;;) {
+        size_t at = p->pos; /* at a non-blank: the separator below skipped the blanks */
+        char c = line[at];
+        if (!c || c == ';' || (c == '/' && line[at + 1] == '/'))
             break;
-        for (j = 0; j < r->nmodifiers; j++)
-            if (same(tok, r->modifier[j].asm_name, name_len))
-                return err(p, col, "'%.*s' does not exist on this generation", TOK(tok, name_len));
+        if (c == '#')
+            return err(p, at, "'#' starts a comment only at the start of a line: use ';' or '//'");
+        if (c == ',')
+            return err(p, at,
+                       nop || after_modifier ? "expected an operand or a modifier, not ','"
+                                             : "expected an operand, not ','");
+        /* a name (no vN, sN, v[, s[: registers) may be a modifier */
+        e = is_alpha(c) &&
+                    !((c == 'v' || c == 's') && (is_digit(line[at + 1]) || line[at + 1] == '['))
+                ? word_end(line, at)
+                : at;
+        if (e > at && row_modifier_name(p->row, line + at, e - at)) {
+            st = modifier(p, at, e, &seen, smem);
+            if (st != GCN_OK)
+                return st;
+            after_modifier = 1;
+            goto separator;
+        }
+        /* a modifier of the mnemonic on another generation: modifier() says so */
+        if (nop >= p->row->noperands || after_modifier) {
+            if (e > at && modifier_name(p, line + at, e - at))
+                return modifier(p, at, e, &seen, smem);
+            if (nop >= p->row->noperands)
+                return err(p, at, "unexpected '%.*s': %s takes %u operand%s",
+                           TOK(line + at, quote_end(line, at) - at), p->row->mnemonic,
+                           p->row->noperands, p->row->noperands == 1 ? "" : "s");
+            return err(p, at, "operand %s after the modifiers: operands come first",
+                       p->row->operand[nop].name);
+        }
+        {
+            const gcn_operand_row *op = &p->row->operand[nop++];
+            st = operand(p, op);
+            if (st != GCN_OK) {
+                if (e > at && modifier_name(p, line + at, e - at))
+                    return modifier(p, at, e, &seen, smem);
+                return st;
+            }
+            if (op->kind == GCN_KIND_SMEM_OFFSET && !p->in->field[op->aux[0]] &&
+                op->aux[1] != GCN_NO_SLOT && p->l->slot[op->aux[1]].width)
+                smem = op;
+        }
+    separator:
+        p->pos = skip_blanks(line, p->pos);
+        if (line[p->pos] == ',')
+            p->pos = skip_blanks(line, p->pos + 1);
     }
-    return err(p, col, "unexpected '%.*s'", TOK(tok, n));
+    /* operands llvm-mc lets you omit: their default text */
+    for (; nop < p->row->noperands; nop++) {
+        const gcn_operand_row *op = &p->row->operand[nop];
+        const char *s = p->s;
+        size_t pos = p->pos;
+        if (!op->omitted)
+            return err(p, p->pos, "missing operand %s", op->name);
+        p->s = op->omitted;
+        p->pos = 0;
+        st = operand(p, op);
+        p->s = s;
+        p->pos = pos;
+        if (st != GCN_OK)
+            return st;
+    }
+    for (i = 0; i < p->row->nmodifiers; i++)
+        if (p->row->modifier[i].required && !(seen & (1u << i)) &&
+            ((p->row->modifier[i].gens >> gen) & 1))
+            return err(p, p->pos, "missing required '%s'", p->row->modifier[i].asm_name);
+    st = codec_check_operands(t, out, &literal);
+    if (st != GCN_OK)
+        return err(p, 0, "invalid operand");
+    *literal_out = literal;
+    out->size = p->l->bytes;
+    if (p->has_literal) {
+        out->has_literal = 1;
+        out->literal = p->literal;
+        out->size = (uint8_t)(out->size + 4);
+    }
+    return GCN_OK;
 }
 
 /* gcn_parse; *literal_out: what codec_check_operands said of the literal. */
@@ -816,13 +1282,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     const gcn_tables *t = &gcn_codec_table_data;
     char line[LINE_MAX_CHARS + 1 + LINE_PAD];
     pctx p;
-    size_t n, i, e;
-    unsigned seen = 0;
-    const gcn_operand_row *smem = NULL;
-    int literal = 0;
-    gcn_status st;
-    uint16_t index = 0;
-    int elsewhere = 0;
+    size_t n;
     if (diag) {
         diag->col = 0;
         diag->msg[0] = 0;
@@ -849,74 +1309,18 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     p.in = out;
     p.diag = diag;
     p.s = line;
-    p.pos = skip_blanks(line, p.pos);
-    e = word_end(line, p.pos);
-    if (e == p.pos)
-        return err(&p, p.pos, "expected a mnemonic");
-    p.row = find_insn(t, line + p.pos, e - p.pos, gen, &index, &elsewhere);
-    if (!p.row) {
-        char m[80];
-        snprintf(m, sizeof(m), "%.*s", (int)(e - p.pos < 70 ? e - p.pos : 70), line + p.pos);
-        return err(&p, p.pos,
-                   elsewhere ? "'%s' does not exist on this generation" : "unknown mnemonic '%s'",
-                   m);
-    }
-    out->insn = index;
-    out->gen = (uint8_t)gen;
-    out->encoding = p.row->encoding;
-    p.l = codec_layout(t, (unsigned)gen, p.row->encoding);
-    p.pos = e;
-    for (i = 0; i < p.row->noperands; i++) {
-        size_t end;
-        const gcn_operand_row *op = &p.row->operand[i];
-        p.pos = skip_blanks(line, p.pos);
-        if (i) {
-            if (line[p.pos] != ',')
-                return err(&p, p.pos,
-                           line[p.pos] ? "expected ',' before operand %s" : "missing operand %s",
-                           op->name);
-            p.pos++;
-            p.pos = skip_blanks(line, p.pos);
-        }
-        end = token_end(&p, p.pos);
-        if (end == p.pos)
-            return err(&p, p.pos, "missing operand %s", op->name);
-        st = operand(&p, op, line + p.pos, end - p.pos, p.pos);
-        if (st != GCN_OK)
-            return st;
-        if (op->kind == GCN_KIND_SMEM_OFFSET && !p.in->field[op->aux[0]] &&
-            op->aux[1] != GCN_NO_SLOT && p.l->slot[op->aux[1]].width)
-            smem = op;
-        p.pos = end;
-    }
-    p.pos = skip_blanks(line, p.pos);
-    if (line[p.pos] == ',')
-        return err(&p, p.pos, "too many operands");
-    while (line[p.pos]) {
-        size_t end = token_end(&p, p.pos);
-        if (end == p.pos)
-            return err(&p, p.pos, "unexpected '%c'", line[p.pos]);
-        st = modifier(&p, line + p.pos, end - p.pos, p.pos, &seen, smem);
-        if (st != GCN_OK)
-            return st;
-        p.pos = end;
-        p.pos = skip_blanks(line, p.pos);
-    }
-    for (i = 0; i < p.row->nmodifiers; i++)
-        if (p.row->modifier[i].required && !(seen & (1u << i)) &&
-            ((p.row->modifier[i].gens >> gen) & 1))
-            return err(&p, n, "missing required '%s'", p.row->modifier[i].asm_name);
-    st = codec_check_operands(t, out, &literal);
-    if (st != GCN_OK)
-        return err(&p, 0, "invalid operand");
-    *literal_out = literal;
-    out->size = p.l->bytes;
-    if (p.has_literal) {
-        out->has_literal = 1;
-        out->literal = (uint32_t)p.literal;
-        out->size = (uint8_t)(out->size + 4);
-    }
-    return GCN_OK;
+    if (memchr(line, '\'', n))
+        char_literals(line, text);
+    return parse_line(&p, gen, literal_out);
+}
+
+int gcn_line_is_blank(const char *line)
+{
+    size_t i;
+    if (!line)
+        return 1;
+    i = strspn(line, " \t\r");
+    return !line[i] || line[i] == ';' || line[i] == '#' || (line[i] == '/' && line[i + 1] == '/');
 }
 
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag)

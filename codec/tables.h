@@ -95,6 +95,9 @@ typedef struct gcn_operand_row {
     /* smem-offset, per generation: the one code its register form may hold (0xff: any SGPR;
      * GCN 1.2's scalar stores take M0 alone) */
     uint8_t only_code[GCN_MAX_GENS];
+    /* the text an omitted operand stands for (llvm-mc fills in an SMEM offset of 0), NULL when
+     * the operand must be written; a pool string, readable GCN_POOL_PAD bytes past its end */
+    const char *omitted;
 } gcn_operand_row;
 
 typedef struct gcn_modifier_row {
@@ -139,6 +142,7 @@ typedef struct gcn_fetch_op {
 #define GCN_POOL_PAD 16
 #define GCN_POOL_TAIL 32
 #define GCN_NAME_MAX 48         /* the longest mnemonic, operand spelling or modifier name */
+#define GCN_MAX_ALIASES 4       /* other spellings of one scalar operand code (scc for src_scc) */
 #define GCN_TEXT_OPERAND_MAX 32 /* ", " and an operand at its longest */
 #define GCN_TEXT_VALUE_MAX 40   /* a modifier's value at its longest */
 

@@ -388,6 +388,30 @@ static int regs_log2(unsigned regs)
 static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned *slot,
                             unsigned *gens);
 
+/* A scalar operand's aliases: other names the assembler takes for it (the printer keeps asm32
+ * and asm64). */
+static int check_scalar_aliases(spec_t *s)
+{
+    const cJSON *f, *a;
+    cJSON_ArrayForEach(f, get(s->doc.root, "scalar_operands"))
+    {
+        unsigned n = 0;
+        if (get(f, "aliases") && !cJSON_IsArray(get(f, "aliases")))
+            return fail(s, f, "%s: aliases is a list of names", str(f, "id"));
+        cJSON_ArrayForEach(a, get(f, "aliases"))
+        {
+            if (!cJSON_IsString(a) || !*a->valuestring || strlen(a->valuestring) > GCN_NAME_MAX)
+                return fail(s, a, "%s: an alias is a name of at most %d characters", str(f, "id"),
+                            GCN_NAME_MAX);
+            if (++n > GCN_MAX_ALIASES)
+                return fail(s, a, "%s: more than %d aliases", str(f, "id"), GCN_MAX_ALIASES);
+        }
+        if (n && !str(f, "asm32") && !str(f, "asm64"))
+            return fail(s, f, "%s: aliases of an operand with no spelling", str(f, "id"));
+    }
+    return 1;
+}
+
 static int check_instructions(spec_t *s)
 {
     const cJSON *in;
@@ -466,6 +490,11 @@ static int check_instructions(spec_t *s)
             /* GCN_OK_SSRC_BIT: a scalar source of 1 or 2 registers */
             if (strcmp(k, "ssrc") == 0 && regs > 2)
                 return fail(s, op, "%s: a scalar source of %g registers (1 or 2)", name, regs);
+            /* the text an omitted operand stands for: parsed as the operand, at most
+             * GCN_NAME_MAX characters (a pool string) */
+            if (get(op, "omitted") && (!str(op, "omitted") || !*str(op, "omitted") ||
+                                       strlen(str(op, "omitted")) > GCN_NAME_MAX))
+                return fail(s, op, "%s: \"omitted\" is the operand's default text", name);
         }
         {
             unsigned slot[GCN_MAX_SLOTS], gens[GCN_MAX_SLOTS];
@@ -1399,7 +1428,9 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                                : 0u);
             for (g = 0; g < GCN_MAX_GENS; g++)
                 gcn_buf_printf(b, "0x%x, ", g < s->ngens ? only_code(s, op, g) : 0xffu);
-            gcn_buf_puts(b, "}}, ");
+            gcn_buf_puts(b, "}, ");
+            pool_string(s, b, str(op, "omitted")); /* padded: the parser reads 8 at a time */
+            gcn_buf_puts(b, "}, ");
         }
         gcn_buf_puts(b, "}, {");
         cJSON_ArrayForEach(m, get(in, "modifiers"))
@@ -1461,6 +1492,9 @@ typedef struct row {
     long ivalue;
     uint64_t f32, f64;
     int has32, has64;
+    /* other spellings the assembler takes (the spec's "aliases": scc for src_scc, ...) */
+    const char *alias[GCN_MAX_ALIASES];
+    unsigned naliases;
 } row;
 
 typedef struct scalar_name {
@@ -1483,7 +1517,7 @@ static int scalar_name_cmp(const void *a, const void *b)
  * values to codes, the inline float codes. */
 static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
 {
-    scalar_name *names = calloc(s->ngens * 512, sizeof(*names));
+    scalar_name *names = calloc(s->ngens * 256 * (2 + 2 * GCN_MAX_ALIASES), sizeof(*names));
     unsigned gi, code, n = 0, i;
     unsigned first[GCN_MAX_GENS + 1];
     gcn_buf_puts(b, "static const gcn_scalar_name_row gcn_scalar_names[] = {\n");
@@ -1496,6 +1530,12 @@ static void emit_scalar_lookups(spec_t *s, gcn_buf *b, const row *rows)
                 names[n++] = (scalar_name){r->name32, code, 0};
             if (r->has64)
                 names[n++] = (scalar_name){r->name64, code, 1};
+            for (i = 0; i < r->naliases; i++) {
+                if (r->has32)
+                    names[n++] = (scalar_name){r->alias[i], code, 0};
+                if (r->has64)
+                    names[n++] = (scalar_name){r->alias[i], code, 1};
+            }
         }
         qsort(names + start, n - start, sizeof(*names), scalar_name_cmp);
         for (i = start; i < n; i++) {
@@ -1634,6 +1674,14 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
                     render(str(f, "asm64"), n, r->name64, sizeof(r->name64));
                     r->has64 = 1;
                     r->pair = 1;
+                }
+                {
+                    const cJSON *a; /* check_scalar_aliases checked them */
+                    cJSON_ArrayForEach(a, get(f, "aliases"))
+                    {
+                        if (cJSON_IsString(a) && r->naliases < GCN_MAX_ALIASES)
+                            r->alias[r->naliases++] = a->valuestring;
+                    }
                 }
                 if (sc == GCN_SC_INLINE_INT)
                     r->ivalue = strtol(r->name32, NULL, 10);
@@ -1792,7 +1840,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
     }
     free(text);
     ok = read_spec(&s) && check_layouts(&s) && check_encodings_disjoint(&s) &&
-         check_instructions(&s);
+         check_instructions(&s) && check_scalar_aliases(&s);
     if (ok) {
         gcn_buf rows;
         gcn_buf_init(&b);

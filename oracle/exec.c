@@ -351,15 +351,9 @@ gcn_status gcn_program_parse(gcn_program *p, int gen, uint64_t base, const char 
         for (k = 0; line[k]; k++)
             if (line[k] == '\r')
                 line[k] = 0;
-        if ((cut = strchr(line, ';')) != NULL)
-            *cut = 0;
-        if ((cut = strstr(line, "//")) != NULL)
-            *cut = 0;
-        if ((cut = strchr(line, '#')) != NULL)
-            *cut = 0;
-        for (k = strlen(line); k && isspace((unsigned char)line[k - 1]); k--)
-            line[k - 1] = 0;
-        if (!line[strspn(line, " \t")])
+        /* gcn_parse takes a comment after the instruction (as llvm-mc); a line of none is
+         * skipped */
+        if (gcn_line_is_blank(line))
             continue;
         if (gcn_parse(gen, line, &in, diag) != GCN_OK) {
             unsigned col = diag->col;

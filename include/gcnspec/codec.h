@@ -66,9 +66,14 @@ size_t gcn_print(const gcn_inst *inst, char *buf, size_t size);
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                       size_t *nbytes, gcn_inst *out);
 
-/* Parses one instruction (one line, without comments). On error, diag holds the 1-based
- * column of the offending text (diag->file and diag->line are left to the caller). */
+/* Parses one instruction: one line of LLVM's syntax, a comment after ';' or '//' ignored (a
+ * '#' elsewhere than at a line's start is an error, as in llvm-mc). On error, diag holds the
+ * 1-based column of the offending text (diag->file and diag->line are left to the caller). */
 gcn_status gcn_parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag);
+
+/* 1 when the line holds no instruction: only blanks, or a comment (';', '//', or '#' as its
+ * first non-blank character, which llvm-mc takes as a comment line). */
+int gcn_line_is_blank(const char *line);
 
 /* gcn_parse, then gcn_encode into bytes (cap bytes; *len the size), in one call: the operands
  * are checked once. out (may be NULL) receives the instruction. */

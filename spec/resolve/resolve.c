@@ -605,8 +605,8 @@ static void scratch_free(gcn_fact *s)
 }
 
 static const char *const operand_extras[] = {
-    "format",       "imm_field",     "soe_field", "soffset_field", "signed_gens",
-    "literal_gens", "register_bits", "imm_scale", "literal_scale", NULL};
+    "format",        "imm_field", "soe_field",     "soffset_field", "signed_gens", "literal_gens",
+    "register_bits", "imm_scale", "literal_scale", "omitted",       NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */

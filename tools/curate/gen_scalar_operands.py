@@ -150,9 +150,10 @@ FACTS = []
 
 
 def fact(fid, gens, cls, codes, use, runs, asm32=None, asm64=None, first_index=None, value=None,
-         note=None):
+         note=None, aliases=None):
     FACTS.append(dict(id=fid, gens=gens, cls=cls, codes=codes, use=use, runs=runs, asm32=asm32,
-                      asm64=asm64, first_index=first_index, value=value, note=note))
+                      asm64=asm64, first_index=first_index, value=value, note=note,
+                      aliases=aliases))
 
 
 def gen_tag(gens):
@@ -426,7 +427,7 @@ for i, name in enumerate(APERTURES):
                       (src64(code), ("text", "s_mov_b64 s[0:1], %s" % name)),
                       (dst32(code & 0x7F),
                        ("text", "s_mov_b32 %s, s0" % REG_AT_GFX9[code & 0x7F]))])],
-         asm32=name, asm64=name,
+         asm32=name, asm64=name, aliases=[alias],
          note=("Read-only aperture register, source only; `%s` is accepted too. " % alias)
          + (("LLVM 14 and 19 both also accept %s as a SOP1 SDST and as SMEM SOFFSET and keep "
              "the low 7 bits (%#x = %s): an assembler bug, which LLVM 19 fixed for the other "
@@ -532,7 +533,7 @@ for i, (name, alias) in enumerate(CONDS):
                       (src64(code), ("text", "s_mov_b64 s[0:1], %s" % name)),
                       (dst32(low), ("text", "s_mov_b32 %s, s0" % LOW7[low][1]))],
               gens=["gcn1.4"])],
-         asm32=name, asm64=name,
+         asm32=name, asm64=name, aliases=[alias],
          note="%s as a 0/1 value. " % alias.upper() + COND_NOTE % (low, LOW7[low][2]))
 
 fact("scalar.lds_direct.all", ALL, "invalid", [254, 254], [],
@@ -597,7 +598,7 @@ def build():
                "use": f["use"]}
         for key, val in (("asm32", f["asm32"]), ("asm64", f["asm64"]),
                          ("first_index", f["first_index"]), ("value", f["value"]),
-                         ("note", f["note"])):
+                         ("aliases", f["aliases"]), ("note", f["note"])):
             if val is not None:
                 obj[key] = val
         obj["evidence"] = ev
