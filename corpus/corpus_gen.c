@@ -44,6 +44,7 @@
 #include "util/file.h"
 #include "util/json.h"
 #include "vectors/enc_cases.h"
+#include "vectors/syntax_cases.h"
 #ifdef GCN_HAVE_ORACLE
 #include "gcnspec/oracle.h"
 #include "harness/oracle_input.h"
@@ -268,6 +269,61 @@ static int pick_bad(const gcn_enc_case *c, void *ctx)
     return 0;
 }
 
+/* The syntax cases (vectors/syntax_cases), a seed per generation and form with its first
+ * lines: every spelling of numbers, registers, separators and modifiers that the assembler
+ * takes or refuses, for text_roundtrip to mutate from. */
+#define SYNTAX_SEED_LINES 24
+#define SYNTAX_FORMS 256
+typedef struct syntax_ctx {
+    int gen;
+    struct {
+        const char *form;
+        gcn_buf buf;
+        unsigned lines;
+    } f[SYNTAX_FORMS];
+    unsigned n;
+} syntax_ctx;
+
+static int pick_syntax(const gcn_syntax_case *c, void *ctx)
+{
+    syntax_ctx *x = ctx;
+    unsigned i;
+    for (i = 0; i < x->n && strcmp(x->f[i].form, c->form) != 0; i++)
+        ;
+    if (i == x->n) {
+        if (x->n == SYNTAX_FORMS)
+            return 0;
+        x->f[i].form = c->form;
+        gcn_buf_init(&x->f[i].buf);
+        gcn_buf_putc(&x->f[i].buf, (char)x->gen);
+        x->n++;
+    }
+    if (x->f[i].lines < SYNTAX_SEED_LINES) {
+        gcn_buf_printf(&x->f[i].buf, "%s\n", c->text);
+        x->f[i].lines++;
+    }
+    return 0;
+}
+
+static void syntax_seeds(int gen)
+{
+    syntax_ctx *x = calloc(1, sizeof(*x));
+    unsigned i;
+    if (!x) {
+        fprintf(stderr, "gcn_corpus: out of memory\n");
+        exit(1);
+    }
+    x->gen = gen;
+    gcn_syntax_cases(gen, pick_syntax, x, NULL);
+    for (i = 0; i < x->n; i++) {
+        char name[160];
+        snprintf(name, sizeof(name), "%s-syntax-%s", gcn_gen_id(gen), x->f[i].form);
+        write_seed(name, x->f[i].buf.data, x->f[i].buf.len);
+        gcn_buf_free(&x->f[i].buf);
+    }
+    free(x);
+}
+
 static int seeds_codec(const char *kind)
 {
     int g;
@@ -309,6 +365,7 @@ static int seeds_codec(const char *kind)
             gcn_enc_cases(g, pick_bad, &b);
             flush_bad(&b);
             gcn_buf_free(&b.buf);
+            syntax_seeds(g);
         }
     }
     gcn_buf_free(&text);
@@ -656,7 +713,70 @@ static int make_dict(const char *kind, const char *out, const char *spec)
             dict_add_str(&d, t->insns[i].mnemonic);
         for (g = 0; g < gcn_gen_count(); g++)
             gcn_enc_cases(g, collect_tokens, &d);
-        dict_write(&d, out, "mnemonics, registers and specials, modifiers, constants");
+        {
+            /* the syntax the assembler reads beyond the printer's (codec/parse.c, expr.c):
+             * radixes, operators, brackets, separators, comments, the swizzle macro's modes */
+            static const char *const words[] = {"0x",
+                                                "0X",
+                                                "0b",
+                                                "0B",
+                                                "0",
+                                                "-",
+                                                "+",
+                                                "~",
+                                                "!",
+                                                "(",
+                                                ")",
+                                                "*",
+                                                "/",
+                                                "%",
+                                                "<<",
+                                                ">>",
+                                                "&",
+                                                "|",
+                                                "^",
+                                                "&&",
+                                                "||",
+                                                "==",
+                                                "!=",
+                                                "<>",
+                                                "<",
+                                                "<=",
+                                                ">",
+                                                ">=",
+                                                "'",
+                                                "\"",
+                                                "[",
+                                                "]",
+                                                ":",
+                                                ",",
+                                                " ",
+                                                "\t",
+                                                ";",
+                                                "//",
+                                                "#",
+                                                ".",
+                                                "e+",
+                                                "e-",
+                                                "p+",
+                                                "p-",
+                                                "u",
+                                                "ull",
+                                                "swizzle(",
+                                                "QUAD_PERM",
+                                                "BITMASK_PERM",
+                                                "BROADCAST",
+                                                "SWAP",
+                                                "REVERSE",
+                                                "\"01pip\"",
+                                                "ttmp",
+                                                "v[",
+                                                "s["};
+            size_t k;
+            for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+                dict_add_str(&d, words[k]);
+        }
+        dict_write(&d, out, "mnemonics, registers and specials, modifiers, constants, syntax");
     } else {
         static const char *const files[] = {"facts.json",
                                             "errata.json",

@@ -3,6 +3,7 @@
 # from the documents (../shared/seeds), find and report the errata, and resolve the spec; then
 # rebuild the codec from that spec and report where it and LLVM differ.
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
+#   reports/assembler-syntax.md (the assembler's syntax cases against llvm-mc)
 #   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,8 @@ build/cli/gcnspec run --docs "$DOCS"
 # report take minutes: cmake --build build --target sop1_sweep_report)
 cmake --build build -j"$(nproc)"
 cmake --build build --target codec_vs_llvm_report
+# the assembler's syntax against llvm-mc 14 and 19 (reports/assembler-syntax.md)
+cmake --build build --target syntax_report
 # the oracle's DS atomics against vISA DWORD_ATOMIC (reports/atomics-gcn-vs-visa.{md,json})
 build/cli/gcnspec atomics --out reports
 # the fuzz corpora's coverage of the spec (fails when a corpus misses an element)
