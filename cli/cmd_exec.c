@@ -12,20 +12,22 @@
 
 static void help(void)
 {
-    printf("usage: gcnspec exec --gen G --state IN.json [--semantics written|corrected] [--full]\n"
+    printf("usage: gcnspec exec --gen G --state IN.json [--semantics corrected|written] [--full]\n"
            "                    [--trace] [--binary] [--base ADDR] [--max-steps N] [-o OUT] "
            "[PROG]\n\n"
            "Runs a program on the reference interpreter, one wave64, with the documents'\n"
-           "pseudocode as written or as corrected by spec/errata.json, and prints the final\n"
-           "state as JSON: what changed, or everything with --full (the state file schema is\n"
-           "in README.md). PROG is assembler text, one instruction per line (LLVM's syntax;\n"
-           "comments ';' '//' '#'), or raw little-endian bytes with --binary; stdin without\n"
-           "PROG or with '-'. The program is placed at the state's pc (or --base) and runs\n"
-           "until pc leaves it.\n\n"
+           "pseudocode as corrected by spec/errata.json (or, with --semantics written, as the\n"
+           "documents write it, defects included), and prints the final state as JSON: what\n"
+           "changed, or everything with --full (the state file schema is in\n"
+           "docs/oracle.md). PROG is assembler text, one instruction per line (LLVM's syntax;\n"
+           "comments ';' and '//', '#' at a line's start), or raw little-endian bytes with\n"
+           "--binary; stdin without PROG or with '-'. The program is placed at the state's pc\n"
+           "(or --base) and runs until pc leaves it.\n\n"
            "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
            "                       tonga|gfx900 (or the state's \"generation\")\n"
            "  -s, --state F        the initial state (JSON)\n"
-           "      --semantics S    written (default) or corrected\n"
+           "      --semantics S    corrected (default: the documents' errata fixed) or\n"
+           "                       written (the documents as they are)\n"
            "      --full           print the whole final state, not just what changed\n"
            "      --trace          print each instruction and what it changed on stderr\n"
            "      --binary         PROG is raw bytes\n"
@@ -70,6 +72,25 @@ static void trace(const gcn_program *p, size_t i, const gcn_wave_state *before,
     free(diff);
 }
 
+/* What to add to an instruction's failure: where the written block does not execute and the
+ * corrected one does, how to run that one. */
+static void corrected_hint(const gcn_exec_options *o, const gcn_inst *in, gcn_status st, char *out,
+                           size_t size)
+{
+    gcn_sem_info info;
+    gcn_sem_status c;
+    out[0] = 0;
+    if (o->variant != GCN_AS_WRITTEN || st != GCN_ERR_UNSUPPORTED ||
+        gcn_sem_info_get((int)in->insn, in->gen, &info) != GCN_OK)
+        return;
+    c = info.status[GCN_AS_CORRECTED];
+    if (c == GCN_SEM_COMPILED || c == GCN_SEM_NONE)
+        snprintf(out, size,
+                 " (as corrected by %s it executes: run without --semantics written, or with "
+                 "--semantics corrected)",
+                 info.erratum ? info.erratum : "spec/errata.json");
+}
+
 /* the instruction of the program at pc, or -1 */
 static long find_at(const gcn_program *p, uint64_t pc)
 {
@@ -103,6 +124,7 @@ int cmd_exec(int argc, char **argv)
     char *text = NULL, *state_text = NULL, *json = NULL;
     size_t len = 0, state_len = 0;
     memset(&o, 0, sizeof(o));
+    o.variant = GCN_AS_CORRECTED;
     memset(&p, 0, sizeof(p));
     optind = 1;
     opterr = 0;
@@ -213,11 +235,13 @@ int cmd_exec(int argc, char **argv)
             if (tracing)
                 trace(&p, (size_t)i, prev, s, pc);
             if (st != GCN_OK) {
+                char hint[160];
+                corrected_hint(&o, gcn_program_inst(&p, (size_t)i), st, hint, sizeof(hint));
                 if (p.source_line[i])
-                    fprintf(stderr, "%s:%u: %s\n", name, p.source_line[i], diag.msg);
+                    fprintf(stderr, "%s:%u: %s%s\n", name, p.source_line[i], diag.msg, hint);
                 else
-                    fprintf(stderr, "%s:+%llu: %s\n", name, (unsigned long long)(pc - base),
-                            diag.msg);
+                    fprintf(stderr, "%s:+%llu: %s%s\n", name, (unsigned long long)(pc - base),
+                            diag.msg, hint);
                 goto out;
             }
         }

@@ -10,7 +10,7 @@
     X(run, "the main job: extract, resolve, errata on the seeds")                                  \
     X(asm, "assemble LLVM-syntax text into bytes")                                                 \
     X(disasm, "disassemble bytes into LLVM-syntax text")                                           \
-    X(exec, "run a program on the reference interpreter (the documents' pseudocode)")              \
+    X(exec, "run a program on the reference interpreter (the documents' pseudocode, corrected)")   \
     X(vectors, "write the conformance vectors (JSON Lines, LLVM lit files)")                       \
     X(check, "check an assembler/disassembler (llvm-mc, any command) against the vectors")         \
     X(fuzz, "run a fuzzing campaign (libFuzzer, AFL++) and triage its findings")                   \

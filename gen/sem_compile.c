@@ -191,7 +191,8 @@ typedef struct cc {
     gcn_diag *diag;
     int failed;
     int per_lane, wave, uses_ds, uses_smem;
-    int ds_raw; /* the block's DS space is DSMEM (no M0 window), not DS */
+    int ds_raw;   /* the block names its DS space DSMEM (it says M0 windows nothing), not DS */
+    int names_m0; /* the block reads or writes M0 */
     int names_sgproffset, names_soffset;
     local locals[MAX_LOCALS];
     unsigned nlocals, depth, uid, loops;
@@ -1157,6 +1158,8 @@ static int name_lvalue(cc *c, const ps_node *n, lv *l, ex *value)
         *value = bad_ex;
         return 0;
     }
+    if (v->kind == GV_M0)
+        c->names_m0 = 1;
     switch (v->kind) {
     case GV_EXEC:
     case GV_VCC:
@@ -1820,12 +1823,13 @@ int gs_compile(const gs_block *b, gcn_buf *out, gs_compiled *info, gcn_diag *dia
     if (lane_enc)
         gcn_buf_puts(out, "    x->exec0 = gs_exec(x);\n");
     if (c->uses_ds) {
+        /* the window is M0's role for the instruction, generation and variant: data
+           (gcn.json's "m0"), which the runtime reads from the descriptor */
         int g = find_modifier(c, GS_GDS_MODIFIER);
-        const char *win = c->ds_raw ? "gs_ds_raw" : "gs_ds_window";
         if (g >= 0)
-            gcn_buf_printf(out, "    %s(x, gs_mod(x, %d));\n", win, g);
+            gcn_buf_printf(out, "    gs_ds_window(x, gs_mod(x, %d));\n", g);
         else
-            gcn_buf_printf(out, "    %s(x, 0);\n", win);
+            gcn_buf_puts(out, "    gs_ds_window(x, 0);\n");
     }
     if (c->uses_smem)
         gcn_buf_printf(out, "    gs_smem_base(x, %d);\n", find_kind(c, "sbase"));
@@ -1878,6 +1882,9 @@ int gs_compile(const gs_block *b, gcn_buf *out, gs_compiled *info, gcn_diag *dia
                            o->regs, o->name, i, o->name);
     }
     gcn_buf_puts(out, "    return x->status;\n}\n\n");
+    info->uses_ds = c->uses_ds;
+    info->ds_raw = c->ds_raw;
+    info->names_m0 = c->names_m0;
     ok = !out->oom;
 out:
     gcn_buf_free(&c->body);

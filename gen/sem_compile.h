@@ -41,6 +41,10 @@ typedef struct gs_block {
 typedef struct gs_compiled {
     int atomic;     /* a comment marks the operation atomic */
     int wave_level; /* DS: the block runs once per wave, not once per active lane */
+    /* what the generator holds against M0's role (gcn.json "m0"): */
+    int uses_ds;  /* the block addresses LDS/GDS (DS + x or DSMEM + x) */
+    int ds_raw;   /* ... as DSMEM: the block says M0 windows nothing */
+    int names_m0; /* the block reads or writes M0 itself */
 } gs_compiled;
 
 /* Compiles the block and appends the function to out. Returns 1 on success; 0 with diag set

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcnspec/m0.h"
 #include "sem_compile.h"
 #include "sem_vocab.h"
 #include "util/buf.h"
@@ -275,7 +276,107 @@ typedef struct insn_out {
     unsigned imm_scale, literal_scale; /* the scalar memory offset's units */
     unsigned lgkm;
     char fn[MAX_GENS][2][32]; /* the function of each compiled (generation, variant) */
+    /* M0's role per generation, variant (0 written, 1 corrected) and space (GCN_M0_LDS/GDS),
+     * and the erratum that corrects it there; unused for what is not DS */
+    int m0[MAX_GENS][2][2];
+    const char *m0_erratum[MAX_GENS];
 } insn_out;
+
+/* ---- M0's role (gcn.json "m0", from spec/curated/ds_m0.json) ------------------------------- */
+
+static const char *const m0_names[] = {
+#define GS_M0_NAME(e, name) name,
+    GCN_M0_ROLE_LIST(GS_M0_NAME)
+#undef GS_M0_NAME
+};
+static const char *const m0_enums[] = {
+#define GS_M0_ENUM(e, name) #e,
+    GCN_M0_ROLE_LIST(GS_M0_ENUM)
+#undef GS_M0_ENUM
+};
+
+static int m0_role(const cJSON *o, const char *key)
+{
+    const char *v = str(o, key);
+    int k;
+    for (k = 0; v && k < GCN_M0_ROLE_COUNT; k++)
+        if (strcmp(v, m0_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* The instruction's "m0" entry for generation gx: both variants' roles and the erratum. 0 (an
+ * error reported) when a DS instruction has none, or a bad one. */
+static int read_m0(gen_ctx *g, const cJSON *in, const gs_insn_info *info, int gx, insn_out *o)
+{
+    const cJSON *e, *found = NULL, *w;
+    int sp;
+    for (sp = 0; sp < 2; sp++)
+        o->m0[gx][0][sp] = o->m0[gx][1][sp] = GCN_M0_UNUSED;
+    if (strcmp(info->encoding, "DS") != 0)
+        return 1;
+    cJSON_ArrayForEach(e, get(in, "m0"))
+    {
+        if (str(e, "gen") && strcmp(str(e, "gen"), g->gens[gx]) == 0)
+            found = e;
+    }
+    if (!found) {
+        report_at(g, in, "%s on %s: no M0 role (gcn.json \"m0\", from spec/curated/ds_m0.json)",
+                  info->name, g->gens[gx]);
+        return 0;
+    }
+    w = get(found, "written") ? get(found, "written") : found;
+    for (sp = 0; sp < 2; sp++) {
+        const char *key = sp == GCN_M0_LDS ? "lds" : "gds";
+        o->m0[gx][1][sp] = m0_role(found, key);
+        o->m0[gx][0][sp] = m0_role(w, key);
+        if (o->m0[gx][0][sp] < 0 || o->m0[gx][1][sp] < 0) {
+            report_at(g, found, "%s on %s: an M0 role is one of limit, free, operand, unused",
+                      info->name, g->gens[gx]);
+            return 0;
+        }
+    }
+    if (get(found, "written") && !str(found, "erratum")) {
+        report_at(g, found, "%s on %s: M0's role as written differs, but no erratum says why",
+                  info->name, g->gens[gx]);
+        return 0;
+    }
+    o->m0_erratum[gx] = str(found, "erratum");
+    return 1;
+}
+
+/* A block's C against M0's role in its variant: a block saying DSMEM is windowed by nothing; a
+ * role "unused" touches neither memory nor M0; and the block that runs as corrected reads M0
+ * exactly when the role says M0 is its operand, in LDS and GDS alike (as written the
+ * documents' NOTE may stand beside a block that reads M0: that is what an erratum corrects).
+ * Returns 0 after reporting. */
+static int check_m0(gen_ctx *g, const cJSON *in, const gs_insn_info *info, int gx, unsigned var,
+                    const gs_compiled *ci, const insn_out *o)
+{
+    const int *r = o->m0[gx][var];
+    const char *which = var ? "as corrected" : "as written", *why = NULL;
+    char msg[300];
+    /* both spaces run the same block: M0 is its operand in both or in neither */
+    int operand = r[GCN_M0_LDS] == GCN_M0_OPERAND && r[GCN_M0_GDS] == GCN_M0_OPERAND;
+    int some_operand = r[GCN_M0_LDS] == GCN_M0_OPERAND || r[GCN_M0_GDS] == GCN_M0_OPERAND;
+    if (strcmp(info->encoding, "DS") != 0)
+        return 1;
+    if (ci->ds_raw && (r[GCN_M0_LDS] == GCN_M0_LIMIT || r[GCN_M0_GDS] == GCN_M0_LIMIT))
+        why = "the block addresses DSMEM (no M0 window), but M0 limits it";
+    else if ((r[GCN_M0_LDS] == GCN_M0_UNUSED || r[GCN_M0_GDS] == GCN_M0_UNUSED) &&
+             (ci->uses_ds || ci->names_m0))
+        why = "M0's role is unused, but the block addresses LDS/GDS or reads M0";
+    else if (var == 1 && ci->names_m0 && !operand)
+        why = "the block reads M0 itself, so M0's role must be operand";
+    else if (var == 1 && !ci->names_m0 && some_operand)
+        why = "M0's role is operand, but the block does not read M0";
+    if (!why)
+        return 1;
+    snprintf(msg, sizeof(msg), "%s on %s %s (lds %s, gds %s): %s", info->name, g->gens[gx], which,
+             m0_names[r[GCN_M0_LDS]], m0_names[r[GCN_M0_GDS]], why);
+    report_at(g, get(in, "m0") ? get(in, "m0") : in, "%s%s", msg, "");
+    return 0;
+}
 
 static int read_insn(gen_ctx *g, const cJSON *in, gs_insn_info *info)
 {
@@ -420,6 +521,8 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
     unsigned gi;
     memset(o, 0, sizeof(*o));
     memset(v, 0, sizeof(v));
+    for (gi = 0; gi < MAX_GENS; gi++) /* a generation without the instruction: no M0 */
+        o->m0[gi][0][0] = o->m0[gi][0][1] = o->m0[gi][1][0] = o->m0[gi][1][1] = GCN_M0_UNUSED;
     o->imm_scale = o->literal_scale = 1;
     if (!read_insn(g, in, &info))
         return;
@@ -481,10 +584,14 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
     {
         int gx = gen_index(g, str(oc, "gen"));
         unsigned var;
+        gs_compiled cis[2];
+        int got[2] = {0, 0};
         if (gx < 0) {
             report_at(g, oc, "%s: an opcode for an unknown generation%s", info.name, "");
             return;
         }
+        if (!read_m0(g, in, &info, gx, o))
+            return;
         for (var = 0; var < 2; var++) {
             gs_block b;
             gs_compiled ci;
@@ -503,7 +610,10 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
                 continue;
             }
             if (var == 1 && !v[1].present) {
+                /* the written block runs as corrected too, under the corrected M0 role */
                 o->status[gx][1] = o->status[gx][0];
+                if (got[0] && !check_m0(g, in, &info, gx, 1, &cis[0], o))
+                    return;
                 continue;
             }
             if (!v[var].present) {
@@ -534,6 +644,10 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
                 o->status[gx][var] = ST_COMPILED;
                 o->atomic[var] = ci.atomic;
                 o->wave[var] = ci.wave_level;
+                cis[var] = ci;
+                got[var] = 1;
+                if (!check_m0(g, in, &info, gx, var, &ci, o))
+                    return;
                 continue;
             }
             o->status[gx][var] = ST_UNDEFINED;
@@ -669,6 +783,26 @@ int gs_generate(const char *spec_path, const char *out_path, int allow_missing, 
             }
         }
     gcn_buf_puts(&tab, "\n};\n\n");
+    /* M0's role per (generation, instruction row): GS_M0(written LDS, written GDS, corrected
+       LDS, corrected GDS), and the erratum that corrects it where the two differ */
+    gcn_buf_printf(&tab, "static const uint8_t gs_m0_roles[%u] = {\n", g->ngens * ninsns);
+    for (gi = 0; gi < g->ngens; gi++)
+        for (row = 0; row < ninsns; row++) {
+            const int(*r)[2] = outs[row].m0[gi];
+            gcn_buf_printf(&tab, "    [%u] = GS_M0(%s, %s, %s, %s),\n", gi * ninsns + row,
+                           m0_enums[r[0][0]], m0_enums[r[0][1]], m0_enums[r[1][0]],
+                           m0_enums[r[1][1]]);
+        }
+    gcn_buf_puts(&tab, "};\n\n");
+    gcn_buf_printf(&tab, "static const char *const gs_m0_erratum[%u] = {\n", g->ngens * ninsns);
+    for (gi = 0; gi < g->ngens; gi++)
+        for (row = 0; row < ninsns; row++)
+            if (outs[row].m0_erratum[gi]) {
+                gcn_buf_printf(&tab, "    [%u] = ", gi * ninsns + row);
+                c_string(&tab, outs[row].m0_erratum[gi]);
+                gcn_buf_puts(&tab, ",\n");
+            }
+    gcn_buf_puts(&tab, "};\n\n");
     gcn_buf_printf(&tab, "static const gs_meta gs_meta_table[%u] = {\n", ninsns);
     row = 0;
     cJSON_ArrayForEach(x, insns)
@@ -697,7 +831,7 @@ int gs_generate(const char *spec_path, const char *out_path, int allow_missing, 
     gcn_buf_puts(&tab, "};\n\n");
     gcn_buf_printf(&tab,
                    "static const gs_table gs_table_data = {%u, %u, gs_regs_table, gs_fns, "
-                   "gs_status, gs_meta_table, \"%s\"};\n",
+                   "gs_status, gs_m0_roles, gs_m0_erratum, gs_meta_table, \"%s\"};\n",
                    g->ngens, ninsns, sha);
     n = fns.len;
     gcn_buf_append(&fns, tab.data, tab.len);

@@ -21,7 +21,8 @@ typedef enum gs_vocab_kind {
     GV_TTMP,       /* TTMP[n], TTMP[a:b]: the trap temporaries by number */
     GV_DS,         /* DS + x: byte x of LDS, or of GDS when the instruction's GDS bit is set */
     GV_SMEM,       /* SMEM + x: scalar memory at the instruction's base address + x */
-    GV_DSMEM,      /* DSMEM + x: byte x of LDS/GDS from 0, without M0's window or limit */
+    GV_DSMEM,      /* DSMEM + x: DS + x in a block that says M0 windows nothing (gcngen holds
+                      that against the instruction's M0 role) */
     GV_GWS,        /* GWS[n]: the counter of global wave sync resource n */
     GV_GWSFLAG,    /* GWSFLAG[n]: the barrier phase bit of resource n */
     GV_GWSWAIT     /* 1 when the last GWS instruction would have queued the wave */

@@ -14,7 +14,10 @@
  * against SMEM's (the units differ: gcn.json's imm_scale), so those pairs are compared only with
  * an SGPR offset; and a difference between generations whose pseudocode comes from different
  * blocks of the documents (the documents say the instruction changed), which is counted, and
- * shown with GCN_FUZZ_VERBOSE=1. */
+ * shown with GCN_FUZZ_VERBOSE=1; and a difference from M0's role, which gcn.json gives per
+ * generation (GCN 1.4's LDS accesses are not limited by M0): where the roles differ, a
+ * difference that goes away when both run again with M0 = 0xffffffff (no limit anywhere) is
+ * M0's, shown with GCN_FUZZ_VERBOSE=1. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +111,44 @@ static int numeric_last_operand(const char *text)
     while (*p == ' ')
         p++;
     return (*p >= '0' && *p <= '9') || *p == '-';
+}
+
+/* M0's role in the instruction's accesses (as corrected) differs between the generations:
+ * GCN 1.4's LDS accesses are not limited by M0, the earlier generations' are
+ * (spec/curated/ds_m0.json, gcn.json's "m0"). */
+static int m0_roles_differ(const gcn_sem_info *a, const gcn_sem_info *b)
+{
+    return memcmp(a->m0[GCN_AS_CORRECTED], b->m0[GCN_AS_CORRECTED], sizeof(a->m0[0])) != 0;
+}
+
+/* Runs both again from x with M0 = 0xffffffff (bank 1), where no role limits LDS: 1 when they
+ * still differ (what and detail then say how), so a difference M0's role explains is told
+ * from one it does not. */
+static int differ_without_m0_limit(int a, int b, const gcn_inst *in, const ox_state *x, int mem,
+                                   const gcn_exec_options *o, char *what, size_t what_size,
+                                   char *detail, size_t detail_size)
+{
+    ox_state y = *x;
+    int gens[2] = {a, b}, k;
+    gcn_status st[2];
+    y.m0 = 0xffffffffu;
+    if (mem != OX_REGS)
+        ox_set_touch(&y, &in[a]);
+    for (k = 0; k < 2; k++) {
+        gcn_diag d;
+        ox_begin(1, gens[k], &y, mem);
+        memset(&d, 0, sizeof(d));
+        st[k] = ox_exec(1, gens[k], &in[gens[k]], o, &d);
+        ox_pc_relative(1, gens[k]);
+    }
+    if (st[0] != st[1]) {
+        snprintf(what, what_size, "status");
+        snprintf(detail, detail_size, "with M0 = 0xffffffff: %s %s, %s %s", gcn_gen_id(a),
+                 gcn_status_str(st[0]), gcn_gen_id(b), gcn_status_str(st[1]));
+        return 1;
+    }
+    return ox_diff_states(ox_wave(1, a), ox_wave(1, b), &y, mem, what, what_size, detail,
+                          detail_size);
 }
 
 static int same_block(const gcn_sem_info *a, const gcn_sem_info *b)
@@ -206,6 +247,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             "the generations name differently\n",
                             text, what, detail);
                 continue;
+            }
+            if (m0_roles_differ(&info[gen], &info[g])) {
+                char first[256];
+                snprintf(first, sizeof(first), "%s", detail);
+                if (!differ_without_m0_limit(gen, g, in, &x, mem, &o, what, sizeof(what), detail,
+                                             sizeof(detail))) {
+                    if (verbose)
+                        fprintf(stderr,
+                                "cross_gen: %s: %s differs (%s): M0's role differs (%s lds %s, "
+                                "%s lds %s), and with M0 = 0xffffffff they agree\n",
+                                text, what, first, gcn_gen_id(gen),
+                                gcn_m0_role_name(info[gen].m0[GCN_AS_CORRECTED][GCN_M0_LDS]),
+                                gcn_gen_id(g),
+                                gcn_m0_role_name(info[g].m0[GCN_AS_CORRECTED][GCN_M0_LDS]));
+                    continue;
+                }
             }
             if (!same_block(&info[g], &info[gen])) {
                 if (verbose)

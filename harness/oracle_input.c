@@ -244,11 +244,23 @@ static void operand_rows(const gcn_inst *in, uint64_t rows[4])
 void ox_set_touch(ox_state *x, const gcn_inst *in)
 {
     uint32_t size;
+    int limit[2] = {1, 1}, g, v, sp;
     /* every VGPR the oracle reads or writes is one of these */
     operand_rows(in, x->rows);
-    x->lds_end = x->m0 < GCN_LDS_BYTES ? x->m0 : GCN_LDS_BYTES;
-    x->gds_lo = x->m0 >> 16;
-    size = x->m0 & 0xffffu;
+    /* M0 bounds a space only where its role is a limit on every generation and in both
+       variants (the inputs are generation-free; gcn.json's "m0"): else all of it may change */
+    for (g = 0; g < gcn_gen_count(); g++) {
+        gcn_sem_info info;
+        if (gcn_insn_opcode((int)in->insn, g) < 0 ||
+            gcn_sem_info_get((int)in->insn, g, &info) != GCN_OK)
+            continue;
+        for (v = 0; v < 2; v++)
+            for (sp = 0; sp < 2; sp++)
+                limit[sp] &= info.m0[v][sp] == GCN_M0_LIMIT;
+    }
+    x->lds_end = !limit[GCN_M0_LDS] ? GCN_LDS_BYTES : x->m0 < GCN_LDS_BYTES ? x->m0 : GCN_LDS_BYTES;
+    x->gds_lo = limit[GCN_M0_GDS] ? x->m0 >> 16 : 0;
+    size = limit[GCN_M0_GDS] ? x->m0 & 0xffffu : GCN_GDS_BYTES;
     x->gds_end = x->gds_lo + size < GCN_GDS_BYTES ? x->gds_lo + size : GCN_GDS_BYTES;
 }
 

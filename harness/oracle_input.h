@@ -52,9 +52,10 @@ enum { OX_REGS = 0, OX_TOUCHED = 1, OX_ALL = 2 };
 /* The VGPR rows a DS instruction names (its VGPR operands' registers, from the codec tables:
  * the oracle reads and writes VGPRs through its operands alone, which ox_stray_vgpr checks)
  * and the LDS bytes [0, min(M0, 64 KiB)) and GDS bytes [M0[31:16], + M0[15:0]) its accesses
- * are confined to (docs/oracle.md). Comparing and restoring only those keeps a DS input
- * cheap; an oracle writing elsewhere in memory is caught by the inputs that compare all of
- * LDS and GDS (OX_ALL). */
+ * are confined to where M0's role for the instruction is a limit on every generation and in
+ * both variants (gcn_sem_info.m0; docs/oracle.md), all of the space elsewhere. Comparing and
+ * restoring only those keeps a DS input cheap; an oracle writing elsewhere in memory is caught
+ * by the inputs that compare all of LDS and GDS (OX_ALL). */
 void ox_set_touch(ox_state *x, const gcn_inst *in);
 
 /* After ox_exec of in on bank and gen: a VGPR the oracle wrote that none of in's VGPR operands

@@ -1,7 +1,6 @@
 /* The executor: a decoded instruction's operands resolved once for the generated code (which
  * registers, which constant, which parts make up a scalar memory offset), then run on a state;
  * programs as decoded instructions at addresses. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +72,7 @@ void gs_resolve(const gcn_inst *in, gs_desc *d)
     d->fn[0] = T->fns[((size_t)in->gen * T->ninsns + in->insn) * 2];
     d->fn[1] = T->fns[((size_t)in->gen * T->ninsns + in->insn) * 2 + 1];
     d->lgkm = (uint8_t)m->lgkm;
+    d->m0 = T->m0[(size_t)in->gen * T->ninsns + in->insn];
     d->regs = r;
     d->insn = in->insn;
     d->gen = in->gen;
@@ -216,7 +216,8 @@ gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o
 gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o,
                          gs_access_log *log, gcn_diag *diag)
 {
-    unsigned v = o && o->variant == GCN_AS_CORRECTED;
+    /* the generated tables' index: 0 written, 1 corrected (the default) */
+    unsigned v = !o || o->variant != GCN_AS_WRITTEN;
     gs_fn fn = d->fn[v];
     gs_ctx x;
     gcn_status st;
@@ -234,6 +235,7 @@ gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_opt
     x.log = log;
     x.written = o ? o->written : NULL;
     x.exec0 = 0; /* the per-lane functions read it when they start */
+    x.m0role = GS_M0_OF(d->m0, v);
     x.dsm = s->lds;
     x.ds_limit = 0;
     x.smem_base = 0;
@@ -337,7 +339,7 @@ gcn_status gcn_program_parse(gcn_program *p, int gen, uint64_t base, const char 
     while (*at && st == GCN_OK) {
         const char *eol = strchr(at, '\n');
         size_t len = eol ? (size_t)(eol - at) : strlen(at), k;
-        char line[1024], *cut;
+        char line[1024];
         gcn_inst in;
         lineno++;
         if (len >= sizeof(line)) {

@@ -92,11 +92,18 @@ void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write);
  * line, the test too: one copy of its branches, not one in every instruction's code). */
 void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n);
 
+/* M0's role in a DS instruction's accesses on one generation (gcnspec/m0.h's kinds, from
+ * gcn.json's "m0"): 2 bits each for the written LDS and GDS roles, then the corrected ones. */
+#define GS_M0(wlds, wgds, clds, cgds) ((uint8_t)((wlds) | (wgds) << 2 | (clds) << 4 | (cgds) << 6))
+/* One variant's two roles (index 0 written, 1 corrected): LDS in bits 1:0, GDS in 3:2. */
+#define GS_M0_OF(m0, v) ((uint8_t)((m0) >> (4 * (v)) & 0xfu))
+
 typedef struct gs_desc {
-    gs_fn fn[2]; /* [gcn_variant], NULL: no executable semantics */
+    gs_fn fn[2]; /* [0 written, 1 corrected], NULL: no executable semantics */
     const gs_regs *regs;
     uint16_t insn;
     uint8_t gen, size, nops, nmods, lgkm;
+    uint8_t m0; /* GS_M0(...) of the instruction on its generation */
     gs_opd op[GCN_MAX_OPERANDS];
     uint32_t mod[GCN_MAX_MODIFIERS]; /* modifier field values (0 where the gen lacks it) */
 } gs_desc;
@@ -109,6 +116,7 @@ struct gs_ctx {
     uint64_t exec0;       /* EXEC when the instruction started */
     gs_access_log *log;   /* NULL, or where DS accesses are recorded */
     gcn_written *written; /* gcn_exec_options.written */
+    uint8_t m0role;       /* GS_M0_OF the running variant */
     uint8_t *dsm;         /* the DS window: LDS, or GDS from its M0 base ... */
     uint64_t ds_limit;    /* ... and the bytes an access may reach */
     uint64_t smem_base;
@@ -139,7 +147,9 @@ typedef struct gs_table {
     const gs_regs *regs;   /* [gen] */
     const gs_fn *fns;      /* [(gen * ninsns + insn) * 2 + variant], NULL: does not execute */
     const uint8_t *status; /* same index: gcn_sem_status */
-    const gs_meta *meta;   /* [insn] */
+    const uint8_t *m0;     /* [gen * ninsns + insn]: GS_M0(...) */
+    const char *const *m0_erratum; /* same index: the erratum correcting M0's role, or NULL */
+    const gs_meta *meta;           /* [insn] */
     const char *sha256;
 } gs_table;
 
@@ -762,32 +772,27 @@ static inline gs_u128 gs_vlane_set(gs_ctx *x, unsigned i, uint64_t lane, gs_u128
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
-/* The DS window. LDS: the first min(M0, 64 KiB) bytes ("The M0 register holds maximum size of
- * a LDS memory, that can be accessed by wavefront"). GDS: M0[15:0] bytes from the byte offset
- * M0[31:16] ("maximum size of a GDS memory in bits 0-15 ... a GDS base offset (in bytes) in
- * bits 16-31"), cut at the end of GDS. An access any byte of which lies outside reads 0 and
- * drops its write (the documents do not say; AMD's hardware does this). */
+/* The DS window, by M0's role in the instruction's access (the running variant's, for the
+ * space its GDS bit picks). GCN_M0_LIMIT: LDS is its first min(M0, 64 KiB) bytes; GDS is
+ * M0[15:0] bytes from byte M0[31:16], cut at the end of GDS. Any other role: the whole memory
+ * from byte 0 (M0 is no window; where the pseudocode reads M0 itself, it adds what it means).
+ * An access any byte of which lies outside reads 0 and drops its write (the documents do not
+ * say; AMD's hardware does this). */
 GS_INLINE void gs_ds_window(gs_ctx *x, uint32_t gds)
 {
     uint32_t m0 = gs_m0(x);
+    unsigned role = (x->m0role >> (gds ? 2 : 0)) & 3u;
+    x->dsm = gds ? x->s->gds : x->s->lds;
+    x->ds_limit = gds ? GCN_GDS_BYTES : GCN_LDS_BYTES;
+    if (role != GCN_M0_LIMIT)
+        return;
     if (gds) {
         uint32_t base = m0 >> 16, size = m0 & 0xffffu;
         x->dsm = x->s->gds + base;
         x->ds_limit = size < GCN_GDS_BYTES - base ? size : GCN_GDS_BYTES - base;
     } else {
-        x->dsm = x->s->lds;
         x->ds_limit = m0 < GCN_LDS_BYTES ? m0 : GCN_LDS_BYTES;
     }
-}
-
-/* DSMEM: the whole LDS (GDS with the GDS bit) from byte 0, without M0's window or limit: for
- * the curated blocks whose M0 means something else (DS_ORDERED_COUNT's M0 holds the counter
- * base and the wave id; DS_*_ADDTID_B32's M0[15:0] is the base, erratum E050). An access
- * past the end of the memory reads 0 and drops its write. */
-GS_INLINE void gs_ds_raw(gs_ctx *x, uint32_t gds)
-{
-    x->dsm = gds ? x->s->gds : x->s->lds;
-    x->ds_limit = gds ? GCN_GDS_BYTES : GCN_LDS_BYTES;
 }
 
 /* little-endian n bytes (n <= 8) */

@@ -15,6 +15,16 @@ const gs_table *gs_table_get(void)
     return &gs_table_data;
 }
 
+const char *gcn_m0_role_name(gcn_m0_role role)
+{
+    static const char *const names[] = {
+#define GS_M0_ROLE_NAME(e, name) name,
+        GCN_M0_ROLE_LIST(GS_M0_ROLE_NAME)
+#undef GS_M0_ROLE_NAME
+    };
+    return (unsigned)role < GCN_M0_ROLE_COUNT ? names[role] : "?";
+}
+
 const char *gcn_sem_spec_sha256(void)
 {
     return gs_table_data.sha256;
@@ -31,14 +41,28 @@ gcn_status gcn_sem_info_get(int insn, int gen, gcn_sem_info *out)
     memset(out, 0, sizeof(*out));
     out->name = m->name;
     out->encoding = m->encoding;
+    /* v: the generated tables' index (0 written, 1 corrected); out's arrays are [gcn_variant] */
     for (v = 0; v < 2; v++) {
-        out->status[v] =
+        gcn_variant pv = v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN;
+        out->status[pv] =
             (gcn_sem_status)t->status[((unsigned)gen * t->ninsns + (unsigned)insn) * 2 + v];
-        out->why[v] = out->status[v] == GCN_SEM_COMPILED ? NULL : m->why[v] ? m->why[v] : m->why[0];
+        out->why[pv] = out->status[pv] == GCN_SEM_COMPILED ? NULL
+                       : m->why[v]                         ? m->why[v]
+                                                           : m->why[0];
     }
     out->written_at = m->written_at;
     out->erratum = m->erratum;
-    out->corrected = m->corrected;
+    {
+        size_t at = (size_t)gen * t->ninsns + (size_t)insn;
+        uint8_t m0 = t->m0[at];
+        for (v = 0; v < 2; v++) {
+            uint8_t r = GS_M0_OF(m0, v);
+            out->m0[v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN][GCN_M0_LDS] = (gcn_m0_role)(r & 3u);
+            out->m0[v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN][GCN_M0_GDS] = (gcn_m0_role)(r >> 2);
+        }
+        out->m0_erratum = t->m0_erratum[at];
+        out->corrected = m->corrected || GS_M0_OF(m0, 0) != GS_M0_OF(m0, 1);
+    }
     from = m->corrected ? 1 : 0;
     out->atomic = m->atomic[from];
     out->wave_level = m->wave[from];

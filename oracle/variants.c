@@ -87,7 +87,18 @@ void gcn_random_state(gcn_wave_state *s, int gen, uint64_t *seed)
         gcn_smem_write(s, i, page, sizeof(page));
     }
     gcn_state_set_exec(s, rnd(seed) & 1 ? ~0ull : rnd(seed));
-    gcn_state_set_m0(s, rnd(seed) & 1 ? 0xffffffffu : (uint32_t)rnd(seed));
+    /* M0: no limit at all, a limit inside LDS (and a small GDS window from 0: where M0's role
+       is a limit in one variant only, they differ there), or any value */
+    switch (rnd(seed) % 3) {
+    case 0:
+        gcn_state_set_m0(s, 0xffffffffu);
+        break;
+    case 1:
+        gcn_state_set_m0(s, (uint32_t)rnd(seed) & 0xfff0u);
+        break;
+    default:
+        gcn_state_set_m0(s, (uint32_t)rnd(seed));
+    }
     s->scc = rnd(seed) & 1;
     s->csp = (uint32_t)rnd(seed) & 7;
     s->pc = rnd(seed) & 0xfffc;
@@ -122,7 +133,7 @@ void gcn_boundary_state(gcn_wave_state *s, int gen, uint32_t value)
 typedef struct probe {
     const gcn_inst *in;
     gcn_wave_state *w, *c;
-    gcn_status st[2];
+    gcn_status st[2]; /* the written run, then the corrected one */
     uint64_t *tried;
 } probe;
 
@@ -133,6 +144,7 @@ static int differ(probe *p, const gcn_wave_state *s)
     memset(&o, 0, sizeof(o));
     memcpy(p->w, s, sizeof(*s));
     memcpy(p->c, s, sizeof(*s));
+    o.variant = GCN_AS_WRITTEN;
     p->st[0] = gcn_exec_inst(p->w, p->in, &o, &d);
     o.variant = GCN_AS_CORRECTED;
     p->st[1] = gcn_exec_inst(p->c, p->in, &o, &d);
@@ -224,8 +236,12 @@ gcn_status gcn_variants_search(int insn, const gcn_variant_search_limits *lim,
         return GCN_ERR_INVALID;
     }
     wit->verdict = GCN_VARIANTS_ONE;
-    if (!info.corrected)
+    /* corrected on some generation: its pseudocode (every generation), or M0's role (some) */
+    for (gen = 0; gen < gcn_gen_count() && !any; gen++)
+        any = gcn_sem_info_get(insn, gen, &info) == GCN_OK && info.corrected;
+    if (!any)
         return GCN_OK;
+    any = 0;
     base = malloc(sizeof(*base));
     w = malloc(sizeof(*w));
     c = malloc(sizeof(*c));
@@ -243,9 +259,12 @@ gcn_status gcn_variants_search(int insn, const gcn_variant_search_limits *lim,
             continue;
         any = 1;
         gcn_sem_info_get(insn, gen, &info);
-        if (info.status[0] != GCN_SEM_COMPILED) {
+        if (!info.corrected)
+            continue; /* the variants are one here (M0's role is corrected elsewhere) */
+        wit->gen = gen;
+        if (info.status[GCN_AS_WRITTEN] != GCN_SEM_COMPILED) {
             wit->verdict = GCN_VARIANTS_REFUSED;
-            wit->why = info.why[0];
+            wit->why = info.why[GCN_AS_WRITTEN];
             wit->gen = gen;
             goto done;
         }
@@ -268,8 +287,8 @@ gcn_status gcn_variants_search(int insn, const gcn_variant_search_limits *lim,
                             minimize(&p, state, base);
                         differ(&p, state);
                     }
-                    wit->status[0] = p.st[0];
-                    wit->status[1] = p.st[1];
+                    wit->status[GCN_AS_WRITTEN] = p.st[0];
+                    wit->status[GCN_AS_CORRECTED] = p.st[1];
                     goto done;
                 }
             }

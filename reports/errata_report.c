@@ -249,21 +249,23 @@ static char *markdown(const gcn_facts *facts, const gcn_findings *f, const gcn_e
                      "`tests/peer/test_evidence`); *curated*: errata recorded from peers or by "
                      "hand that no detector reports.\n");
     if (ev && ev->n) {
-        size_t nd = 0, nr = 0, nn = 0;
+        size_t nd = 0, nr = 0, nn = 0, nm = 0;
         for (i = 0; i < ev->n; i++) {
             nd += strcmp(ev->v[i].verdict, "differ") == 0;
             nr += strcmp(ev->v[i].verdict, "refused") == 0;
             nn += strcmp(ev->v[i].verdict, "not-found") == 0;
+            nm += ev->v[i].m0_only != 0;
         }
         gcn_buf_printf(&b,
                        "\n## As written against as corrected\n\n"
-                       "%zu instructions have corrected semantics. The oracle ran each as "
+                       "%zu instructions have corrected semantics (%zu of them only in M0's "
+                       "role, their pseudocode as written). The oracle ran each as "
                        "written and as corrected (generations newest first; 8 boundary states, "
                        "then 20 random ones, 10 random encodings each) and shrank the first "
                        "state on which they end differently: **%zu differ on a state shown "
                        "under their erratum**, %zu do not execute as written (they differ on "
                        "every state), %zu agree on every state tried.\n",
-                       ev->n, nd, nr, nn);
+                       ev->n, nm, nd, nr, nn);
     }
     for (c = 0; c < GCN_FC_COUNT; c++) {
         if (!n.found[c] && !n.curated[c])

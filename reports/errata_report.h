@@ -29,6 +29,7 @@ typedef struct gcn_variant_evidence {
     char *corrected;  /* ... and the other way round */
     char why[256];    /* refused: why as written does not execute */
     unsigned long long tried;
+    int m0_only; /* its block is the documents' own: only M0's role is corrected */
 } gcn_variant_evidence;
 
 typedef struct gcn_variant_evidence_set {

@@ -59,11 +59,16 @@ gcn_status gcn_variant_evidence_build(const gcn_errata *e, gcn_variant_evidence_
         gcn_variant_witness wit;
         gcn_sem_info info;
         gcn_variant_evidence *v;
+        int m0_only;
         if ((st = gcn_variants_search(insn, &lim, s, &wit, diag)) != GCN_OK)
             break;
         if (wit.verdict == GCN_VARIANTS_ONE || wit.verdict == GCN_VARIANTS_ABSENT)
             continue;
-        gcn_sem_info_get(insn, 0, &info);
+        /* the erratum correcting its block, else M0's role where the search found it */
+        gcn_sem_info_get(insn, wit.gen, &info);
+        m0_only = !info.erratum;
+        if (!info.erratum)
+            info.erratum = info.m0_erratum;
         if (!info.erratum || !known(e, info.erratum))
             continue;
         if (out->n == cap) {
@@ -79,6 +84,7 @@ gcn_status gcn_variant_evidence_build(const gcn_errata *e, gcn_variant_evidence_
         v = &out->v[out->n++];
         memset(v, 0, sizeof(*v));
         snprintf(v->erratum, sizeof(v->erratum), "%s", info.erratum);
+        v->m0_only = m0_only;
         snprintf(v->insn, sizeof(v->insn), "%s", info.name);
         v->tried = wit.tried;
         if (wit.verdict == GCN_VARIANTS_REFUSED) {
@@ -96,6 +102,7 @@ gcn_status gcn_variant_evidence_build(const gcn_errata *e, gcn_variant_evidence_
             memset(&o, 0, sizeof(o));
             memcpy(w, s, sizeof(*s));
             memcpy(c, s, sizeof(*s));
+            o.variant = GCN_AS_WRITTEN;
             sw = gcn_exec_inst(w, &wit.inst, &o, &d);
             o.variant = GCN_AS_CORRECTED;
             sc = gcn_exec_inst(c, &wit.inst, &o, &d);

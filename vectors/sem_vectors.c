@@ -22,6 +22,12 @@
  * run and each distinct final state recorded (3 lanes: 6 orders). */
 #define SAME_ADDRESS GCN_SEM_PER_INSN
 #define SAME_ADDRESS_LANES 3u
+/* The DS vector whose M0 cuts the lanes' addresses in half: where M0 limits LDS (GCN 1.0-1.2)
+ * or windows GDS, the upper lanes read 0 and drop their writes; where LDS is free of M0 (GCN
+ * 1.4) every lane reaches memory (spec/curated/ds_m0.json). An implementation that gets M0's
+ * role wrong fails it. */
+#define M0_WINDOW (SAME_ADDRESS + 1)
+#define M0_WINDOW_BASE 0x100u
 
 /* Values at the ends of 32-bit ranges and bit patterns; boundary vectors draw from these. */
 static const uint32_t boundary_values[] = {0x00000000u, 0x00000001u, 0x7fffffffu, 0x80000000u,
@@ -195,23 +201,28 @@ static void fill_state(run *r, const gcn_inst *in, int variant, gcn_wave_state *
         s->sreg[code] = value(boundary, &rs, off0 + 3 * n + 1);
     gcn_state_set_vcc(s, ((uint64_t)value(boundary, &rs, off0 + 2) << 32) |
                              value(boundary, &rs, off0 + 4));
-    exec = variant == 0 || variant == 3 ? ~0ull
-           : variant == 1               ? 0x5555555555555555ull
-           : variant == 2               ? 0x8000000000000001ull
-           : variant == SAME_ADDRESS    ? (1ull << SAME_ADDRESS_LANES) - 1
-                                        : splitmix(&rs) | 1;
+    exec = variant == 0 || variant == 3 || variant == M0_WINDOW ? ~0ull
+           : variant == 1                                       ? 0x5555555555555555ull
+           : variant == 2                                       ? 0x8000000000000001ull
+           : variant == SAME_ADDRESS                            ? (1ull << SAME_ADDRESS_LANES) - 1
+                                                                : splitmix(&rs) | 1;
     gcn_state_set_exec(s, exec);
     s->scc = variant & 1;
-    /* M0: the LDS limit of DS (all of it), the index of S_MOVREL* (small, so the register
-     * stays in the file), a plain value elsewhere */
-    gcn_state_set_m0(s, is_ds ? 0xffffffffu : (uint32_t)(splitmix(&rs) % 8));
+    /* M0: the LDS limit of DS (all of it; half the lanes' addresses in the m0-window vector,
+     * as an LDS limit and as a GDS size from base 0), the index of S_MOVREL* (small, so the
+     * register stays in the file), a plain value elsewhere */
+    gcn_state_set_m0(s, is_ds && variant == M0_WINDOW
+                            ? M0_WINDOW_BASE + LANE_STRIDE * (GCN_LANES / 2)
+                        : is_ds ? 0xffffffffu
+                                : (uint32_t)(splitmix(&rs) % 8));
     if (is_ds) {
         /* boundary: the bottom and the top of the memory; random: anywhere it fits */
         uint32_t span = GCN_LANES * LANE_STRIDE + 0x100;
         lds_base = variant == 0   ? 0
                    : variant == 1 ? GCN_LDS_BYTES - span
-                   : variant == 2 ? 0x100
-                                  : (uint32_t)(splitmix(&rs) % (GCN_LDS_BYTES - span)) & ~15u;
+                   : variant == 2 || variant == M0_WINDOW
+                       ? M0_WINDOW_BASE
+                       : (uint32_t)(splitmix(&rs) % (GCN_LDS_BYTES - span)) & ~15u;
         for (k = 0; k < span; k += 4) {
             uint32_t w = value(boundary, &rs, off0 + k / 4);
             memcpy(&s->lds[lds_base + k], &w, 4);
@@ -275,7 +286,7 @@ static int one_vector(run *r, const gcn_inst *in, const gcn_sem_info *info, int 
     const gcn_insn_row *row = &r->t->insns[in->insn];
     static const char *const cls[] = {"boundary-low", "boundary-high", "boundary-edge-lanes",
                                       "random",       "random",        "random",
-                                      "same-address"};
+                                      "same-address", "m0-window"};
     cJSON *outcomes = NULL;
     uint8_t bytes[GCN_VEC_BYTES_MAX], order[GCN_LANES];
     size_t nbytes = 0;
@@ -512,7 +523,7 @@ gcn_status gcn_sem_vectors_write(const char *dir, const gcn_spec_info *spec, uns
                     cJSON_AddItemToArray(skipped, s);
                     continue;
                 }
-                for (v = 0; v <= (strcmp(r.enc_name, "DS") == 0 ? SAME_ADDRESS : SAME_ADDRESS - 1);
+                for (v = 0; v <= (strcmp(r.enc_name, "DS") == 0 ? M0_WINDOW : SAME_ADDRESS - 1);
                      v++)
                     if (!one_vector(&r, &bf.inst[insn], &info, v)) {
                         gcn_diag_set(diag, dir, 0, 0, "out of memory");

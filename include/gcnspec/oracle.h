@@ -16,6 +16,7 @@
 
 #include "gcnspec/codec.h"
 #include "gcnspec/diag.h"
+#include "gcnspec/m0.h"
 #include "gcnspec/status.h"
 
 #define GCN_LANES 64
@@ -30,9 +31,11 @@
 #define GCN_SMEM_PAGE_BYTES 256
 #define GCN_SMEM_PAGES 1024
 
+/* The zero value is the corrected semantics: a zeroed gcn_exec_options (or NULL options) runs
+ * what spec/errata.json settles, not a documents' defect. */
 typedef enum gcn_variant {
-    GCN_AS_WRITTEN = 0,  /* the documents' pseudocode as written */
-    GCN_AS_CORRECTED = 1 /* with spec/errata.json's corrections */
+    GCN_AS_CORRECTED = 0, /* with spec/errata.json's corrections (the default) */
+    GCN_AS_WRITTEN = 1    /* the documents' pseudocode as written */
 } gcn_variant;
 
 typedef struct gcn_smem {
@@ -114,8 +117,9 @@ typedef struct gcn_program {
     unsigned *source_line; /* per instruction: the text line it came from (0 for bytes) */
 } gcn_program;
 
-/* Assembles text (one instruction per line, LLVM's syntax; comments ';' '//' '#') at base.
- * The first bad line stops it: GCN_ERR_SYNTAX with file:line:col: message in diag. */
+/* Assembles text (one instruction per line, LLVM's syntax; comments ';' '//', '#' at a line's
+ * start) at base. The first bad line stops it: GCN_ERR_SYNTAX with file:line:col: message in diag.
+ */
 gcn_status gcn_program_parse(gcn_program *p, int gen, uint64_t base, const char *text,
                              const char *file, gcn_diag *diag);
 /* Decodes little-endian bytes at base; a bad word: file:+offset: why, GCN_ERR_INVALID. */
@@ -194,14 +198,21 @@ typedef struct gcn_sem_info {
     gcn_sem_status status[2]; /* [gcn_variant] */
     const char *why[2];       /* GCN_SEM_UNDEFINED / GCN_SEM_NONE: file:line:col: reason */
     const char *written_at;   /* file:line of the written pseudocode, or NULL */
-    const char *erratum;      /* the erratum that corrects it, or NULL */
-    int corrected;            /* a correction exists (the variants are different functions) */
-    int atomic;               /* marked "atomic": lanes hitting one address may run in any order */
-    int wave_level;           /* DS: runs once per wave (loops over lanes itself), not per lane */
+    const char *erratum;      /* the erratum that corrects its pseudocode, or NULL */
+    /* M0's role in its LDS/GDS accesses on this generation ([gcn_variant][GCN_M0_LDS/GDS];
+     * GCN_M0_UNUSED for what is not DS) and the erratum that corrects it here, or NULL */
+    gcn_m0_role m0[2][2];
+    const char *m0_erratum;
+    int corrected;  /* the variants differ on this generation: a corrected block (erratum) or a
+                       corrected M0 role (m0_erratum) */
+    int atomic;     /* marked "atomic": lanes hitting one address may run in any order */
+    int wave_level; /* DS: runs once per wave (loops over lanes itself), not per lane */
 } gcn_sem_info;
 
 /* Instruction rows are the codec's (gcn_insn_count). GCN_ERR_INVALID for a bad row/gen. */
 gcn_status gcn_sem_info_get(int insn, int gen, gcn_sem_info *out);
+/* "limit", "free", "operand", "unused" (gcnspec/m0.h); "?" for no role. */
+const char *gcn_m0_role_name(gcn_m0_role role);
 /* The spec (sha256) the semantics were generated from: the codec's, or the build is stale. */
 const char *gcn_sem_spec_sha256(void);
 
@@ -329,7 +340,7 @@ typedef struct gcn_variant_search_limits {
 
 typedef struct gcn_variant_witness {
     gcn_variant_verdict verdict;
-    int gen;              /* DIFFER: where */
+    int gen;              /* DIFFER: where; REFUSED, NOT_FOUND: the last generation searched */
     gcn_inst inst;        /* DIFFER: the encoding */
     char text[128];       /* DIFFER: its text */
     gcn_status status[2]; /* DIFFER: how each variant ended [gcn_variant] */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcnspec/m0.h"
 #include "util/file.h"
 #include "util/hash.h"
 #include "util/json.h"
@@ -36,6 +37,8 @@ static void decision_free(gcn_decision *d)
     free(d->syntax);
     free(d->code);
     free(d->peer);
+    free(d->lds);
+    free(d->gds);
 }
 
 void gcn_errata_free(gcn_errata *e)
@@ -123,9 +126,14 @@ static gcn_status check_gens(const gcn_json_doc *doc, const cJSON *o, const gcn_
 static gcn_status load_decision(const gcn_json_doc *doc, const cJSON *o, const gcn_facts *facts,
                                 const gcn_erratum *owner, gcn_decision *d, gcn_diag *diag)
 {
-    static const char *const keys[] = {"op",   "encoding", "mnemonic", "gens",    "opcode",
-                                       "from", "to",       "fact",     "section", "field",
-                                       "bits", "syntax",   "code",     "peer",    NULL};
+    static const char *const keys[] = {"op",   "encoding", "mnemonic", "gens",  "opcode", "from",
+                                       "to",   "fact",     "section",  "field", "bits",   "syntax",
+                                       "code", "peer",     "lds",      "gds",   NULL};
+    static const char *const roles[] = {
+#define GCN_M0_ROLE_NAME(e, name) name,
+        GCN_M0_ROLE_LIST(GCN_M0_ROLE_NAME)
+#undef GCN_M0_ROLE_NAME
+            NULL};
     const char *op = NULL;
     unsigned i, col;
     gcn_status st;
@@ -157,8 +165,24 @@ static gcn_status load_decision(const gcn_json_doc *doc, const cJSON *o, const g
         (st = dup_str(doc, o, "field", d->op == GCN_DEC_FIELD, &d->field, diag)) != GCN_OK ||
         (st = dup_str(doc, o, "syntax", d->op == GCN_DEC_SYNTAX, &d->syntax, diag)) != GCN_OK ||
         (st = dup_str(doc, o, "code", d->op == GCN_DEC_SEMANTICS, &d->code, diag)) != GCN_OK ||
-        (st = dup_str(doc, o, "peer", d->op == GCN_DEC_PEER_LACKS, &d->peer, diag)) != GCN_OK)
+        (st = dup_str(doc, o, "peer", d->op == GCN_DEC_PEER_LACKS, &d->peer, diag)) != GCN_OK ||
+        (st = dup_str(doc, o, "lds", 0, &d->lds, diag)) != GCN_OK ||
+        (st = dup_str(doc, o, "gds", 0, &d->gds, diag)) != GCN_OK)
         return st;
+    if (d->op == GCN_DEC_M0) {
+        const char *r[2] = {d->lds, d->gds};
+        for (i = 0; i < 2; i++) {
+            const char *const *k;
+            for (k = roles; r[i] && *k && strcmp(*k, r[i]) != 0; k++)
+                ;
+            if (r[i] && !*k)
+                return gcn_json_error(doc, o, diag, "\"%s\" is no role of M0", r[i]);
+        }
+        if (!d->lds && !d->gds)
+            return gcn_json_error(doc, o, diag, "decision \"m0\" needs \"lds\" or \"gds\"");
+    } else if (d->lds || d->gds) {
+        return gcn_json_error(doc, o, diag, "\"lds\" and \"gds\" belong to decision \"m0\"");
+    }
     if ((d->op == GCN_DEC_OPCODE || d->op == GCN_DEC_ABSENT || d->op == GCN_DEC_SECTION ||
          d->op == GCN_DEC_SYNTAX || d->op == GCN_DEC_SEMANTICS || d->op == GCN_DEC_WRITTEN ||
          d->op == GCN_DEC_PEER_LACKS) &&

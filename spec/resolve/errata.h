@@ -16,6 +16,7 @@
     X(GCN_DEC_SEMANTICS, "semantics")                                                              \
     X(GCN_DEC_WRITTEN, "written")                                                                  \
     X(GCN_DEC_PEER_LACKS, "peer-lacks")                                                            \
+    X(GCN_DEC_M0, "m0")                                                                            \
     X(GCN_DEC_NONE, "none")
 
 typedef enum gcn_decision_op {
@@ -49,7 +50,9 @@ typedef struct gcn_decision {
     char *syntax;
     char *code;
     char *peer;
-    unsigned line; /* where it is written in errata.json */
+    char *lds, *gds; /* m0: M0's role in LDS/GDS accesses (gcnspec/m0.h), where it departs from
+                        the documents' NOTE (spec/curated/ds_m0.json holds it to its classes) */
+    unsigned line;   /* where it is written in errata.json */
 } gcn_decision;
 
 typedef struct gcn_quote {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ds_m0.h"
 #include "spec/extract/text.h"
 #include "spec/model/claims.h"
 #include "spec/model/layout.h"
@@ -52,7 +53,7 @@ typedef struct ctx {
     gcn_findings findings;
     gcn_errata errata;
     gcn_pseudo_env env;
-    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc, sem_doc;
+    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc, sem_doc, m0_doc;
     gen_info gens[MAX_GENS];
     size_t ngens;
     rlayout *layouts;
@@ -1468,7 +1469,8 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         (st = load_curated(&c, &c.smrd_doc, "smrd.json", "smrd")) != GCN_OK ||
         (st = load_curated(&c, &c.scalar_doc, "scalar_operands.json", "scalar-operands")) !=
             GCN_OK ||
-        (st = load_curated(&c, &c.sem_doc, "semantics.json", "semantics")) != GCN_OK)
+        (st = load_curated(&c, &c.sem_doc, "semantics.json", "semantics")) != GCN_OK ||
+        (st = load_curated(&c, &c.m0_doc, "ds_m0.json", "ds-m0")) != GCN_OK)
         goto done;
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
@@ -1484,7 +1486,7 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         char *h;
         static const char *const curated[] = {
             "generations.json",     "operands.json",  "syntax.json", "smrd.json",
-            "scalar_operands.json", "semantics.json", NULL};
+            "scalar_operands.json", "semantics.json", "ds_m0.json",  NULL};
         const char *const *cf;
         cJSON_AddStringToObject(root, "schema", "gcnspec/1");
         inputs = cJSON_AddObjectToObject(root, "inputs");
@@ -1527,6 +1529,15 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         if (st == GCN_OK)
             st =
                 apply_curated_semantics(&c, cJSON_GetObjectItemCaseSensitive(root, "instructions"));
+        if (st == GCN_OK) {
+            /* M0's roles need the settled semantics: a curated block has no NOTE to follow */
+            const char *ids[MAX_GENS];
+            for (i = 0; i < c.ngens; i++)
+                ids[i] = c.gens[i].id;
+            st = gcn_resolve_ds_m0(&c.m0_doc, "spec/curated/ds_m0.json", &c.facts, &c.errata, ids,
+                                   c.ngens, cJSON_GetObjectItemCaseSensitive(root, "instructions"),
+                                   diag);
+        }
         cJSON_AddItemToObject(root, "scalar_operands", emit_scalar_operands(&c));
         if (st == GCN_OK) {
             cJSON *visa = NULL;
@@ -1563,6 +1574,7 @@ done:
     gcn_json_free(&c.syn_doc);
     gcn_json_free(&c.smrd_doc);
     gcn_json_free(&c.sem_doc);
+    gcn_json_free(&c.m0_doc);
     gcn_json_free(&c.scalar_doc);
     gcn_errata_free(&c.errata);
     gcn_pseudo_env_free(&c.env);

@@ -1,7 +1,8 @@
 /* gcnspec exec: a run prints what changed (or everything, which loads back), --trace prints
- * each instruction, -o writes atomically; bad state files, bad programs, instructions without
- * semantics in the chosen variant and bad flags each give file:line[:col]: message and a
- * non-zero exit, and leave no output file. */
+ * each instruction, -o writes atomically, the corrected semantics are the default; bad state
+ * files, bad programs, instructions without semantics in the chosen variant (saying how to run
+ * the corrected one) and bad flags each give file:line[:col]: message and a non-zero exit, and
+ * leave no output file. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -145,13 +146,16 @@ static void bad_input(void **st)
     assert_int_equal(expect_input_error(&r, "badprog.s", 2), 2);
     expect_absent("out.json");
     gcn_proc_result_free(&r);
-    /* no semantics as written: where in the program, and why (the document's line) */
+    /* no semantics as written: where in the program, why (the document's line), and how to
+       run the corrected block */
     put("swz.s", "s_not_b32 s2, s0\nds_swizzle_b32 v2, v1 offset:0x801b\n");
     memset(&r, 0, sizeof(r));
-    cli_run(&r, "exec", "--state", "st.json", "swz.s", NULL);
+    cli_run(&r, "exec", "--state", "st.json", "--semantics", "written", "swz.s", NULL);
     expect_exit(&r, 1);
     assert_non_null(strstr(r.err.data, "swz.s:2: DS_SWIZZLE_B32 as written does not execute"));
     assert_non_null(strstr(r.err.data, "003_0fdec2520ee21c48.txt:1485:28"));
+    assert_non_null(strstr(r.err.data, "as corrected by E044 it executes"));
+    assert_non_null(strstr(r.err.data, "--semantics corrected"));
     gcn_proc_result_free(&r);
     /* a loop that never ends stops at --max-steps */
     put("loop.s", "s_getpc_b64 s[4:5]\ns_setpc_b64 s[4:5]\n");
@@ -159,6 +163,42 @@ static void bad_input(void **st)
     cli_run(&r, "exec", "--state", "st.json", "--max-steps", "100", "loop.s", NULL);
     expect_exit(&r, 1);
     assert_non_null(strstr(r.err.data, "stopped after 100 steps"));
+    gcn_proc_result_free(&r);
+}
+
+/* The default is the corrected semantics: the first ds_write_b32 a user runs on gfx9 executes
+ * (as written its block does not compile: erratum E045), and with M0 = 0, since GCN 1.4's LDS
+ * accesses are not limited by M0 (E053). As written, the run stops at that line, and the
+ * message says how to run the corrected block. */
+static void defaults_to_corrected(void **st)
+{
+    static const char m0_zero[] = "{\"generation\": \"gfx9\",\n"
+                                  " \"sgprs\": {\"exec\": \"0xffffffffffffffff\", \"m0\": 0},\n"
+                                  " \"vgprs\": {\"v1\": {\"base\": 0, \"step\": 4}, \"v2\": 7}}\n";
+    gcn_proc_result r;
+    (void)st;
+    put("m0.json", m0_zero);
+    put("prog.s", "ds_write_b32 v1, v2 offset:16\n"
+                  "ds_read_b32 v3, v1 offset:16\n");
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "exec", "--state", "m0.json", "prog.s", NULL);
+    expect_exit(&r, 0);
+    assert_non_null(strstr(r.out.data, "\"v3\": \"0x00000007\""));
+    gcn_proc_result_free(&r);
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "exec", "--state", "m0.json", "--semantics", "written", "prog.s", NULL);
+    expect_exit(&r, 1);
+    assert_null(r.out.data && *r.out.data ? r.out.data : NULL);
+    assert_non_null(strstr(r.err.data, "prog.s:1: DS_WRITE_B32 as written does not execute: "
+                                       "003_0fdec2520ee21c48.txt:"));
+    assert_non_null(strstr(r.err.data, "as corrected by E045 it executes"));
+    assert_non_null(strstr(r.err.data, "--semantics corrected"));
+    gcn_proc_result_free(&r);
+    /* the help says which is the default */
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "exec", "--help", NULL);
+    expect_exit(&r, 0);
+    assert_non_null(strstr(r.out.data, "--semantics S    corrected (default"));
     gcn_proc_result_free(&r);
 }
 
@@ -188,9 +228,8 @@ static void usage_errors(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(runs),
-        cmocka_unit_test(runs_bytes),
-        cmocka_unit_test(bad_input),
+        cmocka_unit_test(runs),         cmocka_unit_test(runs_bytes),
+        cmocka_unit_test(bad_input),    cmocka_unit_test(defaults_to_corrected),
         cmocka_unit_test(usage_errors),
     };
     return cmocka_run_group_tests_name("cli_exec", tests, setup, teardown);

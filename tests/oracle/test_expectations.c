@@ -947,35 +947,73 @@ static void ds_two_address_models(void **st)
     }
 }
 
-/* M0 bounds LDS: an access any byte of which is at or past M0 reads 0 and drops its write */
+/* M0 and the two memories, from the documents' NOTEs and what LLVM and AMD's Vega description
+ * do (spec/curated/ds_m0.json): GCN 1.0-1.2 bound LDS by M0 (an access any byte of which is at
+ * or past min(M0, 64 KiB) reads 0 and drops its write); GCN 1.4 does not, as corrected (E053),
+ * while as written the NOTE's bound holds there too. GDS is M0[15:0] bytes from byte M0[31:16]
+ * on every generation, both ways. (As written DS_WRITE_B32 does not execute (E045): the written
+ * side is read with DS_READ_B32.) */
 static void ds_m0_limit_model(void **st)
 {
+    static const uint32_t m0s[] = {0, 0x100, 0x10000, 0xffffffffu};
+    static const uint32_t gds_m0s[] = {0x04000010, 0x00000000, 0xfff00100, 0x0000ffff};
     int gen;
+    size_t i;
     (void)st;
     for (gen = 0; gen < gcn_gen_count(); gen++) {
-        gcn_wave_state *s = ot_state(gcn_gen_id(gen));
-        unsigned lane;
-        gcn_state_set_m0(s, 0x100);
-        for (lane = 0; lane < GCN_LANES; lane++) {
-            s->vgpr[1][lane] = 4 * lane + 0xc0; /* lanes 0-15 below 0x100, the rest past it */
-            s->vgpr[2][lane] = 0x5000 + lane;
-            s->vgpr[3][lane] = 0xdead;
-        }
-        for (lane = 0; lane < 0x200; lane++)
-            s->lds[lane] = 0x77;
-        ot_run(s, "ds_write_b32 v1, v2", GCN_AS_CORRECTED);
-        ot_run(s, "ds_read_b32 v3, v1", GCN_AS_CORRECTED);
-        for (lane = 0; lane < GCN_LANES; lane++) {
-            unsigned a = 4 * lane + 0xc0;
-            if (a + 4 <= 0x100) {
-                assert_int_equal(lds_read(s, a, 4), 0x5000 + lane);
-                assert_int_equal(s->vgpr[3][lane], 0x5000 + lane);
-            } else {
-                assert_int_equal(lds_read(s, a, 4), 0x77777777u);
-                assert_int_equal(s->vgpr[3][lane], 0);
+        int gcn14 = strcmp(gcn_gen_id(gen), "gcn1.4") == 0;
+        for (i = 0; i < sizeof(m0s) / sizeof(m0s[0]); i++) {
+            gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+            unsigned lane, v;
+            gcn_state_set_m0(s, m0s[i]);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                s->vgpr[1][lane] = 4 * lane + 0xc0; /* lanes 0-15 below 0x100, the rest past it */
+                s->vgpr[2][lane] = 0x5000 + lane;
             }
+            for (lane = 0; lane < 0x200; lane++)
+                s->lds[lane] = 0x77;
+            for (v = 0; v < 2; v++) {
+                gcn_variant var = v ? GCN_AS_CORRECTED : GCN_AS_WRITTEN;
+                uint32_t bound = !v || !gcn14 ? (m0s[i] < 0x10000 ? m0s[i] : 0x10000) : 0x10000;
+                for (lane = 0; lane < GCN_LANES; lane++)
+                    s->vgpr[3][lane] = 0xdead;
+                if (v)
+                    ot_run(s, "ds_write_b32 v1, v2", GCN_AS_CORRECTED);
+                ot_run(s, "ds_read_b32 v3, v1", var);
+                for (lane = 0; lane < GCN_LANES; lane++) {
+                    unsigned a = 4 * lane + 0xc0;
+                    uint32_t mem = v && a + 4 <= bound ? 0x5000 + lane : 0x77777777u;
+                    if (lds_read(s, a, 4) != mem || s->vgpr[3][lane] != (a + 4 <= bound ? mem : 0))
+                        fail_msg("%s, M0 0x%x, %s, lane %u: LDS 0x%x, v3 0x%x; want 0x%x, 0x%x",
+                                 gcn_gen_id(gen), m0s[i], v ? "as corrected" : "as written", lane,
+                                 (unsigned)lds_read(s, a, 4), s->vgpr[3][lane], mem,
+                                 a + 4 <= bound ? mem : 0);
+                }
+            }
+            ot_free(s);
         }
-        ot_free(s);
+        for (i = 0; i < sizeof(gds_m0s) / sizeof(gds_m0s[0]); i++) {
+            gcn_wave_state *s = ot_state(gcn_gen_id(gen));
+            uint32_t base = gds_m0s[i] >> 16, size = gds_m0s[i] & 0xffffu, lane;
+            uint32_t end = base + size < 0x10000 ? base + size : 0x10000;
+            gcn_state_set_m0(s, gds_m0s[i]);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                s->vgpr[1][lane] = 4 * lane;
+                s->vgpr[2][lane] = 0x9000 + lane;
+                s->vgpr[3][lane] = 0xdead;
+            }
+            ot_run(s, "ds_write_b32 v1, v2 gds", GCN_AS_CORRECTED);
+            ot_run(s, "ds_read_b32 v3, v1 gds", GCN_AS_CORRECTED);
+            for (lane = 0; lane < GCN_LANES; lane++) {
+                uint32_t a = base + 4 * lane, in = a + 4 <= end, got;
+                memcpy(&got, s->gds + (a < 0x10000 - 4 ? a : 0xfffc), 4);
+                if ((in && got != 0x9000 + lane) || s->vgpr[3][lane] != (in ? 0x9000 + lane : 0))
+                    fail_msg("%s, GDS M0 0x%08x, lane %u: GDS 0x%x, v3 0x%x", gcn_gen_id(gen),
+                             gds_m0s[i], lane, got, s->vgpr[3][lane]);
+            }
+            assert_int_equal(lds_read(s, 0, 4), 0); /* LDS untouched */
+            ot_free(s);
+        }
     }
 }
 
@@ -1245,18 +1283,24 @@ static void ds_cross_lane_models(void **st)
             count("ds_bpermute_b32");
             count("ds_permute_b32");
         }
-        /* append/consume: the dword at OFFSET moves by the active lanes; each gets the old */
+        /* append/consume: the dword at M0 + OFFSET (M0 holds the counter's address, as LLVM
+           and AMD's Vega description have it: E054) moves by the active lanes; each gets the
+           old value */
         {
             unsigned pc = 0;
             uint64_t m;
             for (m = exec; m; m &= m - 1)
                 pc++;
-            lds_write(s, 0x40, 1000, 4);
+            lds_write(s, 0x140, 1000, 4);
+            lds_write(s, 0x40, 77, 4);
             gcn_state_set_exec(s, exec);
+            gcn_state_set_m0(s, 0x100);
             ot_run(s, "ds_append v5 offset:64", GCN_AS_CORRECTED);
-            assert_int_equal(lds_read(s, 0x40, 4), 1000 + pc);
+            assert_int_equal(lds_read(s, 0x140, 4), 1000 + pc);
             ot_run(s, "ds_consume v6 offset:64", GCN_AS_CORRECTED);
-            assert_int_equal(lds_read(s, 0x40, 4), 1000);
+            assert_int_equal(lds_read(s, 0x140, 4), 1000);
+            assert_int_equal(lds_read(s, 0x40, 4), 77);
+            gcn_state_set_m0(s, 0xffffffffu);
             for (lane = 0; lane < GCN_LANES; lane++)
                 if (exec >> lane & 1) {
                     assert_int_equal(s->vgpr[5][lane], 1000);
@@ -1288,7 +1332,8 @@ static void no_effect_models(void **st)
             int t;
             char name[48];
             size_t k;
-            if (gcn_sem_info_get(insn, gen, &info) != GCN_OK || info.status[1] != GCN_SEM_NONE)
+            if (gcn_sem_info_get(insn, gen, &info) != GCN_OK ||
+                info.status[GCN_AS_CORRECTED] != GCN_SEM_NONE)
                 continue;
             for (t = 0; t < 5; t++) {
                 gcn_random_state(s, gen, &seed);

@@ -110,34 +110,46 @@ static void every_instruction_has_semantics(void **st)
             assert_int_equal(gcn_sem_info_get(row, g, &info), GCN_OK);
             assert_string_equal(info.name, get(in, "name")->valuestring);
             if (!exists) {
-                assert_int_equal(info.status[0], GCN_SEM_ABSENT);
-                assert_int_equal(info.status[1], GCN_SEM_ABSENT);
+                assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_ABSENT);
+                assert_int_equal(info.status[GCN_AS_CORRECTED], GCN_SEM_ABSENT);
                 continue;
             }
             if (get(sem, "unsupported")) {
-                assert_int_equal(info.status[0], GCN_SEM_UNDEFINED);
-                assert_non_null(strstr(info.why[0], "spec/curated/"));
+                assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_UNDEFINED);
+                assert_non_null(strstr(info.why[GCN_AS_WRITTEN], "spec/curated/"));
                 if (first)
                     k->unsupported++;
             } else if (get(sem, "none")) {
-                assert_int_equal(info.status[0], GCN_SEM_NONE);
-                assert_int_equal(info.status[1], GCN_SEM_NONE);
+                assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_NONE);
+                assert_int_equal(info.status[GCN_AS_CORRECTED], GCN_SEM_NONE);
                 if (first)
                     k->none++;
             } else {
-                if (info.status[1] != GCN_SEM_COMPILED)
+                if (info.status[GCN_AS_CORRECTED] != GCN_SEM_COMPILED)
                     fail_msg("%s on %s: no executable corrected semantics: %s", info.name,
-                             gcn_gen_id(g), info.why[1] ? info.why[1] : "?");
-                assert_int_equal(info.corrected, cJSON_IsObject(get(sem, "corrected")));
-                if (info.status[0] == GCN_SEM_COMPILED) {
+                             gcn_gen_id(g),
+                             info.why[GCN_AS_CORRECTED] ? info.why[GCN_AS_CORRECTED] : "?");
+                {
+                    /* corrected here: its block (every generation), or M0's role on this one */
+                    const cJSON *e, *m0 = NULL;
+                    cJSON_ArrayForEach(e, get(in, "m0"))
+                    {
+                        if (strcmp(get(e, "gen")->valuestring, gcn_gen_id(g)) == 0)
+                            m0 = e;
+                    }
+                    assert_int_equal(info.corrected, cJSON_IsObject(get(sem, "corrected")) ||
+                                                         (m0 && get(m0, "written")));
+                    assert_int_equal(info.m0_erratum != NULL, m0 && get(m0, "written"));
+                }
+                if (info.status[GCN_AS_WRITTEN] == GCN_SEM_COMPILED) {
                     if (first)
                         k->as_written++;
                     if (first && info.corrected)
                         k->corrected_same_code++;
                 } else {
-                    assert_int_equal(info.status[0], GCN_SEM_UNDEFINED);
+                    assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_UNDEFINED);
                     assert_true(info.corrected);
-                    assert_non_null(info.why[0]);
+                    assert_non_null(info.why[GCN_AS_WRITTEN]);
                     assert_non_null(info.erratum);
                     if (first)
                         k->needs_correction++;
