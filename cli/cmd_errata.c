@@ -10,6 +10,7 @@
 #include "spec/extract/extract.h"
 #include "spec/triage/findings.h"
 #include "spec/triage/pseudo_env.h"
+#include "spec/triage/wordlist.h"
 #include "util/file.h"
 
 static void help(void)
@@ -25,6 +26,9 @@ static void help(void)
            "  -f, --facts FILE   read extracted facts instead of the documents\n"
            "  -e, --errata FILE  curated decisions (default spec/errata.json; 'none' for none)\n"
            "  -c, --curated DIR  curated facts: the pseudocode's names (default spec/curated)\n"
+           "  -w, --words FILE   the word list the prose is spell-checked against, one word a\n"
+           "                     line (default " GCN_WORDLIST_DEFAULT ", Debian's\n"
+           "                     " GCN_WORDLIST_PACKAGE ")\n"
            "  -o, --out DIR      where the reports go (default reports)\n"
            "      --skeleton     print an errata.json entry to start from for each unresolved\n"
            "                     finding, and write no report\n"
@@ -64,14 +68,20 @@ static void skeleton(const gcn_facts *facts, const gcn_finding *f, size_t n)
 
 int cmd_errata(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"docs", required_argument, NULL, 'd'},    {"facts", required_argument, NULL, 'f'},
-        {"errata", required_argument, NULL, 'e'},  {"out", required_argument, NULL, 'o'},
-        {"curated", required_argument, NULL, 'c'}, {"skeleton", no_argument, NULL, 's'},
-        {"strict", no_argument, NULL, 'S'},        {"no-variants", no_argument, NULL, 'V'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
+                                         {"facts", required_argument, NULL, 'f'},
+                                         {"errata", required_argument, NULL, 'e'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"curated", required_argument, NULL, 'c'},
+                                         {"skeleton", no_argument, NULL, 's'},
+                                         {"words", required_argument, NULL, 'w'},
+                                         {"strict", no_argument, NULL, 'S'},
+                                         {"no-variants", no_argument, NULL, 'V'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *docs = "../shared/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
-    const char *out = "reports", *curated = "spec/curated";
+    const char *out = "reports", *curated = "spec/curated", *words_path = GCN_WORDLIST_DEFAULT;
+    gcn_wordlist words;
     gcn_pseudo_env env;
     int have_env = 0;
     int c, want_skeleton = 0, strict = 0, errata_given = 0, rc = 0, variants = 1;
@@ -82,7 +92,7 @@ int cmd_errata(int argc, char **argv)
     gcn_status st;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:f:e:o:c:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:f:e:o:c:w:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd':
             docs = optarg;
@@ -99,6 +109,9 @@ int cmd_errata(int argc, char **argv)
             break;
         case 'c':
             curated = optarg;
+            break;
+        case 'w':
+            words_path = optarg;
             break;
         case 's':
             want_skeleton = 1;
@@ -157,7 +170,24 @@ int cmd_errata(int argc, char **argv)
         }
         free(envpath);
     }
-    if (gcn_find_errata(&facts, have_env ? &env : NULL, &fs, &diag) != GCN_OK) {
+    /* the spelling check's word list is an input like the others: missing, it stops the run
+     * (a report without the misspelled-word findings would not be this report) */
+    if (gcn_wordlist_load(&words, words_path, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        if (access(words_path, R_OK) != 0)
+            fprintf(stderr,
+                    "gcnspec errata: the word list for the spelling check is missing: install "
+                    "Debian's %s (tools/deps.sh does) or pass --words FILE\n",
+                    GCN_WORDLIST_PACKAGE);
+        if (have_env)
+            gcn_pseudo_env_free(&env);
+        gcn_errata_free(&er);
+        gcn_facts_free(&facts);
+        return 1;
+    }
+    st = gcn_find_errata_words(&facts, have_env ? &env : NULL, &words, &fs, &diag);
+    gcn_wordlist_free(&words);
+    if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         if (have_env)
             gcn_pseudo_env_free(&env);

@@ -469,6 +469,36 @@ static cJSON *sarif_location(const gcn_fact *fx)
     return loc;
 }
 
+/* A result's SARIF level follows what the finding turned out to be:
+ *   - doc-erratum: "error" when the erratum corrects what the spec says (a decision other than
+ *     none or peer-lacks: an opcode, a field, a syntax, semantics...), since an implementation
+ *     built from the document as written would be wrong; "warning" when it decides nothing (a
+ *     prose or markup slip: the document is wrong, what is built from it is not);
+ *   - doc-omission: "warning" (the document leaves out what a reader needs; the spec fills it
+ *     in from curated evidence);
+ *   - doc-ambiguity: "note" (the document can be read two ways; the decision picks one);
+ *   - llvm-bug, llvm-lacks: "note" (the document is right; the disagreement is the peer's);
+ *   - not-an-erratum: "none", with kind "pass" (it looked wrong and is not);
+ * and a finding no erratum settles is an "error" when its category is blocking (the resolver
+ * refuses to run) and a "warning" otherwise, which is also each rule's default level. */
+static const char *sarif_level(const gcn_finding *x, const gcn_erratum *er)
+{
+    size_t i;
+    if (!er)
+        return gcn_finding_cat_blocking(x->cat) ? "error" : "warning";
+    if (strcmp(er->classification, "doc-erratum") == 0) {
+        for (i = 0; i < er->ndecisions; i++)
+            if (er->decisions[i].op != GCN_DEC_NONE && er->decisions[i].op != GCN_DEC_PEER_LACKS)
+                return "error";
+        return "warning";
+    }
+    if (strcmp(er->classification, "doc-omission") == 0)
+        return "warning";
+    if (strcmp(er->classification, "not-an-erratum") == 0)
+        return "none";
+    return "note"; /* doc-ambiguity, llvm-bug, llvm-lacks */
+}
+
 static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
 {
     cJSON *root = cJSON_CreateObject(), *runs, *run, *tool, *driver, *rules, *results, *base;
@@ -485,10 +515,14 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
     cJSON_AddStringToObject(driver, "informationUri", "https://github.com/");
     rules = cJSON_AddArrayToObject(driver, "rules");
     for (c = 0; c < GCN_FC_COUNT; c++) {
-        cJSON *r = cJSON_CreateObject(), *sd;
+        cJSON *r = cJSON_CreateObject(), *sd, *dc;
         cJSON_AddStringToObject(r, "id", gcn_finding_cat_id((gcn_finding_cat)c));
         sd = cJSON_AddObjectToObject(r, "shortDescription");
         cJSON_AddStringToObject(sd, "text", gcn_finding_cat_heading((gcn_finding_cat)c));
+        /* the level of a finding of this category that no erratum settles (sarif_level) */
+        dc = cJSON_AddObjectToObject(r, "defaultConfiguration");
+        cJSON_AddStringToObject(dc, "level",
+                                gcn_finding_cat_blocking((gcn_finding_cat)c) ? "error" : "warning");
         cJSON_AddItemToArray(rules, r);
     }
     base = cJSON_AddObjectToObject(run, "originalUriBaseIds");
@@ -507,10 +541,9 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
         int ruleidx = (int)x->cat;
         cJSON_AddStringToObject(r, "ruleId", gcn_finding_cat_id(x->cat));
         cJSON_AddNumberToObject(r, "ruleIndex", ruleidx);
-        cJSON_AddStringToObject(r, "level",
-                                er                                 ? "note"
-                                : gcn_finding_cat_blocking(x->cat) ? "error"
-                                                                   : "warning");
+        if (strcmp(sarif_level(x, er), "none") == 0)
+            cJSON_AddStringToObject(r, "kind", "pass");
+        cJSON_AddStringToObject(r, "level", sarif_level(x, er));
         msg = cJSON_AddObjectToObject(r, "message");
         snprintf(text, sizeof(text), "%s%s%s%s", x->message,
                  er ? " — resolved by " : " — unresolved", er ? er->id : "", er ? "" : "");

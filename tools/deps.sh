@@ -10,6 +10,7 @@ PACKAGES=(
   llvm-14 llvm-14-dev llvm-19 llvm-19-dev  # llvm-mc peers, LLVM-C disassemblers
   afl++                              # AFL++ fuzzing
   clang-format-14                    # the formatting check
+  wamerican-huge                     # the word list gcnspec errata spell-checks the prose against
 )
 
 missing=()

@@ -73,6 +73,22 @@ static char *join_lines(const doc_lines *L, size_t first, size_t last, int trim)
     return s;
 }
 
+/* A table fact quotes its header and its separator row as written: the separator's columns are
+ * part of the table's shape (the table detector compares them with the header's). */
+static gcn_fact *add_table(clrx *c, gcn_fact_kind kind, size_t line)
+{
+    gcn_fact *f = add(c, kind, line);
+    char *t;
+    if (!f)
+        return NULL;
+    t = join_lines(c->L, line, line + 1, 0);
+    if (!t)
+        return NULL;
+    free(f->text);
+    f->text = t;
+    return f;
+}
+
 static int is_table_start(const clrx *c, size_t i)
 {
     return strchr(doc_line(c->L, i), '|') && text_is_table_separator(doc_line(c->L, i + 1));
@@ -331,7 +347,7 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
     if (ncols > 16 || ncols < 2)
         return bad(c, line, 1, "opcode table: unexpected number of columns", NULL);
     memset(cols, 0, sizeof(cols));
-    t = add(c, GCN_FACT_OPCODE_TABLE, line);
+    t = add_table(c, GCN_FACT_OPCODE_TABLE, line);
     if (!t)
         return oom(c);
     ti = (size_t)(t - c->out->v);
@@ -410,7 +426,7 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
 
 static gcn_status generic_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
 {
-    gcn_fact *t = add(c, GCN_FACT_TABLE, line);
+    gcn_fact *t = add_table(c, GCN_FACT_TABLE, line);
     size_t i, r, ti;
     char idbuf[600];
     if (!t)

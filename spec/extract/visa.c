@@ -330,6 +330,7 @@ static gcn_status operand_list(visa *v, size_t first, size_t last)
 static gcn_status description_section(visa *v, size_t first, size_t last)
 {
     size_t close = 0, open = find_fence(v, first, last, &close), i, props = 0;
+    size_t table = 0; /* 1 + index of the operation table's fact */
     int rows = 0;
     gcn_status st;
     if (open == (size_t)-1)
@@ -339,10 +340,27 @@ static gcn_status description_section(visa *v, size_t first, size_t last)
     for (i = open + 1; i < close; i++) {
         const char *l = skip(doc_line(v->L, i));
         if (*l == '|') {
-            if (text_is_table_separator(l) || strstr(l, "| Bits"))
+            if (strstr(l, "| Bits")) {
+                /* the header and its separator row, as written, so that the table's shape can
+                 * be checked against its rows */
+                gcn_fact *t = add(v, GCN_FACT_TABLE, i);
+                if (!t || !text_cells(l, &t->cells))
+                    return oom(v);
+                table = (size_t)(t - v->out->v) + 1;
+                if (i + 1 < close && text_is_table_separator(skip(doc_line(v->L, i + 1)))) {
+                    free(t->text);
+                    t->text = join(v->L, i, i + 1);
+                    if (!t->text)
+                        return oom(v);
+                }
+                continue;
+            }
+            if (text_is_table_separator(l))
                 continue;
             if ((st = op_row(v, i, l)) != GCN_OK)
                 return st;
+            if (table)
+                v->out->v[table - 1].last_line = (unsigned)i;
             rows++;
         } else if (*l && !text_starts(l, "..") && !text_starts(l, ".. ")) {
             gcn_fact *f = add(v, GCN_FACT_NOTE, i);

@@ -249,9 +249,30 @@ void gcn_findings_finish(gcn_findings *l)
 gcn_status gcn_find_errata(const gcn_facts *facts, const struct gcn_pseudo_env *env,
                            gcn_findings *out, gcn_diag *diag)
 {
-    static gcn_status (*const detectors[])(const gcn_facts *, gcn_findings *) = {
-        gcn_detect_opcodes, gcn_detect_names, gcn_detect_fields,
-        gcn_detect_text,    gcn_detect_visa,  gcn_detect_pages};
+    return gcn_find_errata_words(facts, env, NULL, out, diag);
+}
+
+gcn_status gcn_find_errata_words(const gcn_facts *facts, const struct gcn_pseudo_env *env,
+                                 const struct gcn_wordlist *words, gcn_findings *out,
+                                 gcn_diag *diag)
+{
+    static gcn_status (*const detectors[])(const gcn_facts *,
+                                           gcn_findings *) = {gcn_detect_opcodes,
+                                                              gcn_detect_names,
+                                                              gcn_detect_fields,
+                                                              gcn_detect_text,
+                                                              gcn_detect_visa,
+                                                              gcn_detect_pages,
+                                                              gcn_detect_labels,
+                                                              gcn_detect_operation_prose,
+                                                              gcn_detect_tables,
+                                                              gcn_detect_generation_scope,
+                                                              gcn_detect_unsectioned_rows,
+                                                              gcn_detect_cut_off,
+                                                              gcn_detect_description_values,
+                                                              gcn_detect_visa_surfaces,
+                                                              gcn_detect_visa_names,
+                                                              gcn_detect_visa_widths};
     size_t i;
     gcn_status st = GCN_OK;
     memset(out, 0, sizeof(*out));
@@ -259,6 +280,8 @@ gcn_status gcn_find_errata(const gcn_facts *facts, const struct gcn_pseudo_env *
         st = detectors[i](facts, out);
     if (st == GCN_OK)
         st = gcn_detect_pseudocode(facts, env, out);
+    if (st == GCN_OK)
+        st = gcn_detect_spelling(facts, words, out);
     if (st != GCN_OK) {
         gcn_diag_set(diag, "", 0, 0, "errata detection failed: %s", gcn_status_str(st));
         return st;

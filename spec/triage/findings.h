@@ -27,7 +27,16 @@
       "Pseudocode that contradicts its description", 1)                                            \
     X(GCN_FC_PAGE_CONFLICT, "page-conflict", "The two DS pages disagree", 1)                       \
     X(GCN_FC_UNKNOWN, "unknown", "Unknowns (\?\?\?)", 0)                                           \
-    X(GCN_FC_VISA, "visa-inconsistency", "vISA page inconsistencies", 0)
+    X(GCN_FC_VISA, "visa-inconsistency", "vISA page inconsistencies", 0)                           \
+    X(GCN_FC_LABEL, "label-form", "Labels written without their colon, misspelled or missing", 0)  \
+    X(GCN_FC_OPERATION_PROSE, "operation-prose", "Operation blocks that hold prose", 0)            \
+    X(GCN_FC_SPELLING, "misspelled-word", "Misspelled words in descriptions and notes", 0)         \
+    X(GCN_FC_TABLE_SHAPE, "table-shape", "Tables whose rows or separator do not match the header", \
+      0)                                                                                           \
+    X(GCN_FC_GEN_SCOPE, "generation-scope",                                                        \
+      "Statements without a generation that contradict a generation-qualified one", 0)             \
+    X(GCN_FC_NO_SECTION, "missing-section", "Opcode table rows with no section", 0)                \
+    X(GCN_FC_CUT_OFF, "cut-off", "Sections cut off at the end of a file", 0)
 
 typedef enum gcn_finding_cat {
 #define GCN_FC_ENUM(e, id, heading, blocking) e,
@@ -84,6 +93,12 @@ struct gcn_pseudo_env;
  * pseudocode is then only parsed, not checked. */
 gcn_status gcn_find_errata(const gcn_facts *facts, const struct gcn_pseudo_env *env,
                            gcn_findings *out, gcn_diag *diag);
+struct gcn_wordlist;
+/* The same, with a word list (spec/triage/wordlist.h) for the spelling check; words may be NULL
+ * (the resolver's case: misspellings change nothing it decides). */
+gcn_status gcn_find_errata_words(const gcn_facts *facts, const struct gcn_pseudo_env *env,
+                                 const struct gcn_wordlist *words, gcn_findings *out,
+                                 gcn_diag *diag);
 
 /* The detectors, one concern each (spec/triage/detect_*.c). */
 gcn_status gcn_detect_opcodes(const gcn_facts *f, gcn_findings *out);
@@ -94,5 +109,22 @@ gcn_status gcn_detect_pseudocode(const gcn_facts *f, const struct gcn_pseudo_env
                                  gcn_findings *out);
 gcn_status gcn_detect_visa(const gcn_facts *f, gcn_findings *out);
 gcn_status gcn_detect_pages(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_labels(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_operation_prose(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_tables(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_generation_scope(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_unsectioned_rows(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_cut_off(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_description_values(const gcn_facts *f, gcn_findings *out);
+/* The table fact an operation row of the vISA page belongs to (the row itself when the facts
+ * have no table for it). */
+const gcn_fact *gcn_visa_op_table(const gcn_facts *f, const gcn_fact *row);
+gcn_status gcn_detect_visa_surfaces(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_visa_names(const gcn_facts *f, gcn_findings *out);
+gcn_status gcn_detect_visa_widths(const gcn_facts *f, gcn_findings *out);
+struct gcn_wordlist;
+/* words may be NULL: the prose is then not spell-checked. */
+gcn_status gcn_detect_spelling(const gcn_facts *f, const struct gcn_wordlist *words,
+                               gcn_findings *out);
 
 #endif

@@ -26,7 +26,7 @@ typedef struct report {
 static seed_set seeds;
 static text_lines seed_lines[8];
 static char *tmp;
-static report with_errata, without_errata;
+static report with_errata, without_errata, reclassified;
 
 static const cJSON *get(const cJSON *o, const char *k)
 {
@@ -105,6 +105,32 @@ static int setup(void **state)
     tmp = tmpdir_make();
     make_report(&with_errata, "with", errata);
     make_report(&without_errata, "none", "none");
+    {
+        /* the committed errata with three of them reclassified, so that the SARIF levels of
+         * every classification are seen: the peer's bug, what the peer lacks, not an erratum */
+        static const char *const as[] = {"not-an-erratum", "llvm-bug", "llvm-lacks"};
+        gcn_json_doc doc;
+        const cJSON *x;
+        char *text, *path = path_join2(tmp, "reclassified.json");
+        int k = 0;
+        load_json(&doc, errata);
+        cJSON_ArrayForEach(x, get(doc.root, "errata"))
+        {
+            if (k < 3 && strcmp(get_str(x, "classification"), "doc-erratum") == 0) {
+                cJSON_ReplaceItemInObjectCaseSensitive((cJSON *)x, "classification",
+                                                       cJSON_CreateString(as[k]));
+                k++;
+            }
+        }
+        assert_int_equal(k, 3);
+        text = cJSON_Print(doc.root);
+        assert_non_null(text);
+        file_write(path, text, strlen(text));
+        make_report(&reclassified, "reclassified", path);
+        cJSON_free(text);
+        gcn_json_free(&doc);
+        free(path);
+    }
     free(errata);
     return 0;
 }
@@ -115,6 +141,7 @@ static int teardown(void **state)
     (void)state;
     free_report(&with_errata);
     free_report(&without_errata);
+    free_report(&reclassified);
     tmpdir_remove(tmp);
     free(tmp);
     for (i = 0; i < seeds.n; i++)
@@ -162,6 +189,47 @@ static int quotes(const char *file, long first, long last, const char *text)
 
 /* ---- SARIF ---------------------------------------------------------------------------------- */
 
+static const cJSON *finding_by_key(const cJSON *findings, const char *key)
+{
+    const cJSON *f;
+    cJSON_ArrayForEach(f, findings)
+    {
+        if (strcmp(get_str(f, "key"), key) == 0)
+            return f;
+    }
+    return NULL;
+}
+
+/* The level errata.sarif gives a finding (reports/errata_report.c, sarif_level), worked out
+ * from errata.json: a doc-erratum that corrects the spec is an error and one that decides
+ * nothing a warning, a doc-omission a warning, a doc-ambiguity or a peer's defect a note,
+ * not-an-erratum none; an unresolved finding is an error when blocking, else a warning. */
+static const char *expected_level(const cJSON *f)
+{
+    const cJSON *res = cJSON_GetObjectItemCaseSensitive(f, "resolution"), *d;
+    const char *cls;
+    if (!res || cJSON_IsNull(res))
+        return cJSON_IsTrue(get(f, "blocking")) ? "error" : "warning";
+    cls = get_str(res, "classification");
+    if (strcmp(cls, "doc-erratum") == 0) {
+        cJSON_ArrayForEach(d, get(res, "decisions"))
+        {
+            if (strcmp(d->valuestring, "none") != 0 && strcmp(d->valuestring, "peer-lacks") != 0)
+                return "error";
+        }
+        return "warning";
+    }
+    if (strcmp(cls, "doc-omission") == 0)
+        return "warning";
+    if (strcmp(cls, "not-an-erratum") == 0)
+        return "none";
+    if (strcmp(cls, "doc-ambiguity") == 0 || strcmp(cls, "llvm-bug") == 0 ||
+        strcmp(cls, "llvm-lacks") == 0)
+        return "note";
+    fail_msg("unknown classification '%s'", cls);
+    return NULL;
+}
+
 /* quoting: check that every location's snippet is its seed lines (test_*_quote_*). */
 static void check_sarif(const report *r, int resolved_run, int quoting)
 {
@@ -192,6 +260,9 @@ static void check_sarif(const report *r, int resolved_run, int quoting)
                 k++;
         }
         assert_int_equal(k, 1);
+        /* a rule's default level is that of a finding of its category no erratum settles */
+        assert_string_equal(get_str(get(rule, "defaultConfiguration"), "level"),
+                            gcn_finding_cat_blocking(c) ? "error" : "warning");
         nrules++;
     }
     assert_int_equal(nrules, GCN_FC_COUNT);
@@ -215,8 +286,17 @@ static void check_sarif(const report *r, int resolved_run, int quoting)
         assert_true(strlen(get_str(get(res, "message"), "text")) > 0);
         assert_true(gcn_finding_cat_from_id(id, &c));
         if (resolved_run) {
-            assert_true(strcmp(level, "note") == 0 || strcmp(level, "error") == 0 ||
-                        strcmp(level, "warning") == 0);
+            /* the level follows the settling erratum's classification (expected_level) */
+            const cJSON *f = finding_by_key(
+                findings, get_str(get(res, "partialFingerprints"), "gcnspecFindingKey/v1"));
+            const cJSON *kind = cJSON_GetObjectItemCaseSensitive(res, "kind");
+            assert_non_null(f);
+            assert_string_equal(level, expected_level(f));
+            /* SARIF: a level of "none" goes with a kind other than "fail" */
+            if (strcmp(level, "none") == 0)
+                assert_string_equal(cJSON_GetStringValue(kind), "pass");
+            else
+                assert_null(kind);
         } else {
             /* nothing resolved: blocking findings are errors, the rest warnings */
             assert_string_equal(level, gcn_finding_cat_blocking(c) ? "error" : "warning");
@@ -260,6 +340,45 @@ static void test_sarif_without_errata(void **state)
 {
     (void)state;
     check_sarif(&without_errata, 0, 0);
+}
+
+/* Every classification's level occurs, each as expected_level says (check_sarif). */
+static void test_sarif_levels(void **state)
+{
+    static const char *const levels[] = {"error", "warning", "note", "none"};
+    static const char *const classes[] = {"doc-erratum", "doc-ambiguity", "doc-omission",
+                                          "llvm-bug",    "llvm-lacks",    "not-an-erratum"};
+    size_t seen_level[4] = {0}, seen_class[6] = {0}, i;
+    const cJSON *res;
+    (void)state;
+    check_sarif(&reclassified, 1, 0);
+    cJSON_ArrayForEach(res, get(get(reclassified.sarif.root, "runs")->child, "results"))
+    {
+        const char *level = get_str(res, "level");
+        const cJSON *props = get(res, "properties");
+        const char *cls =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(props, "classification"));
+        for (i = 0; i < 4; i++)
+            seen_level[i] += strcmp(level, levels[i]) == 0;
+        for (i = 0; cls && i < 6; i++)
+            seen_class[i] += strcmp(cls, classes[i]) == 0;
+    }
+    for (i = 0; i < 4; i++)
+        if (!seen_level[i])
+            fail_msg("no result has level '%s'", levels[i]);
+    for (i = 0; i < 6; i++)
+        if (!seen_class[i])
+            fail_msg("no result is classified '%s'", classes[i]);
+    /* the committed errata: prose slips are warnings, corrections errors, readings notes */
+    for (i = 0; i < 4; i++)
+        seen_level[i] = 0;
+    cJSON_ArrayForEach(res, get(get(with_errata.sarif.root, "runs")->child, "results"))
+    {
+        for (i = 0; i < 4; i++)
+            seen_level[i] += strcmp(get_str(res, "level"), levels[i]) == 0;
+    }
+    assert_true(seen_level[0] > 0 && seen_level[1] > 0 && seen_level[2] > 0);
+    assert_int_equal(seen_level[3], 0);
 }
 
 static void test_sarif_snippets_quote_seed_lines(void **state)
@@ -453,6 +572,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sarif_with_errata),
         cmocka_unit_test(test_sarif_without_errata),
+        cmocka_unit_test(test_sarif_levels),
         cmocka_unit_test(test_sarif_snippets_quote_seed_lines),
         cmocka_unit_test(test_json_counts_with_errata),
         cmocka_unit_test(test_json_counts_without_errata),

@@ -14,6 +14,7 @@
 #include "../extract/test_support.h"
 #include "spec/extract/extract.h"
 #include "spec/triage/pseudo_env.h"
+#include "spec/triage/wordlist.h"
 #include "util/file.h"
 
 void triage_run(const triage_doc *docs, size_t n, triage_result *r)
@@ -36,7 +37,14 @@ void triage_run(const triage_doc *docs, size_t n, triage_result *r)
         int have = file_exists(path);
         if (have && gcn_pseudo_env_load(&env, path, &diag) != GCN_OK)
             fail_msg("%s:%u: %s", diag.file, diag.line, diag.msg);
-        if (gcn_find_errata(&r->facts, have ? &env : NULL, &r->findings, &diag) != GCN_OK)
+        /* and the word list gcnspec errata spell-checks against, read once per test program
+         * (it is large, and no run changes it) */
+        static gcn_wordlist words;
+        if (!words.n && gcn_wordlist_load(&words, GCN_WORDLIST_DEFAULT, &diag) != GCN_OK)
+            fail_msg("%s: %s (the spelling check's word list: install Debian's %s)", diag.file,
+                     diag.msg, GCN_WORDLIST_PACKAGE);
+        if (gcn_find_errata_words(&r->facts, have ? &env : NULL, &words, &r->findings, &diag) !=
+            GCN_OK)
             fail_msg("detectors failed: %s", diag.msg);
         if (have)
             gcn_pseudo_env_free(&env);
