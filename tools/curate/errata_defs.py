@@ -28,7 +28,10 @@ ERRATA = []
 
 
 def E(**kw):
-    kw["id"] = "E%03d" % (len(ERRATA) + 1)
+    # an explicit id keeps an erratum's number where others append theirs in parallel
+    kw.setdefault("id", "E%03d" % (len(ERRATA) + 1))
+    if any(e["id"] == kw["id"] for e in ERRATA):
+        raise SystemExit("errata_defs: %s is defined twice" % kw["id"])
     ERRATA.append(kw)
 
 
@@ -377,14 +380,16 @@ E(title="DS_CMPST_RTN_B32/B64 store VDST to memory instead of returning the old 
 
 E(title="Descriptions that say 'increment' where the code (rightly) decrements",
   settles=["description-contradiction/DS/DS_CONSUME", "description-contradiction/DS/DS_DEC_RTN_U32",
-           "description-contradiction/DS/DS_DEC_U32"],
+           "description-contradiction/DS/DS_DEC_U32", "description-contradiction/DS/DS_DEC_U32/2"],
   classification="doc-erratum",
   decisions=[{"op": "none"}],
   rationale="DS_DEC_U32 (older page) and DS_DEC_RTN_U32 (scraped page) describe an increment "
             "where their code, like DS_DEC_U32 and DS_DEC_U64 on the scraped page, decrements; "
             "DS_CONSUME describes an increment by the active lane count where its code "
             "subtracts it, as a consume must (DS_APPEND adds). The code is right; the "
-            "descriptions copied their sibling's verb.",
+            "descriptions copied their sibling's verb. The older DS_DEC_U32 description also "
+            "decrements when the loaded value 'is zero', where its code (and the scraped page's "
+            "description of the same instruction) test that it is not zero.",
   sources=[GEM5 % "ds.cc" + ": DS_DEC_U32: MEM = (tmp == 0 || tmp > DATA) ? DATA : tmp - 1"])
 
 E(title="Descriptions that contradict the operation's own name or width",
@@ -890,3 +895,287 @@ E(title="S_CBRANCH_JOIN: 'jump to next instruction' is PC += 4 in its block, whi
             "4) and S_GETPC_B64 have the same '+ 4', but S_GETPC_B64 has no source and "
             "S_SWAPPC_B64's description does not say which address it stores, so they stay as "
             "written.")
+
+
+# ---- M0's role in DS accesses (issue 22; the roles are spec/curated/ds_m0.json's) -----------
+
+E(id="E053",
+  title="The DS NOTE makes M0 the LDS limit on every generation; GCN 1.4 LDS accesses do not read "
+        "M0",
+  settles=[],
+  quotes=[{"at": "000_b50c7630dc28dbb3.txt:24",
+           "text": "NOTE: Any operation LDS requires correctly set M0 register, prior to "
+                   "execution."},
+          {"at": "000_b50c7630dc28dbb3.txt:25",
+           "text": "The M0 register holds maximum size of a LDS memory, that can be accessed by "
+                   "wavefront."},
+          {"at": "003_0fdec2520ee21c48.txt:21",
+           "text": "NOTE: Any operation on LDS requires correctly set M0 register, prior to "
+                   "execution. The M0 register holds maximum size of a LDS memory, that can be "
+                   "accessed by wavefront."}],
+  category="description-contradiction",
+  facts=["000_b50c7630dc28dbb3.txt:24:note",
+         "003_0fdec2520ee21c48.txt:21:note"],
+  sources=["LLVM llvm/lib/Target/AMDGPU/GCNSubtarget.h, ldsRequiresM0Init(): LDS instructions "
+           "need M0 initialised only when the generation is below GFX9",
+           "LLVM llvm/lib/Target/AMDGPU/DSInstructions.td: every LDS load, store and atomic has "
+           "a '_gfx9' twin defined without the M0 use (has_m0_read = 0), which the patterns "
+           "select when !ldsRequiresM0Init(); the GFX9-only D16 loads and stores have no M0 use "
+           "at all",
+           "LLVM llvm/test/CodeGen/AMDGPU/llvm.amdgcn.ds.append.ll, ds_append_lds_m0_restore: "
+           "after ds_append has put the counter's address in M0, tahiti/bonaire/tonga set M0 to "
+           "-1 again before the next ds_read_b32; gfx900 does not touch M0 ('GFX9-NOT: m0'), so "
+           "its LDS read runs with M0 holding an address",
+           "LLVM llvm/lib/Target/AMDGPU/AMDGPUISelDAGToDAG.cpp, glueCopyToM0LDSInit: M0 = -1 "
+           "before an LDS access only when ldsRequiresM0Init(); before a GDS access M0 = the "
+           "GDS size on every generation, GFX9 included (reviews.llvm.org/D40059, D63452)",
+           "gem5 v24.0.0.1 src/arch/amdgpu/vega/insts/op_encodings.hh:850-859 (Inst_DS::"
+           "calcAddr): a Vega LDS address is the ADDR VGPR (plus the offset); M0 is not read",
+           "003_0fdec2520ee21c48.txt:1199 and :1507: the GCN 1.4-only DS_READ_ADDTID_B32 and "
+           "DS_WRITE_ADDTID_B32 take their base from M0[15:0], which an LDS limit in the same M0 "
+           "would leave nothing to reach (E050)",
+           "gcnspec oracle (tests/oracle/test_expectations.c, ds_m0_limit_model; tests/oracle/"
+           "test_m0_roles.c): with M0 = 0 on GCN 1.4, ds_write_b32 then ds_read_b32 returns the "
+           "value as corrected, and 0 as written (the NOTE's limit); GCN 1.0-1.2 read 0 either "
+           "way"],
+  classification="doc-erratum",
+  decisions=[{"op": "m0", "encoding": "DS", "gens": ["gcn1.4"], "lds": "free"}],
+  rationale="The NOTE names no generation: any LDS operation needs M0 set, and M0 bounds the LDS "
+            "a wave may reach. On GCN 1.4 LDS accesses do not read M0: LLVM initialises M0 for "
+            "LDS only below GFX9 and selects GFX9 LDS instructions without an M0 use, and the "
+            "documents' own GCN 1.4-only ADDTID instructions use M0[15:0] as a base, which the "
+            "same M0 could not also bound. GDS is not affected: M0 still gives the GDS window on "
+            "GCN 1.4 (LLVM sets it to the GDS size there too). M0's role per instruction and "
+            "generation is spec/curated/ds_m0.json's, whose class memory-gcn1.4 names this "
+            "erratum and whose roles the resolver holds to this decision: as corrected, a GCN "
+            "1.4 LDS access is limited by the size of LDS only (role free); as written, the "
+            "NOTE's M0 limit applies on every generation.")
+
+E(id="E054",
+  title="DS_APPEND/DS_CONSUME address OFFSET&~3 alone; the counter's address is M0 + OFFSET",
+  settles=[],
+  quotes=[{"at": "003_0fdec2520ee21c48.txt:460",
+           "text": "LDS/GDS at address OFFSET&~3 by number of the active threads, and"},
+          {"at": "003_0fdec2520ee21c48.txt:463",
+           "text": "UINT32* V = (UINT32*)(DS + (OFFSET&~3))"},
+          {"at": "003_0fdec2520ee21c48.txt:488",
+           "text": "LDS/GDS at address OFFSET&~3 by number of the active threads, and"},
+          {"at": "003_0fdec2520ee21c48.txt:491",
+           "text": "UINT32* V = (UINT32*)(DS + (OFFSET&~3))"}],
+  category="pseudocode-defect",
+  facts=["003_0fdec2520ee21c48.txt:459:description",
+         "003_0fdec2520ee21c48.txt:462:operation",
+         "003_0fdec2520ee21c48.txt:487:description",
+         "003_0fdec2520ee21c48.txt:490:operation"],
+  sources=["LLVM llvm/lib/Target/AMDGPU/AMDGPUISelDAGToDAG.cpp, SelectDSAppendConsume: the "
+           "counter's pointer goes to M0 and only a constant that fits the field to OFFSET, for "
+           "LDS and for GDS (REGION_ADDRESS), on every generation",
+           "LLVM llvm/test/CodeGen/AMDGPU/llvm.amdgcn.ds.append.ll (tahiti, bonaire, tonga, "
+           "gfx900): ds_append_lds and ds_append_gds 's_mov_b32 m0' the pointer and run "
+           "'ds_append' with no offset; the pointer + 16383 dwords is M0 = pointer, "
+           "offset:65532; the pointer + 0x10000 is M0 = pointer + 0x10000 (M0 is the whole "
+           "address)",
+           "gem5 v24.0.0.1 src/arch/amdgpu/vega/insts/ds.cc:4135-4137 and :4155-4157 (AMD's Vega "
+           "descriptions of DS_CONSUME and DS_APPEND): LDS and GDS, the value at M0.base + the "
+           "instruction's offset"],
+  classification="doc-omission",
+  decisions=[{"op": "semantics",
+              "encoding": "DS",
+              "mnemonic": "DS_APPEND",
+              "code": "UINT32* V = (UINT32*)(DS + ((M0 + OFFSET)&~3))\nVDST = *V // scalar "
+                      "operation\n*V += BITCOUNT(EXEC) // scalar operation"},
+             {"op": "semantics",
+              "encoding": "DS",
+              "mnemonic": "DS_CONSUME",
+              "code": "UINT32* V = (UINT32*)(DS + ((M0 + OFFSET)&~3))\nVDST = *V // scalar "
+                      "operation\n*V -= BITCOUNT(EXEC) // scalar operation"}],
+  rationale="The descriptions and blocks put the counter at OFFSET&~3, a 16-bit constant of the "
+            "instruction, so a kernel could only keep its counters in the first 64 KiB of LDS "
+            "(GDS) at addresses fixed when it is compiled. LLVM, on every generation, puts the "
+            "counter's address in M0 and adds only a constant in OFFSET, in LDS and in GDS, and "
+            "AMD's Vega description addresses M0.base + the offset. The correction adds M0 to "
+            "the address and keeps the rest of each block; with M0 the address, M0 is no LDS "
+            "limit or GDS window for these two (spec/curated/ds_m0.json, class append-consume: "
+            "role operand).")
+
+
+# ---- prose, labels, tables and page-level consistency (issue 22) -----------------------------
+
+E(id="E060",
+  title="Section labels written without their colon, misspelled ('Syntac:') or missing before the "
+        "code",
+  settles=["label-form/DS/Description", "label-form/DS/Opcode", "label-form/DS/Operation",
+           "label-form/SMEM/Opcode", "label-form/SMEM/Operation", "label-form/SOP1/Syntac",
+           "label-form/SOP1/Syntax"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="Every other section introduces its parts with 'Opcode:', 'Syntax:', 'Description:' "
+            "and 'Operation:'. Here 'Opcode 29', 'Opcode 40', 'Opcode 41', 'Syntax "
+            "S_SET_GPR_IDX_IDX' and 'Description Read' lose the colon, S_RFE_B64 spells "
+            "'Syntac:', and three sections give their code with no 'Operation:' label at all "
+            "(DS_WRITE_B16_D16_HI and DS_WRITE_B8_D16_HI, whose code follows the description "
+            "line; S_LOAD_DWORDX2, whose code block follows it). The extractor reads each line as "
+            "the part it stands for (a number after 'Opcode', a mnemonic after 'Syntax', code "
+            "after the description), so the facts and the spec are as the page means them; a "
+            "reader or tool that keys on the labels misses these parts.")
+
+E(id="E061",
+  title="DS_READ_ADDTID_B32 has prose under its first Operation label and no Description",
+  settles=["operation-prose/DS/DS_READ_ADDTID_B32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section's first 'Operation:' holds a sentence ('Read single dword from LDS/GDS "
+            "at address (M0&0xffff) + OFFSET + LANEID*4 and store into VDST.'), which is what "
+            "every other section says under 'Description:'; the code follows under a second "
+            "'Operation:' label. The sentence is read as the description; the code block is the "
+            "operation (its M0 base is E050's).")
+
+E(id="E062",
+  title="Misspelled words: 'operatin', 'calcutes', 'Non-volative', 'multipla', 'LDS/DDS'",
+  settles=["misspelled-word/DS/operatin", "misspelled-word/DS/calcutes",
+           "misspelled-word/SMEM/volative", "misspelled-word/SMEM/multipla",
+           "misspelled-word/DS/DDS"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="Typos in prose, none of which changes what an instruction does: 'operatin' for "
+            "'operation' (the older page's DS_AND_B32, DS_OR_B32 and DS_XOR_B32, one sentence "
+            "copied; the scraped page writes 'operation'), 'calcutes' for 'calculates' "
+            "(DS_SWIZZLE_B32), 'Non-volative' for 'Non-volatile' (the NV field), 'multipla' for "
+            "'multiple' (SBASE alignment), and 'LDS/DDS' for 'LDS/GDS' in DS_READ_U16_D16 and "
+            "DS_READ_U16_D16_HI (no DDS exists; the pages write LDS/GDS everywhere else).")
+
+E(id="E063",
+  title="The SMEM IMM/SOE table's header names a Syntax column no row fills",
+  settles=["table-shape/SMEM/IMM"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The header 'IMM | SOE | Address | Syntax' has four columns, each of its four rows "
+            "three: the address forms are given, the syntax of each is not. The syntax comes "
+            "from the page's 'Instruction syntax' line and the modifier list (OFFSET:OFFSET on "
+            "GCN 1.4) and, per instruction, from the curated operand encoding; the table is read "
+            "for its addresses only.")
+
+E(id="E064",
+  title="The vISA operation table: a separator of six cells under a header of five, and an "
+        "unescaped '|' in the OR row",
+  settles=["table-shape/DWORD_ATOMIC/Bits", "table-shape/DWORD_ATOMIC/Bits/2"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The header 'Bits | Operation | Message Type | Data Type | Return Value' has five "
+            "columns and the separator row six ('| --- | ---| ---| ---| ---| ---|'): a Markdown "
+            "reader takes no table where the two disagree. The OR row writes its formula "
+            "'new = old | src0' with a bare '|', which splits the cell, so the row has six cells "
+            "and 'src0' lands in the Message Type column. The extractor reads the row as five "
+            "columns with the formula whole (the table sits in a code block on this page); the "
+            "defect is in the markup.")
+
+E(id="E065",
+  title="S_BUFFER_STORE_DWORD/X2/X4 restrict the offset to M0 or an immediate with no "
+        "generation; the page says so for GCN 1.2 only",
+  settles=["generation-scope/SMEM/S_BUFFER_STORE_DWORD"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The page's note says S_STORE_* and S_BUFFER_STORE_* accept only M0 as the offset "
+            "register for GCN 1.2 and also an SGPR on GCN 1.4, and the S_STORE_DWORD* sections "
+            "end the same sentence with '(only GCN 1.2)'. The S_BUFFER_STORE_DWORD* sections "
+            "copy the sentence without the generation, so as written they forbid an SGPR offset "
+            "on GCN 1.4 too, against the note. llvm-mc (gfx900) accepts s_buffer_store_dword "
+            "with an SGPR offset. The sentence is read with the note's '(only GCN 1.2)'; the "
+            "codec's offset operands come from the curated operand encoding, so nothing else "
+            "changes.",
+  probes=[asm("gcn1.4", ("s_buffer_store_dword s1, s[4:7], s2", ACC),
+              ("s_buffer_store_dwordx2 s[2:3], s[4:7], s2", ACC),
+              ("s_buffer_store_dwordx4 s[8:11], s[4:7], s2", ACC))])
+
+E(id="E066",
+  title="Instructions the opcode tables list with no section (no syntax, description or "
+        "operation)",
+  settles=["missing-section/DS/DS_ADD_RTN_F32", "missing-section/DS/DS_ADD_SRC2_F32",
+           "missing-section/DS/DS_CONDXCHG32_RTN_B128", "missing-section/DS/DS_CONDXCHG32_RTN_B64",
+           "missing-section/DS/DS_GWS_BARRIER", "missing-section/DS/DS_GWS_INIT",
+           "missing-section/DS/DS_GWS_SEMA_BR", "missing-section/DS/DS_GWS_SEMA_P",
+           "missing-section/DS/DS_GWS_SEMA_RELEASE_ALL", "missing-section/DS/DS_GWS_SEMA_V",
+           "missing-section/DS/DS_ORDERED_COUNT", "missing-section/SMEM/S_ATC_PROBE",
+           "missing-section/SMEM/S_ATC_PROBE_BUFFER", "missing-section/SMEM/S_DCACHE_WB",
+           "missing-section/SMEM/S_DCACHE_WB_VOL", "missing-section/SOP1/S_MOV_FED_B32",
+           "missing-section/SOP1/S_MOV_REGRD_B32"],
+  classification="doc-omission",
+  decisions=[{"op": "none"}],
+  rationale="Seventeen instructions appear in the opcode tables and in no section of any page "
+            "of their encoding: eleven DS (the GWS instructions, DS_ORDERED_COUNT, "
+            "DS_CONDXCHG32_RTN_B64/B128, DS_ADD_RTN_F32, DS_ADD_SRC2_F32), four SMEM "
+            "(S_DCACHE_WB, S_DCACHE_WB_VOL, S_ATC_PROBE, S_ATC_PROBE_BUFFER) and two SOP1 "
+            "(S_MOV_REGRD_B32, S_MOV_FED_B32). Their opcodes are the tables'; their syntax is "
+            "spec/curated/syntax.json's and their semantics spec/curated/semantics.json's, each "
+            "with its evidence. Rows that name another section's instruction under a wrong name "
+            "(DS_WRXCHG_RTN_B6, S_ORN1_SAVEEXEC_B64's section headed S_ORN2, the S_BUFFER_LOAD "
+            "rows at 24-26) are not among them: their errata are the opcode and name ones.")
+
+E(id="E067",
+  title="DS_READ_I8_D16/_HI describe the sign-extended byte as a 16-bit unsigned value",
+  settles=["description-contradiction/DS/DS_READ_I8_D16",
+           "description-contradiction/DS/DS_READ_I8_D16_HI"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="Both read a signed byte ('Read signed byte', I8 in the name) and their code "
+            "sign-extends it to 16 bits (SEXT16(*(INT8*)...)), but the description stores it 'as "
+            "16-bit unsigned value', the words of DS_READ_U8_D16/_HI's descriptions, which the "
+            "sections were copied from. The code is right: a signed 8-bit load into a 16-bit half "
+            "is sign-extended, as DS_READ_I8's own description says ('The value's sign will be "
+            "extended').")
+
+E(id="E068",
+  title="S_MEMREALTIME reads the RTC counter per its description, the clock counter (as "
+        "S_MEMTIME) per its code",
+  settles=["description-contradiction/SMEM/S_MEMREALTIME"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="S_MEMREALTIME's description stores the 64-bit RTC (real-time) counter; its code "
+            "'SDATA = CLOCKCNT' is S_MEMTIME's, whose description is the free-running counter of "
+            "the shader core clock. The two are different counters (LLVM's "
+            "llvm.amdgcn.s.memtime and llvm.amdgcn.s.memrealtime), so the code names the wrong "
+            "one. The oracle models a single clock counter (CLOCKCNT, spec/curated/"
+            "pseudocode.json), which both instructions read, so the semantics stay as written; "
+            "no vector compares the two counters.",
+  sources=["LLVM llvm/include/llvm/IR/IntrinsicsAMDGPU.td: int_amdgcn_s_memtime and "
+           "int_amdgcn_s_memrealtime are separate intrinsics, selected to S_MEMTIME and "
+           "S_MEMREALTIME; AMDGPUUsage describes s_memrealtime as the constant-frequency "
+           "real-time counter and s_memtime as the shader clock"])
+
+E(id="E069",
+  title="The vISA table offers TYPED messages, which no surface the Surface operand allows can "
+        "serve",
+  settles=["visa-inconsistency/DWORD_ATOMIC/TYPED"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The operation table lists DWORD, SVM and TYPED messages for fourteen operations, "
+            "but the Surface operand 'must be a buffer' and allows only T0 (shared local memory) "
+            "and T255 (stateless): DWORD messages reach both, SVM messages the stateless one, and "
+            "a TYPED message, which addresses a typed surface through the binding table, neither. "
+            "The table's Message Type column describes the atomic operation encodings the vISA "
+            "atomic messages share, broader than this instruction; for DWORD_ATOMIC the Surface "
+            "rule is taken, and the cross-vendor comparison runs on SLM and stateless buffers "
+            "only.")
+
+E(id="E070",
+  title="The vISA page describes word or dword atomics; its table allows 8-byte (Q, UQ) types "
+        "for SVM",
+  settles=["visa-inconsistency/DWORD_ATOMIC/data-widths"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The description performs 'scattered word or dword' atomics and the semantics block "
+            "comments '2 or 4 byte, atomic operation', while the operation table's data types "
+            "include UQ and Q '(SVM only)', 8-byte types, for every integer operation. The "
+            "description and the semantics comment leave the 64-bit SVM forms out. The "
+            "cross-vendor comparison runs the 32-bit forms (UD, D, F), which all three "
+            "statements allow.")
+
+E(id="E071",
+  title="The vISA Element_offset operand speaks of num_elts, a name the page never defines",
+  settles=["visa-inconsistency/DWORD_ATOMIC/num_elts"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="'The first num_elts elements will be used as the offsets': no operand, type or "
+            "value is called num_elts. Src0 and Src1 say 'the first Exec_size elements' and the "
+            "semantics block loops over exec_size, so num_elts is read as Exec_size (a name from "
+            "an older form of the page).")
