@@ -1266,7 +1266,8 @@ static void line_forms(sctx *g)
     (void)up;
 }
 
-/* The separators and orders of modifiers, on a line that has two or more (full_variant). */
+/* The separators and orders of modifiers, on a line that has them all (full_variant); with
+ * one modifier, the last operand left out before it. */
 static void modifier_line_forms(sctx *g)
 {
     const line_t *L0 = &g->L;
@@ -1274,10 +1275,12 @@ static void modifier_line_forms(sctx *g)
     line_t L;
     unsigned i;
     const char *k = "line";
-    if (L0->nmod < 2)
+    if (!L0->nmod)
         return;
     /* the line itself: the forms below are refused with it where llvm-mc refuses it */
     emit_line(g, L0, NULL, "mod-all", k, NULL, 1, NULL, 0);
+    if (L0->nmod < 2)
+        goto omitted;
     st = canon;
     st.mod_sep = ", ";
     emit_line(g, L0, &st, "sep-comma-between-modifiers", k, NULL, 1, NULL, 0);
@@ -1299,6 +1302,7 @@ static void modifier_line_forms(sctx *g)
         snprintf(L.mod[L.nmod++], TOKEN_MAX, "%s", L0->mod[i]);
         emit_line(g, &L, NULL, "mod-twice", k, NULL, 0, NULL, 0);
     }
+omitted:
     /* the last operand left out where it may be, with the modifiers after it */
     if (L0->nop && g->row->operand[L0->nop - 1].omitted) {
         const gcn_operand_row *op = &g->row->operand[L0->nop - 1];
@@ -1321,7 +1325,7 @@ static void modifier_line_forms(sctx *g)
 }
 
 /* The instruction with every modifier of the generation set (flags, a value of 1, a swizzle),
- * as a base of its own for the modifier forms. */
+ * as a base of its own for the modifier forms (the base case sets only the required ones). */
 static void full_variant(sctx *g)
 {
     gcn_enc_case fc = *g->c;
@@ -1340,7 +1344,7 @@ static void full_variant(sctx *g)
         fc.inst.field[m->slot] = m->format == GCN_FMT_SWIZZLE ? 0x80e4u & ((1u << w) - 1) : 1;
         any++;
     }
-    if (any < 2 || codec_check_fields(g->t, &fc.inst) != GCN_OK ||
+    if (!any || codec_check_fields(g->t, &fc.inst) != GCN_OK ||
         codec_check_operands(g->t, &fc.inst, &literal) != GCN_OK)
         return;
     memcpy(saved_text, g->base_text, sizeof(saved_text));

@@ -5,7 +5,9 @@
  * disagreement must match a classified entry of spec/peers/llvm-mc-syntax-known.json (gcnspec
  * extensions, LLVM bugs, LLVM's restrictions); an entry that explains nothing fails too.
  * One llvm-mc process per generation and batch of lines.
- *   test_syntax_llvm_mc [--report FILE]   FILE: the counts as Markdown */
+ *   test_syntax_llvm_mc [--report FILE]   FILE: the counts as Markdown
+ *   test_syntax_llvm_mc --ours            gcnspec against the cases alone, no peer run (the
+ *                                         test_syntax_cases test: it needs no llvm-mc) */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdarg.h>
 #include <stddef.h>
@@ -437,19 +439,22 @@ static int load(gcn_json_doc *doc, const char *rel)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_syntax)};
-    int rc, p;
+    int rc, p, ours_only = 0;
     if (argc == 3 && strcmp(argv[1], "--report") == 0)
         report = argv[2];
+    else if (argc == 2 && strcmp(argv[1], "--ours") == 0)
+        ours_only = 1;
     else if (argc != 1) {
-        fprintf(stderr, "usage: test_syntax_llvm_mc [--report FILE]\n");
+        fprintf(stderr, "usage: test_syntax_llvm_mc [--report FILE | --ours]\n");
         return 2;
     }
-    for (p = 0; p < 2; p++) {
+    /* --ours: gcnspec against the cases alone, with no peer (test_syntax_cases) */
+    for (p = 0; p < 2 && !ours_only; p++) {
         char *path = gcn_mc_find(peers[p]);
         peer_present[p] = path != NULL;
         free(path);
     }
-    if (!peer_present[0] && !peer_present[1]) {
+    if (!ours_only && !peer_present[0] && !peer_present[1]) {
         fprintf(stderr, "neither llvm-mc-14 nor llvm-mc-19 is installed: skipped\n");
         return 77;
     }
