@@ -7,6 +7,7 @@
 #include "vectors/vector.h"
 
 #include "codec/codec_internal.h"
+#include "util/strset.h"
 #include "vectors/enc_cases.h"
 
 typedef struct case_list {
@@ -19,62 +20,6 @@ struct gcn_enc_vectors {
     const gcn_tables *t;
     case_list gen[GCN_MAX_GENS];
 };
-
-/* ---- a set of strings (the must-reject texts of one run, so none is emitted twice) ---------- */
-
-typedef struct strset {
-    char **slot;
-    size_t cap, n;
-} strset;
-
-static uint64_t str_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    while (*s)
-        h = (h ^ (uint8_t)*s++) * 1099511628211ull;
-    return h;
-}
-
-static void strset_free(strset *s)
-{
-    size_t i;
-    for (i = 0; i < s->cap; i++)
-        free(s->slot[i]);
-    free(s->slot);
-    memset(s, 0, sizeof(*s));
-}
-
-/* 1 when added, 0 when already there (or out of memory: then nothing is emitted twice either) */
-static int strset_add(strset *s, const char *str)
-{
-    size_t i, len;
-    if (s->n * 2 >= s->cap) {
-        size_t ncap = s->cap ? s->cap * 2 : 1024, k;
-        char **ns = calloc(ncap, sizeof(*ns));
-        if (!ns)
-            return 0;
-        for (k = 0; k < s->cap; k++)
-            if (s->slot[k]) {
-                size_t j = (size_t)str_hash(s->slot[k]) & (ncap - 1);
-                while (ns[j])
-                    j = (j + 1) & (ncap - 1);
-                ns[j] = s->slot[k];
-            }
-        free(s->slot);
-        s->slot = ns;
-        s->cap = ncap;
-    }
-    for (i = (size_t)str_hash(str) & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
-        if (strcmp(s->slot[i], str) == 0)
-            return 0;
-    len = strlen(str) + 1;
-    s->slot[i] = malloc(len);
-    if (!s->slot[i])
-        return 0;
-    memcpy(s->slot[i], str, len);
-    s->n++;
-    return 1;
-}
 
 /* ---- the cases of every generation ----------------------------------------------------------- */
 
@@ -146,7 +91,7 @@ typedef struct run {
     void *ctx;
     gcn_enc_vector_stats *stats;
     int stop;
-    strset seen;
+    gcn_strset seen; /* the must-reject texts of the run, so none is emitted twice */
 } run;
 
 static uint64_t splitmix(uint64_t *s)
@@ -319,7 +264,7 @@ static void reject_text(run *r, int insn, unsigned enc, const char *cls, const c
     gcn_inst p;
     gcn_diag d;
     gcn_status st;
-    if (r->stop || strlen(text) >= sizeof(v.asm_text) || !strset_add(&r->seen, text))
+    if (r->stop || strlen(text) >= sizeof(v.asm_text) || !gcn_strset_add(&r->seen, text))
         return;
     gcn_diag_clear(&d);
     st = gcn_parse((int)r->gen, text, &p, &d);
@@ -1093,6 +1038,6 @@ gcn_status gcn_enc_vectors_run(gcn_enc_vectors *g, int gen, unsigned enc_mask, u
     for (i = 0; i < r.t->nencodings && !r.stop; i++)
         if ((enc_mask >> i) & 1)
             undefined_opcode_vectors(&r, i);
-    strset_free(&r.seen);
+    gcn_strset_free(&r.seen);
     return r.stop ? GCN_ERR_IO : GCN_OK;
 }

@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "syntax_cases.h"
 
 #include <math.h>
@@ -7,6 +6,7 @@
 #include <string.h>
 
 #include "codec/codec_internal.h"
+#include "util/strset.h"
 #include "vectors/enc_cases.h"
 
 #define MAX_MODS 8
@@ -29,12 +29,6 @@ typedef struct style {
 
 static const style canon = {"", " ", ", ", " ", " ", ""};
 
-/* A set of strings (the keys of bases and boundaries already taken). */
-typedef struct strset {
-    char **slot;
-    size_t cap, n;
-} strset;
-
 typedef struct sctx {
     const gcn_tables *t;
     int gen;
@@ -42,7 +36,7 @@ typedef struct sctx {
     void *ctx;
     size_t count, model_errors;
     int stop;
-    strset seen;
+    gcn_strset seen; /* the keys of bases and boundaries already taken */
     /* the base being rewritten */
     const gcn_enc_case *c;
     const gcn_insn_row *row;
@@ -54,52 +48,6 @@ typedef struct sctx {
 } sctx;
 
 /* ---- small helpers ------------------------------------------------------------------------ */
-
-static uint64_t fnv(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
-/* Adds key; 1 when it was not there yet. */
-static int strset_add(strset *s, const char *key)
-{
-    size_t i;
-    if (s->n * 2 >= s->cap) {
-        size_t ncap = s->cap ? s->cap * 2 : 4096, k;
-        char **ns = calloc(ncap, sizeof(*ns));
-        if (!ns)
-            return 0;
-        for (k = 0; k < s->cap; k++)
-            if (s->slot[k]) {
-                size_t j = fnv(s->slot[k]) & (ncap - 1);
-                while (ns[j])
-                    j = (j + 1) & (ncap - 1);
-                ns[j] = s->slot[k];
-            }
-        free(s->slot);
-        s->slot = ns;
-        s->cap = ncap;
-    }
-    for (i = fnv(key) & (s->cap - 1); s->slot[i]; i = (i + 1) & (s->cap - 1))
-        if (strcmp(s->slot[i], key) == 0)
-            return 0;
-    s->slot[i] = strdup(key);
-    if (!s->slot[i])
-        return 0;
-    s->n++;
-    return 1;
-}
-
-static void strset_free(strset *s)
-{
-    size_t i;
-    for (i = 0; i < s->cap; i++)
-        free(s->slot[i]);
-    free(s->slot);
-}
 
 static void upper(char *d, const char *s, size_t size)
 {
@@ -1109,6 +1057,21 @@ static void operand_forms(sctx *g, unsigned i, int boundaries)
 
 /* ---- lines -------------------------------------------------------------------------------- */
 
+/* What leaving out operand op (one llvm-mc fills in) makes of the base: the instruction with
+ * the operand's default text written out, through the expectation model. 0 (and a model
+ * error) when the model cannot read the default. */
+static int omitted_expect(sctx *g, const gcn_operand_row *op, gcn_inst *out)
+{
+    target tg;
+    int64_t v;
+    memset(&tg, 0, sizeof(tg));
+    tg.op = op;
+    if (int_token(op->omitted, &v) && expect_int(g, &g->c->inst, &tg, v, out))
+        return 1;
+    g->model_errors++;
+    return 0;
+}
+
 static void line_forms(sctx *g)
 {
     const line_t *L0 = &g->L;
@@ -1139,17 +1102,8 @@ static void line_forms(sctx *g)
         st.before_mods = ", ";
         emit_line(g, L0, &st, "sep-comma-before-modifier", k, NULL, 1, NULL, 0);
     }
-    if (L0->nmod >= 2) {
-        st = canon;
-        st.mod_sep = ", ";
-        emit_line(g, L0, &st, "sep-comma-between-modifiers", k, NULL, 1, NULL, 0);
-        /* modifiers in another order: gcnspec takes any (the documents list them as independent
-         * optional parts); LLVM's syntax fixes theirs */
-        L = *L0;
-        for (i = 0; i < L.nmod; i++)
-            snprintf(L.mod[i], TOKEN_MAX, "%s", L0->mod[L0->nmod - 1 - i]);
-        emit_line(g, &L, NULL, "mod-order", k, NULL, 1, NULL, 1);
-    }
+    /* the separators and orders of two or more modifiers: modifier_line_forms, on the
+     * instruction with every modifier set */
     if (L0->nop || L0->nmod) {
         st = canon;
         st.trail = ",";
@@ -1203,17 +1157,9 @@ static void line_forms(sctx *g)
         if (i + 1 < L0->nop || !op->omitted) {
             emit_line(g, &L, NULL, "operand-omitted", k, NULL, 0, NULL, 0);
         } else {
-            /* what the default text makes, through the expectation model (an omitted operand
-             * is its default written out) */
-            target tg;
             gcn_inst out;
-            int64_t v;
-            memset(&tg, 0, sizeof(tg));
-            tg.op = op;
-            if (!int_token(op->omitted, &v) || !expect_int(g, &g->c->inst, &tg, v, &out)) {
-                g->model_errors++;
+            if (!omitted_expect(g, op, &out))
                 continue;
-            }
             /* the modifiers of the base stay; an SGPR-plus-immediate 'offset:' goes with its
              * SGPR */
             for (j = 0; j < L.nmod; j++)
@@ -1305,21 +1251,14 @@ static void modifier_line_forms(sctx *g)
 omitted:
     /* the last operand left out where it may be, with the modifiers after it */
     if (L0->nop && g->row->operand[L0->nop - 1].omitted) {
-        const gcn_operand_row *op = &g->row->operand[L0->nop - 1];
-        target tg;
         gcn_inst out;
-        int64_t v;
-        memset(&tg, 0, sizeof(tg));
-        tg.op = op;
         L = *L0;
         L.nop--;
-        if (int_token(op->omitted, &v) && expect_int(g, &g->c->inst, &tg, v, &out)) {
+        if (omitted_expect(g, &g->row->operand[L0->nop - 1], &out)) {
             emit_line(g, &L, NULL, "operand-omitted", k, NULL, 1, &out, 0);
             st = canon;
             st.before_mods = ", ";
             emit_line(g, &L, &st, "operand-omitted", k, NULL, 1, &out, 0);
-        } else {
-            g->model_errors++;
         }
     }
 }
@@ -1405,7 +1344,7 @@ static int wanted(sctx *g, const char *tok)
     } else {
         snprintf(key, sizeof(key), "w|%u|%s|%s", c->inst.insn, c->slot ? c->slot : "-", c->what);
     }
-    return strset_add(&g->seen, key);
+    return gcn_strset_add(&g->seen, key);
 }
 
 static int on_case(const gcn_enc_case *c, void *ctx)
@@ -1431,7 +1370,7 @@ static int on_case(const gcn_enc_case *c, void *ctx)
         full_variant(g);
         for (i = 0; i < g->L.nop; i++) {
             snprintf(key, sizeof(key), "b|%u|%u", c->inst.insn, i);
-            operand_forms(g, i, strset_add(&g->seen, key));
+            operand_forms(g, i, gcn_strset_add(&g->seen, key));
         }
         for (i = 0; i < g->L.nmod; i++)
             modifier_forms(g, i, 0);
@@ -1444,7 +1383,7 @@ static int on_case(const gcn_enc_case *c, void *ctx)
             continue;
         if (wanted(g, g->L.op[i])) {
             snprintf(key, sizeof(key), "b|%u|%u", c->inst.insn, i);
-            operand_forms(g, i, strset_add(&g->seen, key));
+            operand_forms(g, i, gcn_strset_add(&g->seen, key));
             /* the SGPR-plus-immediate form's 'offset:' */
             if (strcmp(c->what, "smem-soe") == 0) {
                 unsigned j;
@@ -1463,7 +1402,7 @@ static int on_case(const gcn_enc_case *c, void *ctx)
             continue;
         if (wanted(g, g->L.mod[i])) {
             snprintf(key, sizeof(key), "m|%u|%s", c->inst.insn, c->slot);
-            modifier_forms(g, i, strset_add(&g->seen, key));
+            modifier_forms(g, i, gcn_strset_add(&g->seen, key));
         }
     }
     return g->stop;
@@ -1480,7 +1419,7 @@ size_t gcn_syntax_cases(int gen, int (*fn)(const gcn_syntax_case *c, void *ctx),
     g.ctx = ctx;
     if (gen >= 0 && (unsigned)gen < g.t->ngens)
         gcn_enc_cases(gen, on_case, &g);
-    strset_free(&g.seen);
+    gcn_strset_free(&g.seen);
     if (model_errors)
         *model_errors = g.model_errors;
     return g.count;

@@ -15,12 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "gcnspec/codec.h"
 #include "util/json.h"
 #include "vectors/enc_cases.h"
 #include "vectors/llvm_mc.h"
+#include "peer_known.h"
 
 typedef struct kase {
     gcn_inst inst;
@@ -77,41 +77,12 @@ static int collect(const gcn_enc_case *c, void *ctx)
     return 0;
 }
 
-/* A key of a known entry matches: absent, a shell pattern, or a list of them. */
-static int key_matches(const cJSON *e, const char *key, const char *val)
-{
-    const cJSON *pat = cJSON_GetObjectItemCaseSensitive(e, key), *p;
-    if (!pat)
-        return 1;
-    if (cJSON_IsString(pat))
-        return fnmatch(pat->valuestring, val, 0) == 0;
-    cJSON_ArrayForEach(p, pat)
-    {
-        if (cJSON_IsString(p) && fnmatch(p->valuestring, val, 0) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-/* Instructions spec/gcn.json marks as lacking in a peer ("peer_lacks"), as "mnemonic@gen". */
 static gcn_json_doc spec;
+/* Instructions spec/gcn.json marks as lacking in a peer ("peer_lacks"). */
 static int lacks(const char *peer, const char *gen, const kase *k)
 {
-    const cJSON *i;
-    cJSON_ArrayForEach(i, cJSON_GetObjectItemCaseSensitive(spec.root, "instructions"))
-    {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl;
-        if (!cJSON_IsString(name) || strcasecmp(name->valuestring, gcn_inst_mnemonic(&k->inst)))
-            continue;
-        cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
-        {
-            const cJSON *p = cJSON_GetObjectItemCaseSensitive(pl, "peer");
-            if (cJSON_IsString(p) && strcmp(p->valuestring, peer) == 0)
-                return 1;
-        }
-    }
     (void)gen;
-    return 0;
+    return peer_lacks(spec.root, peer, gcn_inst_mnemonic(&k->inst));
 }
 
 static size_t *used; /* per known entry: disagreements it explained */
@@ -123,11 +94,11 @@ static const cJSON *explained(const char *peer, const char *gen, const char *kin
     size_t n = 0;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(known.root, "known"))
     {
-        if (key_matches(e, "peer", peer) && key_matches(e, "gen", gen) &&
-            key_matches(e, "kind", kind) && key_matches(e, "what", k->what) &&
-            key_matches(e, "slot", k->slot ? k->slot : "-") &&
-            key_matches(e, "mnemonic", gcn_inst_mnemonic(&k->inst)) &&
-            key_matches(e, "text", k->text)) {
+        if (peer_key_matches(e, "peer", peer) && peer_key_matches(e, "gen", gen) &&
+            peer_key_matches(e, "kind", kind) && peer_key_matches(e, "what", k->what) &&
+            peer_key_matches(e, "slot", k->slot ? k->slot : "-") &&
+            peer_key_matches(e, "mnemonic", gcn_inst_mnemonic(&k->inst)) &&
+            peer_key_matches(e, "text", k->text)) {
             used[n]++;
             return e;
         }
@@ -332,19 +303,6 @@ static void test_llvm_mc_19(void **state)
     check_peer("llvm-mc-19");
 }
 
-static int load(gcn_json_doc *doc, const char *rel)
-{
-    char path[4096];
-    gcn_diag d;
-    snprintf(path, sizeof(path), "%s/%s", getenv("GCN_SOURCE_DIR") ? getenv("GCN_SOURCE_DIR") : ".",
-             rel);
-    if (gcn_json_load(doc, path, &d) != GCN_OK) {
-        gcn_diag_print(&d, stderr);
-        return 0;
-    }
-    return 1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_llvm_mc_14),
@@ -356,7 +314,7 @@ int main(void)
         return 77;
     }
     free(p);
-    if (!load(&known, "spec/peers/llvm-mc-known.json") || !load(&spec, "spec/gcn.json"))
+    if (!peer_load(&known, "spec/peers/llvm-mc-known.json") || !peer_load(&spec, "spec/gcn.json"))
         return 1;
     rc = cmocka_run_group_tests(tests, NULL, NULL);
     gcn_json_free(&known);

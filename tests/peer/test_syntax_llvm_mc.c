@@ -15,11 +15,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "gcnspec/codec.h"
 #include "util/buf.h"
@@ -27,6 +25,7 @@
 #include "util/json.h"
 #include "vectors/llvm_mc.h"
 #include "vectors/syntax_cases.h"
+#include "peer_known.h"
 
 #define BATCH 20000
 
@@ -135,41 +134,7 @@ static void ours(int gen, cases *cs)
     }
 }
 
-/* A key of a known entry matches: absent, a shell pattern, or a list of them. */
-static int key_matches(const cJSON *e, const char *key, const char *val)
-{
-    const cJSON *pat = cJSON_GetObjectItemCaseSensitive(e, key), *p;
-    if (!pat)
-        return 1;
-    if (cJSON_IsString(pat))
-        return fnmatch(pat->valuestring, val, 0) == 0;
-    cJSON_ArrayForEach(p, pat)
-    {
-        if (cJSON_IsString(p) && fnmatch(p->valuestring, val, 0) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-/* An instruction spec/gcn.json marks as lacking in the peer ("peer_lacks"). */
-static gcn_json_doc spec;
-static int lacks(const char *peer, const char *mnemonic)
-{
-    const cJSON *i;
-    cJSON_ArrayForEach(i, cJSON_GetObjectItemCaseSensitive(spec.root, "instructions"))
-    {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl;
-        if (!cJSON_IsString(name) || strcasecmp(name->valuestring, mnemonic) != 0)
-            continue;
-        cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
-        {
-            const cJSON *p = cJSON_GetObjectItemCaseSensitive(pl, "peer");
-            if (cJSON_IsString(p) && strcmp(p->valuestring, peer) == 0)
-                return 1;
-        }
-    }
-    return 0;
-}
+static gcn_json_doc spec; /* spec/gcn.json: the instructions a peer lacks */
 
 static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k)
 {
@@ -177,11 +142,12 @@ static const cJSON *explained(const char *peer, const char *gen, const char *kin
     size_t n = 0;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(known.root, "known"))
     {
-        if (key_matches(e, "peer", peer) && key_matches(e, "gen", gen) &&
-            key_matches(e, "kind", kind) && key_matches(e, "form", k->c.form) &&
-            key_matches(e, "operand", k->c.kind) &&
-            key_matches(e, "slot", k->c.slot ? k->c.slot : "-") &&
-            key_matches(e, "mnemonic", k->c.mnemonic) && key_matches(e, "text", k->c.text)) {
+        if (peer_key_matches(e, "peer", peer) && peer_key_matches(e, "gen", gen) &&
+            peer_key_matches(e, "kind", kind) && peer_key_matches(e, "form", k->c.form) &&
+            peer_key_matches(e, "operand", k->c.kind) &&
+            peer_key_matches(e, "slot", k->c.slot ? k->c.slot : "-") &&
+            peer_key_matches(e, "mnemonic", k->c.mnemonic) &&
+            peer_key_matches(e, "text", k->c.text)) {
             used[n]++;
             return e;
         }
@@ -251,7 +217,7 @@ static void against(int p, int gen, cases *cs)
                 t->inherited++;
                 continue;
             }
-            if (strcmp(kind, "llvm-rejects") == 0 && lacks(peer, k->c.mnemonic)) {
+            if (strcmp(kind, "llvm-rejects") == 0 && peer_lacks(spec.root, peer, k->c.mnemonic)) {
                 t->lacking++;
                 continue;
             }
@@ -409,7 +375,7 @@ static void test_syntax(void **state)
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
         int relevant = 0;
         for (p = 0; p < 2; p++)
-            relevant |= peer_present[p] && key_matches(e, "peer", peers[p]);
+            relevant |= peer_present[p] && peer_key_matches(e, "peer", peers[p]);
         if (relevant && !used[i]) {
             fprintf(stderr, "known entry %s explains nothing: remove or correct it\n",
                     cJSON_IsString(id) ? id->valuestring : "?");
@@ -421,19 +387,6 @@ static void test_syntax(void **state)
     free(used);
     used = NULL;
     assert_int_equal(failed, 0);
-}
-
-static int load(gcn_json_doc *doc, const char *rel)
-{
-    char path[4096];
-    gcn_diag d;
-    snprintf(path, sizeof(path), "%s/%s", getenv("GCN_SOURCE_DIR") ? getenv("GCN_SOURCE_DIR") : ".",
-             rel);
-    if (gcn_json_load(doc, path, &d) != GCN_OK) {
-        gcn_diag_print(&d, stderr);
-        return 0;
-    }
-    return 1;
 }
 
 int main(int argc, char **argv)
@@ -458,7 +411,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "neither llvm-mc-14 nor llvm-mc-19 is installed: skipped\n");
         return 77;
     }
-    if (!load(&known, "spec/peers/llvm-mc-syntax-known.json") || !load(&spec, "spec/gcn.json"))
+    if (!peer_load(&known, "spec/peers/llvm-mc-syntax-known.json") ||
+        !peer_load(&spec, "spec/gcn.json"))
         return 1;
     rc = cmocka_run_group_tests(tests, NULL, NULL);
     gcn_json_free(&known);
