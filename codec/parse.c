@@ -757,8 +757,17 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
             p->pos = r.end;
             return GCN_OK;
         }
-        if (is_alpha(s[at]))
-            return not_reg(p, at, op->regs, 0);
+        if (is_alpha(s[at])) {
+            size_t e2 = word_end(s, at);
+            unsigned g;
+            for (g = 0; g < p->t->ngens; g++)
+                if (spelled(p->t, g, s + at, e2 - at, -1) >= 0)
+                    return not_reg(p, at, op->regs, 0);
+            return err(p, at,
+                       "'%.*s' is no register or constant name (a symbol? gcnspec takes numbers "
+                       "and absolute expressions)",
+                       TOK(s + at, e2 - at));
+        }
         {
             /* an inline float as the printer spells it ("0.5", "-4.0"): its code from the name
              * table, without strtod (the general path below gives the same code) */

@@ -190,6 +190,10 @@ static const asm_case asm_cases[] = {
     {"gcn1.0", "s_load_dword s1", 16, "missing operand"},
     /* '#' is a comment at the start of a line only (llvm-mc: 'unknown token in expression') */
     {"gcn1.2", "s_mov_b32 s0, s1 # trailing", 18, "'#' starts a comment only"},
+    /* a symbol: llvm-mc makes it a fixup; gcnspec writes no relocations */
+    {"gcn1.2", "s_mov_b32 s0, x+1", 15, "a symbol?"},
+    {"gcn1.2", "s_mov_b32 s0, 1/0", 16, "division by zero"},
+    {"gcn1.2", "s_mov_b64 s[0:1], 0x100000000", 19, "a 64-bit operand's literal is 32 bits"},
     {"gcn1.2", "s_mov_b32 s0, s1, s2", 19, "s_mov_b32 takes 2 operands"},
     {"gcn1.2", "ds_add_u32 v1, v2, v3", 20, "ds_add_u32 takes 2 operands"},
     {"gcn1.2", "s_mov_b32 s0,, s1", 14, "not ','"},
