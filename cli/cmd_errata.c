@@ -22,7 +22,7 @@ static void help(void)
            "disagreements, pseudocode that does not parse or contradicts its description,\n"
            "unknowns) and writes, for each, the lines involved and the erratum resolving it:\n"
            "errata.md (people), errata.json (machines), errata.sarif (code scanning).\n\n"
-           "  -d, --docs DIR     extract the documents in DIR (default ../shared/seeds)\n"
+           "  -d, --docs DIR     extract the documents in DIR (default documents/seeds)\n"
            "  -f, --facts FILE   read extracted facts instead of the documents\n"
            "  -e, --errata FILE  curated decisions (default spec/errata.json; 'none' for none)\n"
            "  -c, --curated DIR  curated facts: the pseudocode's names (default spec/curated)\n"
@@ -79,7 +79,7 @@ int cmd_errata(int argc, char **argv)
                                          {"no-variants", no_argument, NULL, 'V'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *docs = "../shared/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
+    const char *docs = "documents/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
     const char *out = "reports", *curated = "spec/curated", *words_path = GCN_WORDLIST_DEFAULT;
     gcn_wordlist words;
     gcn_pseudo_env env;

@@ -13,7 +13,7 @@ static void help(void)
            "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
            "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
            "file:line, to FILE (default spec/facts.json). Contradicting facts are all kept.\n\n"
-           "  -d, --docs DIR     the documents (default ../shared/seeds)\n"
+           "  -d, --docs DIR     the documents (default documents/seeds)\n"
            "  -o, --output FILE  where to write the facts (default spec/facts.json)\n"
            "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
            "                     extraction (CI uses this to catch drift)\n"
@@ -27,7 +27,7 @@ int cmd_extract(int argc, char **argv)
                                          {"check", required_argument, NULL, 'c'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *docs = "../shared/seeds", *output = "spec/facts.json", *check = NULL;
+    const char *docs = "documents/seeds", *output = "spec/facts.json", *check = NULL;
     gcn_facts facts;
     gcn_diag diag;
     gcn_status st;

@@ -10,7 +10,7 @@ static void help(void)
     printf("usage: gcnspec run [OPTIONS]\n\n"
            "The main job on a set of documents: extract the facts, find and report the errata,\n"
            "resolve the spec. Each step writes through a temporary file.\n\n"
-           "  -d, --docs DIR     the documents (default ../shared/seeds)\n"
+           "  -d, --docs DIR     the documents (default documents/seeds)\n"
            "  -s, --spec DIR     where facts.json, errata.json, curated/ and gcn.json live\n"
            "                     (default spec)\n"
            "  -o, --out DIR      where the reports go (default reports)\n"
@@ -36,7 +36,7 @@ int cmd_run(int argc, char **argv)
                                          {"out", required_argument, NULL, 'o'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    char *docs = "../shared/seeds", *spec = "spec", *out = "reports";
+    char *docs = "documents/seeds", *spec = "spec", *out = "reports";
     char facts[4096], errata[4096], curated[4096], gcn[4096];
     int c, rc;
     optind = 1;

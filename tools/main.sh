@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The main job on the default input: install what is missing, build, then extract the facts
-# from the documents (../shared/seeds), find and report the errata, and resolve the spec; then
+# from the documents (documents/seeds, vendored), find and report the errata, and resolve the spec; then
 # rebuild the codec from that spec and report where it and LLVM differ.
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
 #   reports/assembler-syntax.md (the assembler's syntax cases against llvm-mc)
 #   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DOCS="${1:-../shared/seeds}"
+DOCS="${1:-documents/seeds}"
 bash tools/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"

@@ -26,7 +26,7 @@ char *test_docs_dir(void)
     const char *d = getenv("GCN_DOCS_DIR");
     if (d && *d)
         return strdup(d);
-    return path_join2(test_source_dir(), "../shared/seeds");
+    return path_join2(test_source_dir(), "documents/seeds");
 }
 
 static int name_cmp(const void *a, const void *b)

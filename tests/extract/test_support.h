@@ -33,7 +33,7 @@ typedef struct seed_set {
 
 /* The source tree ($GCN_SOURCE_DIR, else "."). */
 const char *test_source_dir(void);
-/* The seeds ($GCN_DOCS_DIR, else <source>/../shared/seeds). Heap string. */
+/* The seeds ($GCN_DOCS_DIR, else <source>/documents/seeds). Heap string. */
 char *test_docs_dir(void);
 /* Loads every seed and classifies it by content; fails the test when a kind is missing. */
 void seeds_load(seed_set *s);

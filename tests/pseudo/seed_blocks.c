@@ -33,7 +33,7 @@ const char *seed_docs_dir(char *buf, size_t size)
     if (env && *env)
         snprintf(buf, size, "%s", env);
     else
-        snprintf(buf, size, "%s/../shared/seeds", src && *src ? src : ".");
+        snprintf(buf, size, "%s/documents/seeds", src && *src ? src : ".");
     return buf;
 }
 

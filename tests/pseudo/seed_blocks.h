@@ -18,7 +18,7 @@ typedef struct seed_corpus {
     size_t nfiles;
 } seed_corpus;
 
-/* The documents directory: $GCN_DOCS_DIR, else ../shared/seeds relative to the source directory
+/* The documents directory: $GCN_DOCS_DIR, else documents/seeds relative to the source directory
  * ($GCN_SOURCE_DIR, else the one the test was built from). */
 const char *seed_docs_dir(char *buf, size_t size);
 
