@@ -366,7 +366,7 @@ static size_t run_ours_d_across(void *c)
 /* gcn_decode's portable form, where the host runs the vector path */
 static size_t run_ours_d_portable(void *c)
 {
-    return ours_decode(codec_decode_portable, ((ctx *)c)->gen, ((ctx *)c)->s, INST_ALONE);
+    return ours_decode(gcn_codec_decode_portable, ((ctx *)c)->gen, ((ctx *)c)->s, INST_ALONE);
 }
 static size_t run_ours_l(void *c)
 {
@@ -474,7 +474,7 @@ static int beside_bare(side *x, side *loop, int rounds, double seconds, const ch
 /* The decoder's path on this host: the vector path (AVX2) or the portable one. */
 static const char *path_name(void)
 {
-    return codec_avx2_host() ? "AVX2" : "portable";
+    return gcn_codec_avx2_host() ? "AVX2" : "portable";
 }
 
 static const char *verdict(int ok)
@@ -650,8 +650,8 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
            1 / ours_d.lo, BAR_BARE, verdict(bare_s.best / ours_d.best <= BAR_BARE), path_name());
     *missed |= bare_s.best / ours_d.best > BAR_BARE;
     /* where the vector path runs, the portable one beside it (what other hosts get) */
-    if (codec_avx2_host() && beside_bare(&ours_dport, &bare_s, rounds, seconds, "portable path",
-                                         "the same decoder without AVX2")) {
+    if (gcn_codec_avx2_host() && beside_bare(&ours_dport, &bare_s, rounds, seconds, "portable path",
+                                             "the same decoder without AVX2")) {
         stream_free(&s);
         return 1;
     }

@@ -87,23 +87,23 @@ static inline const gcn_fast_plan *codec_fast_plan(const gcn_tables *t, unsigned
 
 /* gcn_decode without its fast path: the plan rows alone (the reference the fast path is
  * tested against). */
-gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status gcn_codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
 
 /* Checks every operand of an instruction whose fields are set; sets *literal when an operand
  * takes the 32-bit literal that follows the word. */
-gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);
-/* The bytes of an instruction whose operands codec_check_operands accepted (literal: what it
+gcn_status gcn_codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal);
+/* The bytes of an instruction whose operands gcn_codec_check_operands accepted (literal: what it
  * said): the fields checked to fit, the rest zero. */
-gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
-                      size_t cap, size_t *len);
+gcn_status gcn_codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
+                          size_t cap, size_t *len);
 /* Checks that every field the instruction uses holds its value (nothing would be cut when
  * encoding). Decoded fields always do. */
-gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in);
+gcn_status gcn_codec_check_fields(const gcn_tables *t, const gcn_inst *in);
 
 /* The inline constant code that stands for the value an operand of `regs` registers reads,
  * or -1. A 32-bit operand reads v as 32 bits (0xfffffff0 is -16; 0x3f800000 is 1.0), as
  * LLVM's assembler and printer do; a 64-bit operand reads it whole. */
-int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs);
+int gcn_codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs);
 
 /* An operand's value in LLVM's syntax (codec/expr.c): an absolute expression (64 bits,
  * wrapping) or a floating-point number (a whole operand, at most one '-' before it). */
@@ -119,16 +119,16 @@ typedef struct codec_value_err {
 } codec_value_err;
 /* The end of the floating-point number at s[i] (LLVM's lexer: digits with a '.' or an 'e', a
  * hex float with 'p'), or 0 when s[i] starts none. s is lower case. */
-size_t codec_float_end(const char *s, size_t i);
+size_t gcn_codec_float_end(const char *s, size_t i);
 /* An absolute expression at s[*pos] (blanks before it skipped); *pos moves past it. 1, or 0
  * with e filled. */
-int codec_expr(const char *s, size_t *pos, int64_t *v, codec_value_err *e);
+int gcn_codec_expr(const char *s, size_t *pos, int64_t *v, codec_value_err *e);
 /* The common case of either, read directly: an optional '-' and a decimal (no leading 0) or 0x
  * number that ends the expression (no operator, point, exponent or suffix after it). 0 when the
  * text is anything else, for the general parser, which reads the same value. */
-int codec_plain_number(const char *s, size_t *pos, int64_t *v);
+int gcn_codec_plain_number(const char *s, size_t *pos, int64_t *v);
 /* A float, or else an absolute expression. */
-int codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e);
+int gcn_codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e);
 
 /* A slow path kept out of its caller, so that the caller's fast path saves no registers. */
 #if defined(__GNUC__)
@@ -153,13 +153,13 @@ static inline unsigned codec_swizzle_lane(uint32_t off, unsigned lane)
  * gcn_codec_print_texts through it, and for the tests that hold gcn_print to it. p needs room
  * for the text and 32 bytes more. Operand i alone, no separator; modifier i with the space
  * before it, or nothing (as gcn_print omits it). */
-char *codec_put_operand(char *p, const gcn_inst *in, unsigned i);
-char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
+char *gcn_codec_put_operand(char *p, const gcn_inst *in, unsigned i);
+char *gcn_codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
 /* A number step's value (gcn_print_step.num), as gcn_print writes it; textgen probes the
  * general path's texts against it. */
-char *codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
+char *gcn_codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
 /* gcn_print by the general path alone, every step printed as it would be without texts. */
-size_t codec_print_general(const gcn_inst *in, char *buf, size_t size);
+size_t gcn_codec_print_general(const gcn_inst *in, char *buf, size_t size);
 
 /* raw as a w-bit two's complement value (w in 1..63), sign-extended. */
 static inline int64_t codec_sext(uint64_t raw, unsigned w)
@@ -204,26 +204,26 @@ _Static_assert(GCN_INST_MAX_FIELDS == 16, "codec_fast_work_avx2 writes 16 fields
  * are not set up yet); "used": clang does not count the ifunc attribute as a use. */
 #define CODEC_UNINSTRUMENTED __attribute__((no_sanitize("address", "undefined")))
 #define CODEC_RESOLVER __attribute__((used)) CODEC_UNINSTRUMENTED
-/* Does this CPU run the vector path? The one test the resolvers and codec_avx2_host make. */
+/* Does this CPU run the vector path? The one test the resolvers and gcn_codec_avx2_host make. */
 static inline CODEC_UNINSTRUMENTED int codec_cpu_avx2(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2");
 }
 /* The AVX2 forms (decode.c, print.c) */
-gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
-gcn_status codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
-                             size_t *nbytes, gcn_inst *out);
+gcn_status gcn_codec_decode_avx2(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status gcn_codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                                 size_t *nbytes, gcn_inst *out);
 #endif
 
 /* Does gcn_decode run the vector path on this host? (what the resolvers chose: the tests and
  * the benchmark name the path by it) */
-int codec_avx2_host(void);
+int gcn_codec_avx2_host(void);
 /* The portable forms, on every host: gcn_decode and gcn_disasm where the CPU lacks AVX2, and
  * what the tests hold the AVX2 forms to and the benchmark times beside them. */
-gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
-gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
-                                 size_t *nbytes, gcn_inst *out);
+gcn_status gcn_codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status gcn_codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf,
+                                     size_t size, size_t *nbytes, gcn_inst *out);
 
 /* The field of slot s in the word w, as plan f fetches it (0 where it does not). */
 static inline uint32_t codec_fast_field(const gcn_fast_plan *f, uint64_t w, unsigned s)
@@ -364,18 +364,18 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, 
 /* The words whose plan is not GCN_FAST_OK (SMEM variants, slow plans, no instruction): a
  * function of its own, reached by a tail call, so that the common path keeps no register
  * across a call (decode.c; the _avx2 form on the vector path). */
-gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen, const uint8_t *bytes,
-                                size_t len, gcn_inst *out);
+gcn_status gcn_codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen,
+                                    const uint8_t *bytes, size_t len, gcn_inst *out);
 #ifdef CODEC_AVX2
-gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen,
-                                     const uint8_t *bytes, size_t len, gcn_inst *out);
+gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen,
+                                         const uint8_t *bytes, size_t len, gcn_inst *out);
 #endif
 
 /* The body of codec_decode_fast (WORK: codec_fast_work, the fields and the checks; FLAGGED:
- * codec_decode_flagged) and of codec_decode_fast_avx2 (their _avx2 forms): one text,
+ * gcn_codec_decode_flagged) and of codec_decode_fast_avx2 (their _avx2 forms): one text,
  * compiled for two targets. The fast path takes an instruction of one known encoding (a
  * dispatch row of one encoding is its match: gcngen sends the others to the scan), 8 bytes
- * readable; codec_decode_plan the rest, and the instructions whose plan is slow. The key map
+ * readable; gcn_codec_decode_plan the rest, and the instructions whose plan is slow. The key map
  * names the plan, and the plan the instruction: two lookups after the word. */
 #define CODEC_DECODE_FAST_BODY(WORK, FLAGGED)                                                      \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
@@ -383,7 +383,7 @@ gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen
     const gcn_fast_plan *f;                                                                        \
     uint64_t w;                                                                                    \
     if (!out || (unsigned)gen >= t->ngens || !bytes || len < 8)                                    \
-        return codec_decode_plan(gen, bytes, len, out);                                            \
+        return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     w = codec_load8(bytes);                                                                        \
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];                                  \
     f = d->key_plans + ((w >> d->key_lo) & d->key_mask);                                           \
@@ -398,24 +398,24 @@ gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     f = codec_fast_variant(t, f, w);                                                               \
     if (f->flags != GCN_FAST_OK)                                                                   \
-        return codec_decode_plan(gen, bytes, len, out);                                            \
+        return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
     return codec_fast_finish(f, WORK(t, f, w, out), w, out)
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
- * codec_decode_plan for what it does not take, which gives the same answer
+ * gcn_codec_decode_plan for what it does not take, which gives the same answer
  * (tests/codec/test_decode_fast.c holds them to it). */
 CODEC_INLINE gcn_status codec_decode_fast(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_work, codec_decode_flagged);
+    CODEC_DECODE_FAST_BODY(codec_fast_work, gcn_codec_decode_flagged);
 }
 
 #ifdef CODEC_AVX2
-/* The same with the vector path's fields (codec_decode_avx2 is its one caller). */
+/* The same with the vector path's fields (gcn_codec_decode_avx2 is its one caller). */
 CODEC_INLINE CODEC_TARGET_AVX2 gcn_status codec_decode_fast_avx2(int gen, const uint8_t *bytes,
                                                                  size_t len, gcn_inst *out)
 {
-    CODEC_DECODE_FAST_BODY(codec_fast_work_avx2, codec_decode_flagged_avx2);
+    CODEC_DECODE_FAST_BODY(codec_fast_work_avx2, gcn_codec_decode_flagged_avx2);
 }
 #endif
 #undef CODEC_DECODE_FAST_BODY

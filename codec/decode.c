@@ -2,7 +2,7 @@
 
 #include "codec_internal.h"
 
-int codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs)
+int gcn_codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs)
 {
     const uint8_t *f = t->inline_float_codes + gen * 16u;
     unsigned k;
@@ -24,7 +24,7 @@ static int fits_slot(const gcn_layout_row *l, unsigned slot, uint32_t v)
     return w >= 32 || (uint64_t)v < (1ull << w);
 }
 
-gcn_status codec_check_fields(const gcn_tables *t, const gcn_inst *in)
+gcn_status gcn_codec_check_fields(const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
@@ -153,7 +153,7 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
     return GCN_OK;
 }
 
-gcn_status codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
+gcn_status gcn_codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
 {
     return check_plan(t, in, &t->plans[in->gen * t->ninsns + in->insn], literal);
 }
@@ -216,7 +216,7 @@ static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes
 }
 
 /* Decoding by the plan rows: every case (gcn_decode's fast path takes the common ones). */
-gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+gcn_status gcn_codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
     const gcn_tables *t = &gcn_codec_table_data;
     const gcn_dispatch_row *d;
@@ -244,32 +244,32 @@ gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
-gcn_status codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen, const uint8_t *bytes,
-                                size_t len, gcn_inst *out)
+gcn_status gcn_codec_decode_flagged(const gcn_fast_plan *f, uint64_t w, int gen,
+                                    const uint8_t *bytes, size_t len, gcn_inst *out)
 {
     CODEC_DECODE_FLAGGED_BODY(codec_fast_work);
 }
 
-gcn_status codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
+gcn_status gcn_codec_decode_portable(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 {
     return codec_decode_fast(gen, bytes, len, out);
 }
 
 #ifdef CODEC_AVX2
-CODEC_TARGET_AVX2 gcn_status codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int gen,
-                                                       const uint8_t *bytes, size_t len,
-                                                       gcn_inst *out)
+CODEC_TARGET_AVX2 gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w,
+                                                           int gen, const uint8_t *bytes,
+                                                           size_t len, gcn_inst *out)
 {
     CODEC_DECODE_FLAGGED_BODY(codec_fast_work_avx2);
 }
 
-CODEC_TARGET_AVX2 gcn_status codec_decode_avx2(int gen, const uint8_t *bytes, size_t len,
-                                               gcn_inst *out)
+CODEC_TARGET_AVX2 gcn_status gcn_codec_decode_avx2(int gen, const uint8_t *bytes, size_t len,
+                                                   gcn_inst *out)
 {
     return codec_decode_fast_avx2(gen, bytes, len, out);
 }
 
-int codec_avx2_host(void)
+int gcn_codec_avx2_host(void)
 {
     return codec_cpu_avx2();
 }
@@ -278,13 +278,13 @@ typedef gcn_status decode_fn(int gen, const uint8_t *bytes, size_t len, gcn_inst
 
 CODEC_RESOLVER static decode_fn *resolve_decode(void)
 {
-    return codec_cpu_avx2() ? codec_decode_avx2 : codec_decode_portable;
+    return codec_cpu_avx2() ? gcn_codec_decode_avx2 : gcn_codec_decode_portable;
 }
 
 gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     __attribute__((ifunc("resolve_decode")));
 #else
-int codec_avx2_host(void)
+int gcn_codec_avx2_host(void)
 {
     return 0;
 }

@@ -10,8 +10,8 @@
         w |= (uint64_t)v_ << f->slot_lo[s_];                                                       \
     } while (0)
 
-gcn_status codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
-                      size_t cap, size_t *len)
+gcn_status gcn_codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, uint8_t *out,
+                          size_t cap, size_t *len)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);
@@ -81,8 +81,8 @@ gcn_status gcn_encode(const gcn_inst *in, uint8_t *out, size_t cap, size_t *len)
     row = &t->insns[in->insn];
     if (!codec_layout(t, in->gen, row->encoding)->present || row->opcode[in->gen] == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
-    st = codec_check_operands(t, in, &literal);
+    st = gcn_codec_check_operands(t, in, &literal);
     if (st != GCN_OK)
         return st;
-    return codec_emit(t, in, literal, out, cap, len);
+    return gcn_codec_emit(t, in, literal, out, cap, len);
 }

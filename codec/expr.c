@@ -57,7 +57,7 @@ static size_t blanks(const char *s, size_t i)
     return i;
 }
 
-size_t codec_float_end(const char *s, size_t i)
+size_t gcn_codec_float_end(const char *s, size_t i)
 {
     size_t k = i;
     if (s[k] == '0' && s[k + 1] == 'x') {
@@ -102,7 +102,7 @@ size_t codec_float_end(const char *s, size_t i)
     return k;
 }
 
-/* A float token at s[i] (codec_float_end found its end): its value, or 0 and an error. */
+/* A float token at s[i] (gcn_codec_float_end found its end): its value, or 0 and an error. */
 static int float_token(xp *x, size_t i, size_t end, double *d)
 {
     char tmp[96], *e;
@@ -264,7 +264,7 @@ static int primary(xp *x, uint64_t *v)
         break;
     }
     if (is_dig(s[at]) || (s[at] == '.' && is_dig(s[at + 1]))) {
-        size_t end = codec_float_end(s, at);
+        size_t end = gcn_codec_float_end(s, at);
         if (end) {
             /* in an expression a float stands for its IEEE double bits, as in LLVM's
              * expression parser: "(1.0)" is 0x3ff0000000000000 */
@@ -432,7 +432,7 @@ static int expr(xp *x, int min_prec, uint64_t *v)
     }
 }
 
-int codec_plain_number(const char *s, size_t *pos, int64_t *v)
+int gcn_codec_plain_number(const char *s, size_t *pos, int64_t *v)
 {
     size_t i = blanks(s, *pos), k;
     int neg = s[i] == '-';
@@ -468,12 +468,12 @@ int codec_plain_number(const char *s, size_t *pos, int64_t *v)
     return 1;
 }
 
-int codec_expr(const char *s, size_t *pos, int64_t *v, codec_value_err *e)
+int gcn_codec_expr(const char *s, size_t *pos, int64_t *v, codec_value_err *e)
 {
     xp x = {s, *pos, e};
     uint64_t r;
     e->msg[0] = 0;
-    if (codec_plain_number(s, pos, v))
+    if (gcn_codec_plain_number(s, pos, v))
         return 1;
     if (!expr(&x, 1, &r))
         return 0;
@@ -482,12 +482,12 @@ int codec_expr(const char *s, size_t *pos, int64_t *v, codec_value_err *e)
     return 1;
 }
 
-int codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e)
+int gcn_codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e)
 {
     size_t i = blanks(s, *pos), k, end;
     int neg = 0;
     e->msg[0] = 0;
-    if (codec_plain_number(s, pos, &v->i)) {
+    if (gcn_codec_plain_number(s, pos, &v->i)) {
         v->is_float = 0;
         v->d = 0;
         return 1;
@@ -498,7 +498,7 @@ int codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e
         neg = 1;
         k = blanks(s, k + 1);
     }
-    if ((is_dig(s[k]) || s[k] == '.') && (end = codec_float_end(s, k)) != 0) {
+    if ((is_dig(s[k]) || s[k] == '.') && (end = gcn_codec_float_end(s, k)) != 0) {
         /* what follows is the next operand's, as in LLVM ("1.0+1" is 1.0, then "+1") */
         xp x = {s, k, e};
         if (!float_token(&x, k, end, &v->d))
@@ -512,5 +512,5 @@ int codec_value(const char *s, size_t *pos, codec_value_t *v, codec_value_err *e
     }
     v->is_float = 0;
     v->d = 0;
-    return codec_expr(s, pos, &v->i, e);
+    return gcn_codec_expr(s, pos, &v->i, e);
 }

@@ -283,7 +283,7 @@ static CODEC_NOINLINE int reg_index_slow(pctx *p, int cls, size_t k, regref *r, 
     codec_value_err e;
     int64_t a, z;
     k++;
-    if (!codec_expr(s, &k, &a, &e)) {
+    if (!gcn_codec_expr(s, &k, &a, &e)) {
         *st = err(p, e.at, "bad register index: %s", e.msg);
         return -1;
     }
@@ -291,7 +291,7 @@ static CODEC_NOINLINE int reg_index_slow(pctx *p, int cls, size_t k, regref *r, 
     z = a;
     if (s[k] == ':') {
         k++;
-        if (!codec_expr(s, &k, &z, &e)) {
+        if (!gcn_codec_expr(s, &k, &z, &e)) {
             *st = err(p, e.at, "bad register index: %s", e.msg);
             return -1;
         }
@@ -613,15 +613,15 @@ static int int_value(pctx *p, size_t *k, int64_t *v, const char *what, gcn_statu
 {
     codec_value_err e;
     size_t at = skip_blanks(p->s, *k);
-    if (codec_plain_number(p->s, k, v))
+    if (gcn_codec_plain_number(p->s, k, v))
         return 1;
-    if (codec_float_end(p->s, at) ||
-        (p->s[at] == '-' && codec_float_end(p->s, skip_blanks(p->s, at + 1)))) {
+    if (gcn_codec_float_end(p->s, at) ||
+        (p->s[at] == '-' && gcn_codec_float_end(p->s, skip_blanks(p->s, at + 1)))) {
         *st = err(p, at, "%s takes an integer, not the floating-point number '%.*s'", what,
                   TOK(p->s + at, quote_end(p->s, at) - at));
         return 0;
     }
-    if (!codec_expr(p->s, k, v, &e)) {
+    if (!gcn_codec_expr(p->s, k, v, &e)) {
         *st = err(p, e.at, "%s: %s", what, e.msg);
         return 0;
     }
@@ -653,7 +653,7 @@ static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, siz
                 return err(p, at, "'%.*s' does not fit in 32 bits", TOK(tok, n));
             v32 = (uint32_t)v->i;
         }
-        ic = codec_inline_code(t, gen, (int64_t)v32, 1);
+        ic = gcn_codec_inline_code(t, gen, (int64_t)v32, 1);
         if (ic >= 0) {
             *code = (unsigned)ic;
             return GCN_OK;
@@ -669,7 +669,7 @@ static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, siz
     if (v->is_float) {
         uint64_t b64;
         memcpy(&b64, &v->d, sizeof(b64));
-        ic = codec_inline_code(t, gen, (int64_t)b64, 2);
+        ic = gcn_codec_inline_code(t, gen, (int64_t)b64, 2);
         if (ic < 0)
             return err(p, at,
                        "'%.*s' is no inline constant of %s, and a 64-bit operand takes no "
@@ -678,7 +678,7 @@ static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, siz
         *code = (unsigned)ic;
         return GCN_OK;
     }
-    ic = codec_inline_code(t, gen, v->i, 2);
+    ic = gcn_codec_inline_code(t, gen, v->i, 2);
     if (ic >= 0) {
         *code = (unsigned)ic;
         return GCN_OK;
@@ -771,7 +771,7 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         {
             /* an inline float as the printer spells it ("0.5", "-4.0"): its code from the name
              * table, without strtod (the general path below gives the same code) */
-            size_t f = codec_float_end(s, at + (s[at] == '-'));
+            size_t f = gcn_codec_float_end(s, at + (s[at] == '-'));
             if (f > at + 1 && (!s[f] || s[f] == ' ' || s[f] == ',' || s[f] == '\t')) {
                 int sp = spelled(p->t, in->gen, s + at, f - at, op->regs == 2);
                 if (sp >= 0 && (p->t->code_info[in->gen * 256u + (unsigned)sp] & 0xfu) ==
@@ -782,7 +782,7 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
                 }
             }
         }
-        if (!codec_value(s, &k, &val, &e))
+        if (!gcn_codec_value(s, &k, &val, &e))
             return err(p, e.at, "%s", e.msg);
         st = ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
@@ -901,7 +901,7 @@ static int swizzle_arg(pctx *p, size_t *k, int64_t lo, int64_t hi, const char *w
     }
     (*k)++;
     at = skip_blanks(s, *k);
-    if (!codec_expr(s, k, v, &e)) {
+    if (!gcn_codec_expr(s, k, v, &e)) {
         *st = err(p, e.at, "bad %s: %s", what, e.msg);
         return 0;
     }
@@ -1103,10 +1103,10 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
             codec_value_err ve;
             if (!s[k])
                 return err(p, k, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
-            if (codec_float_end(s, k))
+            if (gcn_codec_float_end(s, k))
                 return err(p, k, "'%s' takes an integer, not '%.*s'", m->asm_name,
                            TOK(s + k, quote_end(s, k) - k));
-            if (!codec_expr(s, &k, &v, &ve))
+            if (!gcn_codec_expr(s, &k, &v, &ve))
                 return err(p, ve.at, "bad value for '%s': %s", m->asm_name, ve.msg);
         }
         if (!fits_unsigned(v, p->l->slot[m->slot].width))
@@ -1272,7 +1272,7 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         if (p->row->modifier[i].required && !(seen & (1u << i)) &&
             ((p->row->modifier[i].gens >> gen) & 1))
             return err(p, p->pos, "missing required '%s'", p->row->modifier[i].asm_name);
-    st = codec_check_operands(t, out, &literal);
+    st = gcn_codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
         return err(p, 0, "invalid operand");
     *literal_out = literal;
@@ -1285,7 +1285,7 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     return GCN_OK;
 }
 
-/* gcn_parse; *literal_out: what codec_check_operands said of the literal. */
+/* gcn_parse; *literal_out: what gcn_codec_check_operands said of the literal. */
 static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag, int *literal_out)
 {
     const gcn_tables *t = &gcn_codec_table_data;
@@ -1351,5 +1351,5 @@ gcn_status gcn_assemble(int gen, const char *text, gcn_inst *out, uint8_t *bytes
     if (st != GCN_OK)
         return st;
     /* parse checked the operands as gcn_encode would */
-    return codec_emit(&gcn_codec_table_data, in, literal, bytes, cap, len);
+    return gcn_codec_emit(&gcn_codec_table_data, in, literal, bytes, cap, len);
 }

@@ -110,7 +110,7 @@ CODEC_INLINE char *put_number(char *p, uint32_t v, unsigned num, unsigned bits)
     return hex(p, v);
 }
 
-char *codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits)
+char *gcn_codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits)
 {
     return put_number(p, v, num, bits);
 }
@@ -129,7 +129,7 @@ CODEC_INLINE char *range(char *p, unsigned long long a, unsigned long long b)
 /* Does an inline integer constant have this value? */
 static int inline_int(const gcn_tables *t, unsigned gen, uint32_t v)
 {
-    int c = codec_inline_code(t, gen, v, 1);
+    int c = gcn_codec_inline_code(t, gen, v, 1);
     return c >= 0 && codec_scalar(t, gen, (unsigned)c)->sclass == GCN_SC_INLINE_INT;
 }
 
@@ -140,7 +140,7 @@ CODEC_INLINE char *scalar(char *p, const gcn_tables *t, const gcn_inst *in, unsi
     if (r->sclass == GCN_SC_LITERAL) {
         /* a literal holding an inline constant's value is written as that constant, as LLVM
          * does (the text then assembles to the shorter, canonical form) */
-        int ic = codec_inline_code(t, in->gen, in->literal, regs);
+        int ic = gcn_codec_inline_code(t, in->gen, in->literal, regs);
         if (ic < 0)
             return hex(p, in->literal);
         r = codec_scalar(t, in->gen, (unsigned)ic);
@@ -278,12 +278,12 @@ static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsi
     return dec(p, v);
 }
 
-char *codec_put_operand(char *p, const gcn_inst *in, unsigned i)
+char *gcn_codec_put_operand(char *p, const gcn_inst *in, unsigned i)
 {
     return put_operand(p, &gcn_codec_table_data, in, i);
 }
 
-char *codec_put_modifier(char *p, const gcn_inst *in, unsigned i)
+char *gcn_codec_put_modifier(char *p, const gcn_inst *in, unsigned i)
 {
     return put_modifier(p, &gcn_codec_table_data, in, i);
 }
@@ -443,7 +443,7 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
     return (size_t)(p - buf);
 }
 
-size_t codec_print_general(const gcn_inst *in, char *buf, size_t size)
+size_t gcn_codec_print_general(const gcn_inst *in, char *buf, size_t size)
 {
     const gcn_tables *t = &gcn_codec_table_data;
     char tmp[GCN_TEXT_MAX + SLACK];
@@ -477,8 +477,8 @@ CODEC_INLINE gcn_status disasm_print(gcn_status st, const gcn_inst *in, char *bu
     return GCN_OK;
 }
 
-gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
-                                 size_t *nbytes, gcn_inst *out)
+gcn_status gcn_codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf,
+                                     size_t size, size_t *nbytes, gcn_inst *out)
 {
     _Alignas(128) gcn_inst local; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
     gcn_inst *in = out ? out : &local;
@@ -488,12 +488,12 @@ gcn_status codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char
 #ifdef CODEC_AVX2
 /* The vector path's decoder is a call of its own: the printer stays portable code (compiled
  * for AVX2 inside this function, it was slower). */
-gcn_status codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
-                             size_t *nbytes, gcn_inst *out)
+gcn_status gcn_codec_disasm_avx2(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
+                                 size_t *nbytes, gcn_inst *out)
 {
     _Alignas(128) gcn_inst local; /* on no 4 KiB page boundary (gcn_inst in codec.h) */
     gcn_inst *in = out ? out : &local;
-    return disasm_print(codec_decode_avx2(gen, bytes, len, in), in, buf, size, nbytes);
+    return disasm_print(gcn_codec_decode_avx2(gen, bytes, len, in), in, buf, size, nbytes);
 }
 
 typedef gcn_status disasm_fn(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
@@ -501,7 +501,7 @@ typedef gcn_status disasm_fn(int gen, const uint8_t *bytes, size_t len, char *bu
 
 CODEC_RESOLVER static disasm_fn *resolve_disasm(void)
 {
-    return codec_cpu_avx2() ? codec_disasm_avx2 : codec_disasm_portable;
+    return codec_cpu_avx2() ? gcn_codec_disasm_avx2 : gcn_codec_disasm_portable;
 }
 
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
@@ -510,6 +510,6 @@ gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size
 gcn_status gcn_disasm(int gen, const uint8_t *bytes, size_t len, char *buf, size_t size,
                       size_t *nbytes, gcn_inst *out)
 {
-    return codec_disasm_portable(gen, bytes, len, buf, size, nbytes, out);
+    return gcn_codec_disasm_portable(gen, bytes, len, buf, size, nbytes, out);
 }
 #endif

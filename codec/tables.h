@@ -195,7 +195,7 @@ typedef struct gcn_plan_row {
  *       repeat its first (with none: a slot it does not fetch, whose field is 0, and row 0,
  *       all zeros)
  * flags, GCN_FAST_OK for a plan the fast path takes as it is (one test); any other value sends
- * the word to codec_decode_flagged:
+ * the word to gcn_codec_decode_flagged:
  *   0: no instruction (a key map's entries for opcodes the encoding lacks, and the one entry
  *       of a dispatch row that is no single encoding's): the plan rows say why
  *   GCN_FAST_SLOW: the plan has a check the fast path cannot make (an SMRD offset, which
@@ -302,7 +302,7 @@ typedef struct gcn_text16 {
  * or GCN_PRINT_MODIFIER + modifier i. Values below count read texts[at + value] (the first
  * operand's texts begin " x", the others' ", x"); count 0: always the general path.
  * num: a number step. Values at or past count are texts[at + count] (the prefix: ", ", " " or
- * " name:"), then the value as codec_put_number writes it: GCN_NUM_DEC in decimal, GCN_NUM_HEX
+ * " name:"), then the value as gcn_codec_put_number writes it: GCN_NUM_DEC in decimal, GCN_NUM_HEX
  * in hex, GCN_NUM_HEXS as a signed value of `bits` bits (a '-' and the magnitude in hex).
  * textgen makes a step a number step where the general path writes those texts for the values
  * it probes (a field wider than 8 bits: DS offsets, SMEM immediates).

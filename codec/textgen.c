@@ -9,8 +9,8 @@
  * step whose texts the general path writes as a prefix and a number (DS offsets, SMEM immediates;
  * probed) becomes a number step. An SMEM offset, whose text depends on IMM and SOE, gets a variant
  * step: one step for each. Identical runs of texts are stored once. The tests hold gcn_print to the
- * general path (codec_print_general) on every step and value, and on the boundaries of every number
- * step. */
+ * general path (gcn_codec_print_general) on every step and value, and on the boundaries of every
+ * number step. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,13 +44,13 @@ static size_t general(const gcn_inst *base, unsigned what, uint8_t slot, uint32_
     in.field[slot] = v;
     in.literal = lit;
     if (what >= GCN_PRINT_MODIFIER) {
-        p = codec_put_modifier(p, &in, what - GCN_PRINT_MODIFIER);
+        p = gcn_codec_put_modifier(p, &in, what - GCN_PRINT_MODIFIER);
     } else if (what == 0) {
         *p = ' ';
-        p = codec_put_operand(p + 1, &in, what);
+        p = gcn_codec_put_operand(p + 1, &in, what);
     } else {
         memcpy(p, ", ", 2);
-        p = codec_put_operand(p + 2, &in, what);
+        p = gcn_codec_put_operand(p + 2, &in, what);
     }
     return (size_t)(p - out);
 }
@@ -108,7 +108,7 @@ static int kind_alone(unsigned kind)
 
 /* Does the general path write, for every value it is probed with from MAX_VALUES up to the
  * field's width and with either literal, the same prefix and then the value as
- * codec_put_number(num, width) does? The prefix goes to *pre. */
+ * gcn_codec_put_number(num, width) does? The prefix goes to *pre. */
 static int number_step(const gcn_inst *base, unsigned what, uint8_t slot, unsigned width,
                        unsigned num, gcn_text16 *pre)
 {
@@ -129,7 +129,7 @@ static int number_step(const gcn_inst *base, unsigned what, uint8_t slot, unsign
         if (general(base, what, slot, (uint32_t)probes[k], 0x12345678u, other) != len ||
             memcmp(out, other, len) != 0)
             return 0; /* the literal's */
-        dlen = (size_t)(codec_put_number(digits, (uint32_t)probes[k], num, width) - digits);
+        dlen = (size_t)(gcn_codec_put_number(digits, (uint32_t)probes[k], num, width) - digits);
         if (len < dlen || memcmp(out + len - dlen, digits, dlen) != 0 ||
             len - dlen > sizeof(pre->s) ||
             (any && (len - dlen != plen || memcmp(out, pre->s, plen))))

@@ -87,7 +87,7 @@ size_t cov_classify(const gcn_inst *in, cov_element *out, size_t max)
         case GCN_KIND_SDST:
         case GCN_KIND_SSRC:
             if (r->sclass == GCN_SC_LITERAL && in->has_literal &&
-                codec_inline_code(t, in->gen, (int64_t)in->literal, op->regs) >= 0)
+                gcn_codec_inline_code(t, in->gen, (int64_t)in->literal, op->regs) >= 0)
                 put(out, max, &n, in, op->slot, "literal-inline-value", NULL);
             else
                 put(out, max, &n, in, op->slot, "%s", sclass_name(r->sclass));

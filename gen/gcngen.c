@@ -766,7 +766,7 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
     }
     if (hi - lo + 1 > GCN_KEY_MAX_BITS) {
         /* too wide a table: the key is the opcode, and the variants are chosen after it (the
-         * plan's variant bits send them to codec_decode_flagged) */
+         * plan's variant bits send them to gcn_codec_decode_flagged) */
         lo = op_lo;
         hi = op_lo + op_w - 1;
     }

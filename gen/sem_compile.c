@@ -678,7 +678,7 @@ static const char *mem_fn(cc *c, int store)
 {
     if (c->uses_ds)
         return store ? "gs_st_ds" : "gs_ld_ds";
-    return store ? "gs_st_sm" : "gs_ld_sm";
+    return store ? "gcn_gs_st_sm" : "gcn_gs_ld_sm";
 }
 
 /* a loaded word (uint64_t text) as the element type t */

@@ -170,9 +170,11 @@ static int same_value_source(const gcn_tables *t, unsigned gen, const gcn_operan
     const gcn_scalar_row *ra = codec_scalar(t, gen, a->field[op->slot]);
     const gcn_scalar_row *rb = codec_scalar(t, gen, b->field[op->slot]);
     if (ra->sclass == GCN_SC_LITERAL && a->has_literal && rb->sclass != GCN_SC_LITERAL)
-        return codec_inline_code(t, gen, (int64_t)a->literal, op->regs) == (int)b->field[op->slot];
+        return gcn_codec_inline_code(t, gen, (int64_t)a->literal, op->regs) ==
+               (int)b->field[op->slot];
     if (rb->sclass == GCN_SC_LITERAL && b->has_literal && ra->sclass != GCN_SC_LITERAL)
-        return codec_inline_code(t, gen, (int64_t)b->literal, op->regs) == (int)a->field[op->slot];
+        return gcn_codec_inline_code(t, gen, (int64_t)b->literal, op->regs) ==
+               (int)a->field[op->slot];
     return 0;
 }
 
@@ -274,18 +276,19 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
 
     gcn_hex_bytes(bytes, len < 16 ? len : 16, hex, sizeof(hex));
     /* gcn_decode's fast path gives the plan rows' answer */
-    if (codec_decode_plan(gen, bytes, len, &b) != st || (st == GCN_OK && !fuzz_same_inst(&a, &b)))
+    if (gcn_codec_decode_plan(gen, bytes, len, &b) != st ||
+        (st == GCN_OK && !fuzz_same_inst(&a, &b)))
         fuzz_finding(target, "decode-fast-path-differs", gcn_status_str(st),
                      "  bytes: %s\n  gcn_decode: %s\n  the plan rows: %s", hex, gcn_status_str(st),
-                     gcn_status_str(codec_decode_plan(gen, bytes, len, &b)));
+                     gcn_status_str(gcn_codec_decode_plan(gen, bytes, len, &b)));
     /* the portable form gives gcn_decode's answer (where gcn_decode is bound to the vector
      * path, this holds the two paths to each other) */
-    if (codec_decode_portable(gen, bytes, len, &b) != st ||
+    if (gcn_codec_decode_portable(gen, bytes, len, &b) != st ||
         (st == GCN_OK && !fuzz_same_inst(&a, &b)))
         fuzz_finding(target, "decode-paths-differ", gcn_status_str(st),
                      "  bytes: %s\n  gcn_decode: %s\n  the portable path: %s", hex,
                      gcn_status_str(st),
-                     gcn_status_str(codec_decode_portable(gen, bytes, len, &b)));
+                     gcn_status_str(gcn_codec_decode_portable(gen, bytes, len, &b)));
     st_why = gcn_decode_why(gen, bytes, len, why, sizeof(why));
     if (st_why != st || !why[0])
         fuzz_finding(target, "decode-why-disagrees", gcn_status_str(st),

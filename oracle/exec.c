@@ -13,7 +13,7 @@
 static gs_src src_of(int gen, const gs_regs *r, unsigned code)
 {
     gs_src s = {GS_OPD_NONE, 0};
-    int cls = gs_code_class(gen, code);
+    int cls = gcn_gs_code_class(gen, code);
     if (cls == GCN_SC_SGPR || cls == GCN_SC_SPECIAL || cls == GCN_SC_TTMP) {
         s.kind = GS_OPD_SREG;
         s.code = (uint8_t)code;
@@ -59,10 +59,10 @@ static void ssrc(const gcn_inst *in, const gs_regs *r, unsigned code, gs_opd *p)
     }
 }
 
-void gs_resolve(const gcn_inst *in, gs_desc *d)
+void gcn_gs_resolve(const gcn_inst *in, gs_desc *d)
 {
     const gcn_tables *t = gcn_codec_tables();
-    const gs_table *T = gs_table_get();
+    const gs_table *T = gcn_gs_table_get();
     const gcn_insn_row *row = &t->insns[in->insn];
     const gcn_layout_row *l = &t->layouts[in->gen * t->nencodings + row->encoding];
     const gs_meta *m = &T->meta[in->insn];
@@ -121,7 +121,7 @@ void gs_resolve(const gcn_inst *in, gs_desc *d)
             p->kind = GS_OPD_OFFSET;
             if (op->aux[0] != GCN_NO_SLOT && in->field[op->aux[0]])
                 p->off_imm = (int64_t)v * (int64_t)m->imm_scale;
-            else if (gs_code_class(in->gen, v) == GCN_SC_LITERAL)
+            else if (gcn_gs_code_class(in->gen, v) == GCN_SC_LITERAL)
                 p->off_imm = (int64_t)in->literal * (int64_t)m->literal_scale;
             else
                 p->off_reg = src_of(in->gen, r, v);
@@ -158,7 +158,7 @@ static void commit(gcn_wave_state *s, const gs_ctx *x, uint64_t *rows)
         }
 }
 
-void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write)
+void gcn_gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write)
 {
     gs_access_log *l = x->log;
     int gds = x->dsm < x->s->lds || x->dsm >= x->s->lds + GCN_LDS_BYTES;
@@ -184,7 +184,7 @@ void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write)
     l->n++;
 }
 
-void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n)
+void gcn_gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n)
 {
     const gcn_wave_state *s = x->s;
     gcn_written *r = x->written;
@@ -208,13 +208,14 @@ void gcn_ds_written_join(gcn_written *w, unsigned space, uint32_t lo, uint32_t h
         w->hi[space] = hi;
 }
 
-gcn_status gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o, gcn_diag *diag)
+gcn_status gcn_gs_run(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o,
+                      gcn_diag *diag)
 {
-    return gs_run_logged(s, d, o, NULL, diag);
+    return gcn_gs_run_logged(s, d, o, NULL, diag);
 }
 
-gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o,
-                         gs_access_log *log, gcn_diag *diag)
+gcn_status gcn_gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_options *o,
+                             gs_access_log *log, gcn_diag *diag)
 {
     /* the generated tables' index: 0 written, 1 corrected (the default) */
     unsigned v = !o || o->variant != GCN_AS_WRITTEN;
@@ -222,7 +223,7 @@ gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_opt
     gs_ctx x;
     gcn_status st;
     if (!fn) {
-        const gs_meta *m = &gs_table_get()->meta[d->insn];
+        const gs_meta *m = &gcn_gs_table_get()->meta[d->insn];
         const char *why = m->why[v] ? m->why[v] : m->why[0];
         gcn_diag_set(diag, "", 0, 0, "%s %s does not execute: %s", m->name,
                      v ? "as corrected" : "as written", why ? why : "no semantics");
@@ -260,7 +261,7 @@ gcn_status gs_run_logged(gcn_wave_state *s, const gs_desc *d, const gcn_exec_opt
     s->clock++;
     s->lgkm_cnt += d->lgkm;
     if (st != GCN_OK)
-        gcn_diag_set(diag, "", 0, 0, "%s: %s", gs_table_get()->meta[d->insn].name,
+        gcn_diag_set(diag, "", 0, 0, "%s: %s", gcn_gs_table_get()->meta[d->insn].name,
                      x.why ? x.why : gcn_status_str(st));
     return st;
 }
@@ -274,8 +275,8 @@ gcn_status gcn_exec_inst(gcn_wave_state *s, const gcn_inst *in, const gcn_exec_o
                      gcn_gen_id(in->gen), gcn_gen_id(s->gen));
         return GCN_ERR_INVALID;
     }
-    gs_resolve(in, &d);
-    return gs_run(s, &d, o, diag);
+    gcn_gs_resolve(in, &d);
+    return gcn_gs_run(s, &d, o, diag);
 }
 
 /* ---- programs ----------------------------------------------------------------------------- */
@@ -295,7 +296,7 @@ static gcn_status add_inst(gcn_program *p, const gcn_inst *in, unsigned line, si
         *cap = ncap;
     }
     p->insts[p->count].in = *in;
-    gs_resolve(in, &p->insts[p->count].d);
+    gcn_gs_resolve(in, &p->insts[p->count].d);
     p->source_line[p->count] = line;
     p->count++;
     p->bytes += in->size;
@@ -456,7 +457,7 @@ gcn_status gcn_exec_step(gcn_wave_state *s, const gcn_program *p, const gcn_exec
                      (unsigned long long)s->pc);
         return GCN_ERR_INVALID;
     }
-    return gs_run(s, &p->insts[i].d, o, diag);
+    return gcn_gs_run(s, &p->insts[i].d, o, diag);
 }
 
 gcn_status gcn_exec_run(gcn_wave_state *s, const gcn_program *p, const gcn_exec_options *o,
@@ -485,7 +486,7 @@ gcn_status gcn_exec_run(gcn_wave_state *s, const gcn_program *p, const gcn_exec_
                          (unsigned long long)max, (unsigned long long)s->pc);
             return GCN_ERR_INVALID;
         }
-        st = gs_run(s, &p->insts[i].d, o, diag);
+        st = gcn_gs_run(s, &p->insts[i].d, o, diag);
         r->steps++;
         if (st != GCN_OK)
             return st;

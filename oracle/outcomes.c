@@ -42,8 +42,8 @@ static int next_permutation(uint8_t *p, unsigned k)
     return 1;
 }
 
-void go_limits(const gcn_outcome_limits *lim, unsigned *exhaustive, unsigned *samples,
-               uint64_t *seed)
+void gcn_go_limits(const gcn_outcome_limits *lim, unsigned *exhaustive, unsigned *samples,
+                   uint64_t *seed)
 {
     *exhaustive =
         lim && lim->exhaustive_lanes ? lim->exhaustive_lanes : GCN_OUTCOME_EXHAUSTIVE_LANES;
@@ -53,14 +53,14 @@ void go_limits(const gcn_outcome_limits *lim, unsigned *exhaustive, unsigned *sa
     *seed = lim ? lim->seed : 0;
 }
 
-gcn_status go_for_each_order(unsigned k, const gcn_outcome_limits *lim, go_order_fn fn, void *user,
-                             uint64_t *orders, int *exhaustive)
+gcn_status gcn_go_for_each_order(unsigned k, const gcn_outcome_limits *lim, go_order_fn fn,
+                                 void *user, uint64_t *orders, int *exhaustive)
 {
     uint8_t p[GCN_LANES];
     unsigned i, ex, samples, n;
     uint64_t seed;
     gcn_status st;
-    go_limits(lim, &ex, &samples, &seed);
+    gcn_go_limits(lim, &ex, &samples, &seed);
     for (i = 0; i < k; i++)
         p[i] = (uint8_t)i;
     if (k <= ex) {
@@ -92,7 +92,7 @@ gcn_status go_for_each_order(unsigned k, const gcn_outcome_limits *lim, go_order
 
 /* ---- distinct results --------------------------------------------------------------------- */
 
-uint64_t go_hash(uint64_t h, const void *data, size_t n)
+uint64_t gcn_go_hash(uint64_t h, const void *data, size_t n)
 {
     const uint8_t *p = data;
     size_t i;
@@ -109,7 +109,7 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-int go_set_add(go_set *s, uint64_t h)
+int gcn_go_set_add(go_set *s, uint64_t h)
 {
     if (s->n == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 64;
@@ -123,7 +123,7 @@ int go_set_add(go_set *s, uint64_t h)
     return 1;
 }
 
-uint64_t go_set_distinct(go_set *s)
+uint64_t gcn_go_set_distinct(go_set *s)
 {
     size_t i;
     uint64_t d = 0;
@@ -133,13 +133,13 @@ uint64_t go_set_distinct(go_set *s)
     return d;
 }
 
-void go_set_free(go_set *s)
+void gcn_go_set_free(go_set *s)
 {
     free(s->v);
     memset(s, 0, sizeof(*s));
 }
 
-void go_report_group(gcn_outcome_report *r, unsigned k, uint64_t distinct)
+void gcn_go_report_group(gcn_outcome_report *r, unsigned k, uint64_t distinct)
 {
     r->groups++;
     if (k > r->largest)
@@ -210,10 +210,10 @@ static uint64_t footprint_hash(const gcn_wave_state *w, const ranges *rg, uint64
         const gs_access_log *l = &rg->log[lane];
         m &= m - 1;
         for (r = 0; r < GCN_VGPRS; r++)
-            h = go_hash(h, &w->vgpr[r][lane], 4);
+            h = gcn_go_hash(h, &w->vgpr[r][lane], 4);
         for (i = 0; i < l->n; i++)
-            h = go_hash(h, space_of((gcn_wave_state *)w, l->space[i]) + l->lo[i],
-                        l->hi[i] - l->lo[i]);
+            h = gcn_go_hash(h, space_of((gcn_wave_state *)w, l->space[i]) + l->lo[i],
+                            l->hi[i] - l->lo[i]);
     }
     return h;
 }
@@ -267,9 +267,9 @@ static gcn_status ds_run_order(const uint8_t *perm, void *user)
     restore(g->w, g->before, g->rg, g->lanes);
     gcn_state_set_exec(g->w, g->lanes);
     g->opts.lane_order = order;
-    if ((st = gs_run(g->w, g->d, &g->opts, g->diag)) != GCN_OK)
+    if ((st = gcn_gs_run(g->w, g->d, &g->opts, g->diag)) != GCN_OK)
         return st;
-    if (!go_set_add(&g->seen, footprint_hash(g->w, g->rg, g->lanes)))
+    if (!gcn_go_set_add(&g->seen, footprint_hash(g->w, g->rg, g->lanes)))
         return GCN_ERR_NOMEM;
     if (g->observed && !g->matched && footprint_equal(g->w, g->observed, g->rg, g->lanes))
         g->matched = 1;
@@ -367,7 +367,7 @@ gcn_status gcn_exec_outcomes(const gcn_wave_state *before, const gcn_inst *in,
     else
         memset(&opts, 0, sizeof(opts));
     opts.lane_order = NULL;
-    gs_resolve(in, &d);
+    gcn_gs_resolve(in, &d);
     asc = malloc(sizeof(*asc));
     w = malloc(sizeof(*w));
     rg = calloc(1, sizeof(*rg));
@@ -377,7 +377,7 @@ gcn_status gcn_exec_outcomes(const gcn_wave_state *before, const gcn_inst *in,
         goto done;
     }
     memcpy(asc, before, sizeof(*asc));
-    if ((st = gs_run(asc, &d, &opts, diag)) != GCN_OK)
+    if ((st = gcn_gs_run(asc, &d, &opts, diag)) != GCN_OK)
         goto done;
     memcpy(w, before, sizeof(*w));
     exec = gcn_state_exec(before);
@@ -387,7 +387,7 @@ gcn_status gcn_exec_outcomes(const gcn_wave_state *before, const gcn_inst *in,
             if (!(exec >> i & 1))
                 continue;
             gcn_state_set_exec(w, 1ull << i);
-            if ((st = gs_run_logged(w, &d, &opts, &rg->log[i], diag)) != GCN_OK)
+            if ((st = gcn_gs_run_logged(w, &d, &opts, &rg->log[i], diag)) != GCN_OK)
                 goto done;
             restore(w, before, rg, 1ull << i);
         }
@@ -419,15 +419,15 @@ gcn_status gcn_exec_outcomes(const gcn_wave_state *before, const gcn_inst *in,
             g.rg = rg;
             g.k = k;
             g.diag = diag;
-            st = go_for_each_order(k, lim, ds_run_order, &g, &r->orders, &r->exhaustive);
+            st = gcn_go_for_each_order(k, lim, ds_run_order, &g, &r->orders, &r->exhaustive);
             restore(w, before, rg, g.lanes);
             gcn_state_set_exec(w, exec);
             if (st != GCN_OK) {
-                go_set_free(&g.seen);
+                gcn_go_set_free(&g.seen);
                 goto done;
             }
-            go_report_group(r, k, go_set_distinct(&g.seen));
-            go_set_free(&g.seen);
+            gcn_go_report_group(r, k, gcn_go_set_distinct(&g.seen));
+            gcn_go_set_free(&g.seen);
             if (observed && !g.matched && !r->why[0])
                 snprintf(r->why, sizeof(r->why),
                          "lanes %u.. (%u lanes on overlapping bytes): no order of them gives the "

@@ -87,10 +87,10 @@ typedef struct gs_access_log {
     uint8_t write[GS_LOG_MAX];
     uint32_t lo[GS_LOG_MAX], hi[GS_LOG_MAX]; /* [lo, hi) byte offsets into lds / gds */
 } gs_access_log;
-void gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write);
+void gcn_gs_log_access(const gs_ctx *x, uint64_t addr, unsigned n, int write);
 /* gcn_exec_options.written, when set: a store's bytes joined to its space's range (out of
  * line, the test too: one copy of its branches, not one in every instruction's code). */
-void gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n);
+void gcn_gs_note_ds_write(const gs_ctx *x, uint64_t addr, unsigned n);
 
 /* M0's role in a DS instruction's accesses on one generation (gcnspec/m0.h's kinds, from
  * gcn.json's "m0"): 2 bits each for the written LDS and GDS roles, then the corrected ones. */
@@ -825,7 +825,7 @@ GS_INLINE uint64_t gs_ld_ds(const gs_ctx *x, uint64_t addr, unsigned n)
     if (addr > x->ds_limit || n > x->ds_limit - addr)
         return 0;
     if (__builtin_expect(x->log != NULL, 0))
-        gs_log_access(x, addr, n, 0);
+        gcn_gs_log_access(x, addr, n, 0);
     return gs_le_load(x->dsm + addr, n);
 }
 
@@ -834,8 +834,8 @@ GS_INLINE uint64_t gs_st_ds(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
     if (addr > x->ds_limit || n > x->ds_limit - addr)
         return v;
     if (__builtin_expect(x->log != NULL, 0))
-        gs_log_access(x, addr, n, 1);
-    gs_note_ds_write(x, addr, n);
+        gcn_gs_log_access(x, addr, n, 1);
+    gcn_gs_note_ds_write(x, addr, n);
     gs_le_store(x->dsm + addr, n, v);
     return v;
 }
@@ -852,7 +852,7 @@ GS_INLINE void gs_smem_base(gs_ctx *x, unsigned i)
     x->smem_base = gs_cat64(o[0], o[1]) & 0xffffffffffffull;
 }
 
-uint64_t gs_ld_sm(gs_ctx *x, uint64_t addr, unsigned n);
-uint64_t gs_st_sm(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v);
+uint64_t gcn_gs_ld_sm(gs_ctx *x, uint64_t addr, unsigned n);
+uint64_t gcn_gs_st_sm(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v);
 
 #endif

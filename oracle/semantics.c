@@ -10,7 +10,7 @@ static gcn_status gs_no_effect(gs_ctx *x)
 
 #include "gcn_semantics.inc"
 
-const gs_table *gs_table_get(void)
+const gs_table *gcn_gs_table_get(void)
 {
     return &gs_table_data;
 }

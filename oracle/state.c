@@ -17,7 +17,7 @@ gcn_status gcn_state_init(gcn_wave_state *s, int gen)
 
 static const gs_regs *regs_of(const gcn_wave_state *s)
 {
-    return &gs_table_get()->regs[s->gen];
+    return &gcn_gs_table_get()->regs[s->gen];
 }
 
 uint64_t gcn_state_exec(const gcn_wave_state *s)
@@ -76,7 +76,7 @@ int gcn_state_ttmp_code(const gcn_wave_state *s, unsigned n)
     return reg_code(s->gen, 1, n);
 }
 
-int gs_code_class(int gen, unsigned code)
+int gcn_gs_code_class(int gen, unsigned code)
 {
     const gcn_tables *t = gcn_codec_tables();
     return code < 256 ? t->scalars[(unsigned)gen * 256 + code].sclass : GCN_SC_INVALID;
@@ -131,7 +131,7 @@ gcn_status gcn_state_reg_lookup(const gcn_wave_state *s, const char *name, unsig
     int ttmp;
     for (i = t->scalar_name_first[s->gen]; i < t->scalar_name_first[s->gen + 1]; i++) {
         const gcn_scalar_name_row *r = &t->scalar_names[i];
-        if (same_icase(r->name, name) && is_reg_class(gs_code_class(s->gen, r->code))) {
+        if (same_icase(r->name, name) && is_reg_class(gcn_gs_code_class(s->gen, r->code))) {
             *code = r->code;
             *count = r->wide ? 2 : 1;
             return GCN_OK;
@@ -219,7 +219,7 @@ gcn_status gcn_smem_write(gcn_wave_state *s, uint64_t addr, const void *in, size
     return GCN_OK;
 }
 
-uint64_t gs_ld_sm(gs_ctx *x, uint64_t addr, unsigned n)
+uint64_t gcn_gs_ld_sm(gs_ctx *x, uint64_t addr, unsigned n)
 {
     uint8_t b[8];
     uint64_t v = 0;
@@ -230,7 +230,7 @@ uint64_t gs_ld_sm(gs_ctx *x, uint64_t addr, unsigned n)
     return v;
 }
 
-uint64_t gs_st_sm(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
+uint64_t gcn_gs_st_sm(gs_ctx *x, uint64_t addr, unsigned n, uint64_t v)
 {
     uint8_t b[8];
     unsigned k;

@@ -203,13 +203,13 @@ static gcn_status visa_run_order(const uint8_t *perm, void *user)
     for (j = 0; j < g->k; j++) {
         unsigned c = g->member[j];
         uint32_t off = g->w->element_offset[c];
-        h = go_hash(h, &g->w->dst[c], 4);
-        h = go_hash(h, g->w->surface + off, 4);
+        h = gcn_go_hash(h, &g->w->dst[c], 4);
+        h = gcn_go_hash(h, g->w->surface + off, 4);
         if (g->observed && (g->observed->dst[c] != g->w->dst[c] ||
                             memcmp(g->observed->surface + off, g->w->surface + off, 4) != 0))
             same = 0;
     }
-    if (!go_set_add(&g->seen, h))
+    if (!gcn_go_set_add(&g->seen, h))
         return GCN_ERR_NOMEM;
     if (g->observed && same)
         g->matched = 1;
@@ -284,10 +284,10 @@ gcn_status gcn_visa_outcomes(const gcn_visa_state *before, unsigned op,
         g.before = before;
         g.observed = observed;
         g.op = &gv_table_data.ops[op];
-        st = go_for_each_order(g.k, lim, visa_run_order, &g, &r->orders, &r->exhaustive);
+        st = gcn_go_for_each_order(g.k, lim, visa_run_order, &g, &r->orders, &r->exhaustive);
         restore_group(&g);
         if (st == GCN_OK) {
-            go_report_group(r, g.k, go_set_distinct(&g.seen));
+            gcn_go_report_group(r, g.k, gcn_go_set_distinct(&g.seen));
             if (observed && !g.matched && !r->why[0])
                 snprintf(r->why, sizeof(r->why),
                          "channels %u.. (%u on overlapping bytes): no order of them gives the "
@@ -297,7 +297,7 @@ gcn_status gcn_visa_outcomes(const gcn_visa_state *before, unsigned op,
             for (j = 0; j < g.k; j++)
                 memset(ign + before->element_offset[g.member[j]], 1, 4);
         }
-        go_set_free(&g.seen);
+        gcn_go_set_free(&g.seen);
     }
     if (st == GCN_OK && observed) {
         r->checked = 1;

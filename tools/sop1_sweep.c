@@ -1,5 +1,5 @@
 /* Every SOP1 word of one generation or all: gcnspec's decode / print / parse / encode round
- * trips, gcn_decode's fast path against the plan rows (codec_decode_plan) on every word, and
+ * trips, gcn_decode's fast path against the plan rows (gcn_codec_decode_plan) on every word, and
  * (built against an LLVM, on the generations LLVM disassembles) the LLVM-C
  * disassembler on the same word, every disagreement looked up in spec/peers/llvm-known.json.
  *
@@ -246,7 +246,7 @@ static void check_word(int gen, unsigned sop1, uint32_t word, tally *t, llvm_dis
         buf[4 + i] = (uint8_t)(opt.literal >> (8 * i));
     }
     st = gcn_decode(gen, buf, 8, &in);
-    if (st != codec_decode_plan(gen, buf, 8, &plan) ||
+    if (st != gcn_codec_decode_plan(gen, buf, 8, &plan) ||
         (st == GCN_OK && memcmp(&in, &plan, sizeof(in)) != 0)) {
         t->fast_differs++;
         t->failed = 1;

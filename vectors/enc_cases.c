@@ -21,8 +21,8 @@ static void emit_as(gen_ctx *g, const gcn_inst *in, const char *what, const char
     if (g->stop)
         return;
     /* only well-formed instructions: the operand checks of the codec decide */
-    if (codec_check_fields(g->t, in) != GCN_OK ||
-        codec_check_operands(g->t, in, &literal) != GCN_OK)
+    if (gcn_codec_check_fields(g->t, in) != GCN_OK ||
+        gcn_codec_check_operands(g->t, in, &literal) != GCN_OK)
         return;
     c.inst = *in;
     c.inst.has_literal = (uint8_t)literal;

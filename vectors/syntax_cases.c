@@ -1283,8 +1283,8 @@ static void full_variant(sctx *g)
         fc.inst.field[m->slot] = m->format == GCN_FMT_SWIZZLE ? 0x80e4u & ((1u << w) - 1) : 1;
         any++;
     }
-    if (!any || codec_check_fields(g->t, &fc.inst) != GCN_OK ||
-        codec_check_operands(g->t, &fc.inst, &literal) != GCN_OK)
+    if (!any || gcn_codec_check_fields(g->t, &fc.inst) != GCN_OK ||
+        gcn_codec_check_operands(g->t, &fc.inst, &literal) != GCN_OK)
         return;
     memcpy(saved_text, g->base_text, sizeof(saved_text));
     memcpy(saved_bytes, g->base_bytes, sizeof(saved_bytes));

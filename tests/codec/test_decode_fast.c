@@ -1,4 +1,4 @@
-/* gcn_decode's fast path (gcn_fast_plans) against the plan rows alone (codec_decode_plan): the
+/* gcn_decode's fast path (gcn_fast_plans) against the plan rows alone (gcn_codec_decode_plan): the
  * same status on every input, the same instruction when it decodes. Inputs: every canonical
  * encoding case of every generation, read with its own length and with more bytes after it;
  * the same words with one to three bits flipped and cut to a random length; and random words
@@ -39,7 +39,7 @@ static uint64_t next(uint64_t *x)
 
 /* gcn_disasm against gcn_decode (status st, instruction a) and gcn_print: the same status,
  * instruction, size and text; "" on failure; a buffer too small gets gcn_print's prefix.
- * gcn_print against its general path (codec_print_general): the same text. */
+ * gcn_print against its general path (gcn_codec_print_general): the same text. */
 static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st, const gcn_inst *a)
 {
     char want[256], got[256], small_want[8], small_got[8];
@@ -58,7 +58,7 @@ static void same_disasm(int gen, const uint8_t *bytes, size_t len, gcn_status st
     gcn_print(a, want, sizeof(want));
     assert_string_equal(got, want);
     /* the printer's texts against its general path */
-    codec_print_general(a, got, sizeof(got));
+    gcn_codec_print_general(a, got, sizeof(got));
     assert_string_equal(got, want);
     /* without the optional outputs, and into a short buffer */
     memset(small_got, 'x', sizeof(small_got));
@@ -75,7 +75,7 @@ static void same(int gen, const uint8_t *bytes, size_t len, walk *w)
     memset(&a, 0x5a, sizeof(a));
     memset(&b, 0xa5, sizeof(b));
     sa = decode(gen, bytes, len, &a);
-    sb = codec_decode_plan(gen, bytes, len, &b);
+    sb = gcn_codec_decode_plan(gen, bytes, len, &b);
     w->compared++;
     if (sa != sb) {
         size_t i;
@@ -128,9 +128,9 @@ static int one_case(const gcn_enc_case *c, void *ctx)
 static void take_path(void **st)
 {
     int portable = *(const int *)*st;
-    decode = portable ? codec_decode_portable : gcn_decode;
-    disasm = portable ? codec_disasm_portable : gcn_disasm;
-    print_message("path: %s\n", !portable && codec_avx2_host() ? "AVX2" : "portable");
+    decode = portable ? gcn_codec_decode_portable : gcn_decode;
+    disasm = portable ? gcn_codec_disasm_portable : gcn_disasm;
+    print_message("path: %s\n", !portable && gcn_codec_avx2_host() ? "AVX2" : "portable");
 }
 
 static void canonical_and_flipped(void **st)

@@ -1,5 +1,5 @@
 /* The printer's texts (gcn_codec_print_texts, rendered at build time by codec/textgen) against
- * its general path (codec_print_general): every value of every step that has texts and the
+ * its general path (gcn_codec_print_general): every value of every step that has texts and the
  * boundaries of every number step, on every instruction, generation and SMEM variant; random
  * instructions whose fields run past the texts (values of up to 32 bits, random literals); each
  * into a buffer of a random size below the text's own as well. */
@@ -30,7 +30,7 @@ static void same_text(const gcn_inst *in, size_t cut)
     char want[600], got[600];
     size_t nw, ng;
     memset(got, 'x', sizeof(got));
-    nw = codec_print_general(in, want, sizeof(want));
+    nw = gcn_codec_print_general(in, want, sizeof(want));
     ng = gcn_print(in, got, sizeof(got));
     if (nw != ng || strcmp(want, got) != 0) {
         print_error("gen %u insn %u (%s): gcn_print \"%s\", the general path \"%s\"\n", in->gen,
@@ -38,7 +38,7 @@ static void same_text(const gcn_inst *in, size_t cut)
         fail();
     }
     memset(got, 'x', sizeof(got));
-    codec_print_general(in, want, cut);
+    gcn_codec_print_general(in, want, cut);
     assert_int_equal(gcn_print(in, got, cut), nw);
     if (cut)
         assert_string_equal(got, want);
