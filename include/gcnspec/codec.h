@@ -12,6 +12,10 @@
 #include "gcnspec/diag.h"
 #include "gcnspec/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GCN_INST_MAX_FIELDS 16
 #define GCN_INST_MAX_BYTES 12 /* a 64-bit word; a 32-bit word plus a literal */
 
@@ -87,5 +91,9 @@ const char *gcn_inst_encoding(const gcn_inst *inst);
 int gcn_insn_count(void);
 const char *gcn_insn_mnemonic(int insn);
 long gcn_insn_opcode(int insn, int gen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GCN_DIAG_FILE_MAX 512
 #define GCN_DIAG_MSG_MAX 1024
 
@@ -24,5 +28,9 @@ void gcn_diag_set(gcn_diag *d, const char *file, unsigned line, unsigned col, co
 void gcn_diag_print(const gcn_diag *d, FILE *out);
 /* Formats into buf, returns buf. */
 char *gcn_diag_format(const gcn_diag *d, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

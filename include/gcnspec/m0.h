@@ -11,6 +11,10 @@
 #ifndef GCNSPEC_M0_H
 #define GCNSPEC_M0_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GCN_M0_ROLE_LIST(X)                                                                        \
     X(GCN_M0_LIMIT, "limit")                                                                       \
     X(GCN_M0_FREE, "free")                                                                         \
@@ -26,5 +30,9 @@ typedef enum gcn_m0_role {
 
 /* The two spaces a DS instruction addresses: LDS, or GDS when its GDS bit is set. */
 enum { GCN_M0_LDS = 0, GCN_M0_GDS = 1 };
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

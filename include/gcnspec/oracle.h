@@ -19,6 +19,10 @@
 #include "gcnspec/m0.h"
 #include "gcnspec/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GCN_LANES 64
 #define GCN_VGPRS 256
 #define GCN_SCALAR_CODES 256 /* scalar operand codes; registers are the ones below 128 */
@@ -353,5 +357,9 @@ typedef struct gcn_variant_witness {
  * found and state is not NULL, *state is the state (shrunk with lim->minimize). */
 gcn_status gcn_variants_search(int insn, const gcn_variant_search_limits *lim,
                                gcn_wave_state *state, gcn_variant_witness *w, gcn_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

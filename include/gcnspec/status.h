@@ -2,6 +2,10 @@
 #ifndef GCNSPEC_STATUS_H
 #define GCNSPEC_STATUS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GCN_STATUS_LIST(X)                                                                         \
     X(GCN_OK, "ok")                                                                                \
     X(GCN_ERR_IO, "I/O error")                                                                     \
@@ -25,5 +29,9 @@ typedef enum gcn_status {
 } gcn_status;
 
 const char *gcn_status_str(gcn_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
