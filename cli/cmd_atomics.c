@@ -19,8 +19,10 @@ static void help(void)
            "                     spec/curated/atomics_pairs.json)\n"
            "  -n, --random N     random inputs on top of the boundary triples (default 4096)\n"
            "      --seed N       their seed (default 1)\n"
-           "  -o, --out DIR      where the reports go (default reports)\n"
-           "  -h, --help         this text\n");
+           "  -o, --out DIR      where the reports go (default\n"
+           "                     " CLI_REPORTS_HELP ")\n"
+           "  -h, --help         this text\n"
+           "The defaults of -s and -p are in the data directory ('gcnspec help').\n");
 }
 
 static int parse_u64(const char *s, unsigned long long *out)
@@ -41,8 +43,7 @@ int cmd_atomics(int argc, char **argv)
                                          {"out", required_argument, NULL, 'o'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *spec = "spec/gcn.json", *pairs = "spec/curated/atomics_pairs.json";
-    const char *out = "reports";
+    const char *spec = NULL, *pairs = NULL, *out = NULL;
     unsigned long long random = 4096, seed = 1;
     gcn_atomics_result r;
     gcn_diag diag;
@@ -77,6 +78,11 @@ int cmd_atomics(int argc, char **argv)
     }
     if (optind != argc)
         return cli_usage_error("atomics", "unexpected argument '%s'", argv[optind]);
+    if ((!spec && !(spec = cli_data_path("spec/gcn.json"))) ||
+        (!pairs && !(pairs = cli_data_path("spec/curated/atomics_pairs.json"))))
+        return 1;
+    if (!out)
+        out = CLI_REPORTS_DEFAULT;
     gcn_diag_clear(&diag);
     if (gcn_atomics_compare(spec, pairs, random, seed, &r, &diag) != GCN_OK ||
         gcn_atomics_reports(out, &r, &diag) != GCN_OK) {

@@ -51,7 +51,8 @@ static void help(void)
         "                           are reported as not claimed, not as failures\n"
         "      --known FILE         known disagreements (repeatable; default\n"
         "                           spec/peers/llvm-mc-known.json, spec/peers/llvm-known.json,\n"
-        "                           vectors/llvm-mc-vectors-known.json)\n"
+        "                           vectors/llvm-mc-vectors-known.json, in the data\n"
+        "                           directory: 'gcnspec help')\n"
         "      --report PREFIX      write PREFIX.md, PREFIX.json and PREFIX.junit.xml\n"
         "      --md FILE, --json FILE, --junit FILE   write one report\n"
         "  -j, --jobs N             processes at once (default: the number of cores)\n"
@@ -213,7 +214,8 @@ int cmd_check(int argc, char **argv)
     }
     if (!nknown)
         for (k = 0; default_known[k]; k++)
-            known_paths[nknown++] = default_known[k];
+            if (!(known_paths[nknown++] = cli_data_path(default_known[k])))
+                return 1;
     known = gcn_known_new();
     if (!known)
         st = GCN_ERR_NOMEM;

@@ -29,13 +29,14 @@ static void help(void)
            "  -w, --words FILE   the word list the prose is spell-checked against, one word a\n"
            "                     line (default " GCN_WORDLIST_DEFAULT ", Debian's\n"
            "                     " GCN_WORDLIST_PACKAGE ")\n"
-           "  -o, --out DIR      where the reports go (default reports)\n"
+           "  -o, --out DIR      where the reports go (default " CLI_REPORTS_HELP ")\n"
            "      --skeleton     print an errata.json entry to start from for each unresolved\n"
            "                     finding, and write no report\n"
            "      --strict       exit 1 when a blocking finding is unresolved\n"
            "      --no-variants  leave out the oracle's runs of each corrected instruction as\n"
            "                     written and as corrected (a state on which they differ)\n"
-           "  -h, --help         this text\n");
+           "  -h, --help         this text\n"
+           "The defaults of -d, -e and -c are in the data directory ('gcnspec help').\n");
 }
 
 static void skeleton(const gcn_facts *facts, const gcn_finding *f, size_t n)
@@ -79,8 +80,8 @@ int cmd_errata(int argc, char **argv)
                                          {"no-variants", no_argument, NULL, 'V'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *docs = "documents/seeds", *facts_path = NULL, *errata_path = "spec/errata.json";
-    const char *out = "reports", *curated = "spec/curated", *words_path = GCN_WORDLIST_DEFAULT;
+    const char *docs = NULL, *facts_path = NULL, *errata_path = NULL;
+    const char *out = NULL, *curated = NULL, *words_path = GCN_WORDLIST_DEFAULT;
     gcn_wordlist words;
     gcn_pseudo_env env;
     int have_env = 0;
@@ -133,6 +134,12 @@ int cmd_errata(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("errata", "unexpected argument '%s'", argv[optind]);
+    if ((!facts_path && !docs && !(docs = cli_data_path("documents/seeds"))) ||
+        (!errata_path && !(errata_path = cli_data_path("spec/errata.json"))) ||
+        (!curated && !(curated = cli_data_path("spec/curated"))))
+        return 1;
+    if (!out)
+        out = CLI_REPORTS_DEFAULT;
     gcn_diag_clear(&diag);
     gcn_facts_init(&facts);
     memset(&er, 0, sizeof(er));

@@ -12,9 +12,11 @@ static void help(void)
     printf("usage: gcnspec extract --docs DIR [-o FILE]\n\n"
            "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
            "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
-           "file:line, to FILE (default spec/facts.json). Contradicting facts are all kept.\n\n"
-           "  -d, --docs DIR     the documents (default documents/seeds)\n"
-           "  -o, --output FILE  where to write the facts (default spec/facts.json)\n"
+           "file:line, to FILE. Contradicting facts are all kept.\n\n"
+           "  -d, --docs DIR     the documents (default documents/seeds in the data directory:\n"
+           "                     'gcnspec help')\n"
+           "  -o, --output FILE  where to write the facts (default spec/facts.json at the root\n"
+           "                     of the source tree, else facts.json)\n"
            "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
            "                     extraction (CI uses this to catch drift)\n"
            "  -h, --help         this text\n");
@@ -27,7 +29,7 @@ int cmd_extract(int argc, char **argv)
                                          {"check", required_argument, NULL, 'c'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    const char *docs = "documents/seeds", *output = "spec/facts.json", *check = NULL;
+    const char *docs = NULL, *output = NULL, *check = NULL;
     gcn_facts facts;
     gcn_diag diag;
     gcn_status st;
@@ -56,6 +58,10 @@ int cmd_extract(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("extract", "unexpected argument '%s'", argv[optind]);
+    if (!docs && !(docs = cli_data_path("documents/seeds")))
+        return 1;
+    if (!output)
+        output = cli_output_default("spec/facts.json", "facts.json");
     gcn_diag_clear(&diag);
     gcn_facts_init(&facts);
     st = gcn_extract_dir(docs, &facts, &diag);

@@ -17,7 +17,9 @@ static void help(void)
            "  -f, --facts FILE     extracted facts (default spec/facts.json)\n"
            "  -e, --errata FILE    curated decisions (default spec/errata.json)\n"
            "  -c, --curated DIR    curated facts (default spec/curated)\n"
-           "  -o, --output FILE    the resolved spec (default spec/gcn.json)\n"
+           "  -o, --output FILE    the resolved spec (default spec/gcn.json at the root of\n"
+           "                       the source tree, else gcn.json)\n"
+           "The defaults of -f, -e and -c are in the data directory ('gcnspec help').\n"
            "      --check FILE     do not write: exit 1 when FILE differs from a fresh resolve\n"
            "  -h, --help           this text\n");
 }
@@ -50,8 +52,8 @@ int cmd_resolve(int argc, char **argv)
                                          {"check", required_argument, NULL, 'k'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    gcn_resolve_in in = {"spec/facts.json", "spec/errata.json", "spec/curated"};
-    const char *output = "spec/gcn.json", *check = NULL;
+    gcn_resolve_in in = {NULL, NULL, NULL};
+    const char *output = NULL, *check = NULL;
     gcn_resolve_out out;
     gcn_diag diag;
     gcn_status st;
@@ -86,6 +88,12 @@ int cmd_resolve(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("resolve", "unexpected argument '%s'", argv[optind]);
+    if ((!in.facts_path && !(in.facts_path = cli_data_path("spec/facts.json"))) ||
+        (!in.errata_path && !(in.errata_path = cli_data_path("spec/errata.json"))) ||
+        (!in.curated_dir && !(in.curated_dir = cli_data_path("spec/curated"))))
+        return 1;
+    if (!output)
+        output = cli_output_default("spec/gcn.json", "gcn.json");
     gcn_diag_clear(&diag);
     st = gcn_resolve(&in, &out, &diag);
     if (st != GCN_OK) {

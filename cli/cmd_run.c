@@ -4,16 +4,20 @@
 #include <string.h>
 
 #include "commands.h"
+#include "util/file.h"
 
 static void help(void)
 {
     printf("usage: gcnspec run [OPTIONS]\n\n"
            "The main job on a set of documents: extract the facts, find and report the errata,\n"
            "resolve the spec. Each step writes through a temporary file.\n\n"
-           "  -d, --docs DIR     the documents (default documents/seeds)\n"
+           "  -d, --docs DIR     the documents (default documents/seeds in the data directory:\n"
+           "                     'gcnspec help')\n"
            "  -s, --spec DIR     where facts.json, errata.json, curated/ and gcn.json live\n"
-           "                     (default spec)\n"
-           "  -o, --out DIR      where the reports go (default reports)\n"
+           "                     (default spec at the root of the source tree; elsewhere\n"
+           "                     errata.json and curated/ are read from the data directory's\n"
+           "                     spec/, and facts.json and gcn.json written to the --out DIR)\n"
+           "  -o, --out DIR      where the reports go (default " CLI_REPORTS_HELP ")\n"
            "  -h, --help         this text\n");
 }
 
@@ -36,8 +40,9 @@ int cmd_run(int argc, char **argv)
                                          {"out", required_argument, NULL, 'o'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    char *docs = "documents/seeds", *spec = "spec", *out = "reports";
+    const char *docs = NULL, *spec = NULL, *out = NULL, *spec_in, *spec_out;
     char facts[4096], errata[4096], curated[4096], gcn[4096];
+    gcn_diag diag;
     int c, rc;
     optind = 1;
     opterr = 0;
@@ -63,18 +68,35 @@ int cmd_run(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("run", "unexpected argument '%s'", argv[optind]);
-    snprintf(facts, sizeof(facts), "%s/facts.json", spec);
-    snprintf(errata, sizeof(errata), "%s/errata.json", spec);
-    snprintf(curated, sizeof(curated), "%s/curated", spec);
-    snprintf(gcn, sizeof(gcn), "%s/gcn.json", spec);
+    if (!docs && !(docs = cli_data_path("documents/seeds")))
+        return 1;
+    if (!out)
+        out = CLI_REPORTS_DEFAULT;
+    spec_in = spec_out = spec;
+    if (!spec) {
+        /* outside the source tree, the steps' outputs go with the reports, not into the
+         * (installed) data */
+        if (!(spec_in = cli_data_path("spec")))
+            return 1;
+        spec_out = cli_output_default("spec", out);
+    }
+    gcn_diag_clear(&diag);
+    if (!spec && gcn_make_dirs(spec_out, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 1;
+    }
+    snprintf(facts, sizeof(facts), "%s/facts.json", spec_out);
+    snprintf(errata, sizeof(errata), "%s/errata.json", spec_in);
+    snprintf(curated, sizeof(curated), "%s/curated", spec_in);
+    snprintf(gcn, sizeof(gcn), "%s/gcn.json", spec_out);
     {
-        char *a[] = {"extract", "--docs", docs, "-o", facts, NULL};
+        char *a[] = {"extract", "--docs", (char *)docs, "-o", facts, NULL};
         if ((rc = step("extract", cmd_extract, a)) != 0)
             return rc;
     }
     {
-        char *a[] = {"errata", "--facts", facts,       "--errata", errata,
-                     "--out",  out,       "--curated", curated,    NULL};
+        char *a[] = {"errata", "--facts",   facts,       "--errata", errata,
+                     "--out",  (char *)out, "--curated", curated,    NULL};
         if ((rc = step("errata", cmd_errata, a)) != 0)
             return rc;
     }

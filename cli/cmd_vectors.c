@@ -43,6 +43,7 @@ static void help(void)
         "      --known FILE       known peer disagreements the lit files leave out\n"
         "                         (repeatable; default spec/peers/llvm-mc-known.json,\n"
         "                         spec/peers/llvm-known.json, vectors/llvm-mc-vectors-known.json)\n"
+        "                         (the defaults are in the data directory: 'gcnspec help')\n"
         "      --no-lit           JSON Lines only\n"
         "      --no-semantic      no semantic vectors (DIR/semantic: initial state,\n"
         "                         instruction, final state from the oracle)\n"
@@ -75,7 +76,7 @@ int cmd_vectors(int argc, char **argv)
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const gcn_tables *t = gcn_codec_tables();
-    const char *out = NULL, *spec_path = "spec/gcn.json", *known_paths[MAX_KNOWN + 1];
+    const char *out = NULL, *spec_path = NULL, *known_paths[MAX_KNOWN + 1];
     const char *no_disasm = "tahiti,bonaire";
     size_t nknown = 0, k;
     unsigned gens = 0, encs = 0;
@@ -150,7 +151,10 @@ int cmd_vectors(int argc, char **argv)
         encs = (1u << t->nencodings) - 1;
     if (!nknown)
         for (k = 0; default_known[k]; k++)
-            known_paths[nknown++] = default_known[k];
+            if (!(known_paths[nknown++] = cli_data_path(default_known[k])))
+                return 1;
+    if (!spec_path && !(spec_path = cli_data_path("spec/gcn.json")))
+        return 1;
 
     st = gcn_spec_info_load(&spec, spec_path, &diag);
     if (st == GCN_OK && lit) {

@@ -34,6 +34,19 @@ int cli_add_names(const char *cmd, const char *arg, unsigned *mask, int (*lookup
 /* An encoding's index by name (any case), -1 when the codec has none of that name. */
 int cli_encoding_lookup(const char *name);
 
+/* A data file's default path: rel ("spec/gcn.json") in the data directory (gcnspec
+ * --data-dir, $GCNSPEC_DATA_DIR, an installed share/gcnspec, the source tree; util/datadir.h),
+ * rel itself at the root of the source tree. NULL, after printing where it looked and how to
+ * name the directory, when there is none. The string lives until exit. */
+const char *cli_data_path(const char *rel);
+/* A default output: in_tree ("reports") at the root of the source tree the data comes from,
+ * elsewhere ("gcnspec-reports") in any other directory, so an installed gcnspec never writes
+ * into its data directory unasked. */
+const char *cli_output_default(const char *in_tree, const char *elsewhere);
+/* The default report directory: reports in the source tree, else gcnspec-reports. */
+#define CLI_REPORTS_DEFAULT cli_output_default("reports", "gcnspec-reports")
+#define CLI_REPORTS_HELP "reports at the root of the source tree, else gcnspec-reports"
+
 struct gcn_findings;
 #include <stdint.h>
 #include <stdio.h>

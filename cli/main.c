@@ -1,10 +1,14 @@
-#define _POSIX_C_SOURCE 200809L /* strtok_r */
+#define _XOPEN_SOURCE 700 /* strtok_r, realpath */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "codec/codec_internal.h"
+#include "util/datadir.h"
+#include "util/file.h"
 
 #include "commands.h"
 
@@ -55,21 +59,100 @@ int cli_encoding_lookup(const char *name)
     return -1;
 }
 
+/* The data directory: --data-dir's argument, then what was found (once). The paths handed
+ * out stay reachable until exit. */
+static struct {
+    const char *option;
+    int looked, found, in_tree;
+    gcn_data_origin origin;
+    char dir[4096];
+    gcn_diag diag;
+    char *paths[64];
+    size_t npaths;
+} data;
+
+static int data_find(void)
+{
+    if (!data.looked) {
+        char *cwd = realpath(".", NULL);
+        data.looked = 1;
+        gcn_diag_clear(&data.diag);
+        data.found = gcn_data_dir_find(data.option, data.dir, sizeof(data.dir), &data.origin,
+                                       &data.diag) == GCN_OK;
+        /* at the root of the source tree (or a copy of the data) it reads: the data's files
+         * are named relative to it as before, and outputs go where the tree keeps them */
+        data.in_tree =
+            data.found && data.origin != GCN_DATA_INSTALLED && cwd && strcmp(cwd, data.dir) == 0;
+        free(cwd);
+    }
+    return data.found;
+}
+
+const char *cli_data_path(const char *rel)
+{
+    char *p;
+    if (!data_find()) {
+        gcn_diag_print(&data.diag, stderr);
+        return NULL;
+    }
+    if (data.in_tree)
+        return rel;
+    p = gcn_path_join(data.dir, rel);
+    if (!p || data.npaths == sizeof(data.paths) / sizeof(data.paths[0])) {
+        free(p);
+        fprintf(stderr, "gcnspec: out of memory\n");
+        return NULL;
+    }
+    return data.paths[data.npaths++] = p;
+}
+
+const char *cli_output_default(const char *in_tree, const char *elsewhere)
+{
+    data_find();
+    return data.in_tree ? in_tree : elsewhere;
+}
+
 static void usage(FILE *out)
 {
     size_t i;
-    fprintf(out, "usage: gcnspec COMMAND [OPTIONS]\n\n"
+    fprintf(out, "usage: gcnspec [--data-dir DIR] COMMAND [OPTIONS]\n\n"
                  "A spec-driven codec, oracle and errata tool for the AMD GCN ISA\n"
                  "(DS, SOP1, SMEM on GCN 1.0/1.1/1.2/1.4).\n\ncommands:\n");
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "  %-10s %s\n", "help", "this text, or 'gcnspec help COMMAND'");
-    fprintf(out, "\n'gcnspec COMMAND --help' describes a command's options.\n");
+    fprintf(out, "\n'gcnspec COMMAND --help' describes a command's options.\n\n"
+                 "Data (the resolved spec, curated facts, known peer disagreements, documents) is\n"
+                 "read from the first of: --data-dir DIR, $" GCN_DATA_DIR_ENV ", ../share/gcnspec\n"
+                 "beside an installed gcnspec binary, the source tree a build-tree gcnspec was\n"
+                 "built from. Files named on the command line are relative to the current\n"
+                 "directory. Reports go by default to ./reports at the root of the source tree,\n"
+                 "else to ./gcnspec-reports (--out names another place); the installed data is\n"
+                 "never written.\n");
 }
 
 int main(int argc, char **argv)
 {
     size_t i;
+    /* global options, before the command */
+    while (argc >= 2 && strncmp(argv[1], "--data-dir", 10) == 0 &&
+           (argv[1][10] == 0 || argv[1][10] == '=')) {
+        if (argv[1][10] == '=') {
+            data.option = argv[1] + 11;
+        } else if (argc >= 3) {
+            data.option = argv[2];
+            argv++;
+            argc--;
+        } else {
+            data.option = "";
+        }
+        if (!*data.option) {
+            fprintf(stderr, "gcnspec: option '--data-dir' needs a directory\n");
+            return 2;
+        }
+        argv++;
+        argc--;
+    }
     if (argc < 2) {
         usage(stderr);
         return 2;
