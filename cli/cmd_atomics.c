@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "reports/atomics_report.h"
+#include "util/file.h"
 
 static void help(void)
 {
@@ -19,7 +20,7 @@ static void help(void)
            "                     spec/curated/atomics_pairs.json)\n"
            "  -n, --random N     random inputs on top of the boundary triples (default 4096)\n"
            "      --seed N       their seed (default 1)\n"
-           "  -o, --out DIR      where the reports go (default\n"
+           "  -o, --out DIR      where the reports go, made when missing (default\n"
            "                     " CLI_REPORTS_HELP ")\n"
            "  -h, --help         this text\n"
            "The defaults of -s and -p are in the data directory ('gcnspec help').\n");
@@ -84,7 +85,10 @@ int cmd_atomics(int argc, char **argv)
     if (!out)
         out = CLI_REPORTS_DEFAULT;
     gcn_diag_clear(&diag);
-    if (gcn_atomics_compare(spec, pairs, random, seed, &r, &diag) != GCN_OK ||
+    memset(&r, 0, sizeof(r));
+    /* the output directory is made, as the other commands' are, before the long run */
+    if (gcn_make_dirs(out, &diag) != GCN_OK ||
+        gcn_atomics_compare(spec, pairs, random, seed, &r, &diag) != GCN_OK ||
         gcn_atomics_reports(out, &r, &diag) != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         gcn_atomics_result_free(&r);
