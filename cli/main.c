@@ -9,8 +9,11 @@
 #include "codec/codec_internal.h"
 #include "util/datadir.h"
 #include "util/file.h"
+#include "util/proc.h"
 
 #include "commands.h"
+
+#include "gcn_version.h" /* GCN_VERSION, GCN_LLVM_C_LINKED: written by cli/CMakeLists.txt */
 
 static const struct command {
     const char *name;
@@ -112,10 +115,49 @@ const char *cli_output_default(const char *in_tree, const char *elsewhere)
     return data.in_tree ? in_tree : elsewhere;
 }
 
+/* "LLVM version 14.0.6" from NAME --version, or why not. */
+static void print_peer_version(const char *name)
+{
+    char *path = gcn_proc_find(name);
+    gcn_proc_result r;
+    char *const argv[] = {(char *)name, "--version", NULL};
+    const char *v;
+    memset(&r, 0, sizeof(r));
+    if (!path) {
+        printf("%s: not on PATH\n", name);
+        return;
+    }
+    gcn_proc_run(path, argv, "", 0, 10, &r);
+    v = r.out.data ? strstr(r.out.data, "LLVM version ") : NULL;
+    if (v)
+        printf("%s: %.*s (%s)\n", name, (int)strcspn(v, "\n"), v, path);
+    else
+        printf("%s: %s, which printed no LLVM version\n", name, path);
+    gcn_proc_result_free(&r);
+    free(path);
+}
+
+static int version(void)
+{
+    printf("gcnspec %s\n", GCN_VERSION);
+    printf("spec: %s (sha256 of the spec/gcn.json the tables and semantics were generated "
+           "from)\n",
+           gcn_codec_tables()->spec_sha256);
+    if (data_find())
+        printf("data: %s (%s)\n", data.dir, gcn_data_origin_str(data.origin));
+    else
+        printf("data: none found (%s)\n", data.diag.msg);
+    print_peer_version("llvm-mc-14");
+    print_peer_version("llvm-mc-19");
+    printf("LLVM-C: %s\n", GCN_LLVM_C_LINKED);
+    return 0;
+}
+
 static void usage(FILE *out)
 {
     size_t i;
-    fprintf(out, "usage: gcnspec [--data-dir DIR] COMMAND [OPTIONS]\n\n"
+    fprintf(out, "usage: gcnspec [--data-dir DIR] COMMAND [OPTIONS]\n"
+                 "       gcnspec --version\n\n"
                  "A spec-driven codec, oracle and errata tool for the AMD GCN ISA\n"
                  "(DS, SOP1, SMEM on GCN 1.0/1.1/1.2/1.4).\n\ncommands:\n");
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
@@ -125,10 +167,10 @@ static void usage(FILE *out)
                  "Data (the resolved spec, curated facts, known peer disagreements, documents) is\n"
                  "read from the first of: --data-dir DIR, $" GCN_DATA_DIR_ENV ", ../share/gcnspec\n"
                  "beside an installed gcnspec binary, the source tree a build-tree gcnspec was\n"
-                 "built from. Files named on the command line are relative to the current\n"
-                 "directory. Reports go by default to ./reports at the root of the source tree,\n"
-                 "else to ./gcnspec-reports (--out names another place); the installed data is\n"
-                 "never written.\n");
+                 "built from ('gcnspec --version' names the one in use). Files named on the\n"
+                 "command line are relative to the current directory. Reports go by default to\n"
+                 "./reports at the root of the source tree, else to ./gcnspec-reports (--out\n"
+                 "names another place); the installed data is never written.\n");
 }
 
 int main(int argc, char **argv)
@@ -153,6 +195,8 @@ int main(int argc, char **argv)
         argv++;
         argc--;
     }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0)
+        return version();
     if (argc < 2) {
         usage(stderr);
         return 2;
