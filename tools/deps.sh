@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  cmake make gcc pkg-config          # build
+  cmake make gcc g++ pkg-config      # build (g++: the install test builds a C++ program)
   libcjson-dev libcmocka-dev libssl-dev  # cJSON, cmocka, libcrypto (SHA-256)
   clang-14 libclang-rt-14-dev        # sanitizers, libFuzzer
   llvm-14 llvm-14-dev llvm-19 llvm-19-dev  # llvm-mc peers, LLVM-C disassemblers
