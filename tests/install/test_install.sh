@@ -141,8 +141,16 @@ fi
 run fuzz_list "$G" fuzz --list
 run help "$G" help
 
-# --data-dir and GCNSPEC_DATA_DIR name the data, and a wrong one is an error that says so
+# --data-dir and GCNSPEC_DATA_DIR name the data, a build-tree gcnspec finds its source tree,
+# and a wrong one is an error that says so
 run data_dir "$G" --data-dir "$DATA" atomics --random 4 --out dd
+[ -s dd/atomics-gcn-vs-visa.md ] || fail "--data-dir: atomics wrote nothing"
+run env_version env GCNSPEC_DATA_DIR="$DATA" "$BUILD_DIR/cli/gcnspec" --version
+grep -qxF "data: $(realpath "$DATA") (GCNSPEC_DATA_DIR)" env_version.out ||
+    fail "GCNSPEC_DATA_DIR is not the data: $(cat env_version.out)"
+run tree_version "$BUILD_DIR/cli/gcnspec" --version
+grep -qxF "data: $(realpath "$SRC_DIR") (source tree)" tree_version.out ||
+    fail "the build tree's gcnspec does not find its source tree: $(cat tree_version.out)"
 if GCNSPEC_DATA_DIR="$WORK/elsewhere" "$G" vectors --out v2 >bad.out 2>bad.err; then
     fail "a GCNSPEC_DATA_DIR without data was accepted"
 fi
