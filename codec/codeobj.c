@@ -33,9 +33,13 @@ static gcn_status refuse(gcn_diag *diag, const char *name, const char *msg)
 static int by_addr(const void *x, const void *y)
 {
     const gcn_codeobj_symbol *a = x, *b = y;
+    int d;
     if (a->addr != b->addr)
         return a->addr < b->addr ? -1 : 1;
-    return strcmp(a->name, b->name);
+    d = strcmp(a->name, b->name);
+    if (d)
+        return d;
+    return a->type < b->type ? -1 : a->type > b->type;
 }
 
 /* The generation a gfx name belongs to: gfx900 -> gfx9 -> GCN 1.4 (all but the last two
@@ -84,6 +88,7 @@ static gcn_status read_symbols(Elf *e, Elf_Scn *symscn, const GElf_Shdr *symsh, 
                 return refuse(diag, name, "out of memory");
             sec->syms = grown;
             grown[sec->nsyms].addr = s.st_value;
+            grown[sec->nsyms].type = (unsigned)type;
             grown[sec->nsyms].name = strdup(sname);
             if (!grown[sec->nsyms].name)
                 return refuse(diag, name, "out of memory");

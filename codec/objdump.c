@@ -63,9 +63,12 @@ gcn_status gcn_objdump(FILE *out, FILE *diag_out, const char *name, const gcn_co
             gcn_disasm_item item;
             char line[GCN_ITEM_TEXT + 400];
             uint64_t addr = sec->addr + at;
-            /* every symbol up to here starts a block; one inside an instruction is passed */
+            /* a symbol here starts a block, under the last of the symbols at this address
+             * (sorted by name and type), as llvm-objdump shows one; one that falls inside an
+             * instruction is passed */
             while (s < sec->nsyms && sec->syms[s].addr <= addr) {
-                if (!text_only && sec->syms[s].addr == addr)
+                if (!text_only && sec->syms[s].addr == addr &&
+                    (s + 1 == sec->nsyms || sec->syms[s + 1].addr != addr))
                     fprintf(out, "\n%016" PRIx64 " <%s>:\n", addr, sec->syms[s].name);
                 s++;
             }

@@ -18,6 +18,8 @@ extern "C" {
 typedef struct gcn_codeobj_symbol {
     uint64_t addr;
     char *name;
+    unsigned type; /* ELF STT_*. Of several symbols at one address, llvm-objdump shows the
+                    * last by (name, type): sections list them in that order */
 } gcn_codeobj_symbol;
 
 /* An executable section, with the symbols that lie in it sorted by address. */

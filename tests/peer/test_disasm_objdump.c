@@ -446,7 +446,7 @@ static void kernels(void **state)
         figures fig = {0};
         DIR *d = opendir(cases);
         struct dirent *de;
-        int objdump_can = t >= 2, nobj = 0;
+        int objdump_can = t >= 2, nobj = 0, nhsaco = 0;
         assert_non_null(d);
         while ((de = readdir(d)) != NULL) {
             size_t n = strlen(de->d_name);
@@ -468,6 +468,23 @@ static void kernels(void **state)
                 fail_msg("clang-14 %s %s:\n%s", cpu, cl, err_of(&r));
             gcn_proc_result_free(&r);
             disasm_obj(obj, targets[t], objdump_can, &fig);
+            if (t == 3) {
+                /* the same kernel linked into a shared code object (.hsaco: its .text at an
+                 * address other than 0) */
+                char hsaco[320];
+                snprintf(hsaco, sizeof(hsaco), "%.*s.hsaco", (int)(strlen(obj) - 2), obj);
+                {
+                    char *argv[] = {
+                        clang, "-target", "amdgcn-amd-amdhsa", cpu, "-nogpulib", "-O2", cl, "-o",
+                        hsaco, NULL};
+                    run(argv, NULL, &r);
+                }
+                if (r.exit_code != 0)
+                    fail_msg("clang-14 %s %s -o %s:\n%s", cpu, cl, hsaco, err_of(&r));
+                gcn_proc_result_free(&r);
+                disasm_obj(hsaco, targets[t], 1, &fig);
+                nhsaco++;
+            }
             if (!objdump_can) {
                 char *argv[] = {"gcnspec", "disasm", obj, NULL};
                 gcnspec_run(argv, &r);
@@ -480,9 +497,10 @@ static void kernels(void **state)
         }
         closedir(d);
         if (objdump_can)
-            print_message("%s: %d kernels, %zu lines compared with llvm-objdump-19: %zu equal, "
-                          "%zu marked .long, %zu mismatches\n",
-                          targets[t], nobj, fig.compared, fig.equal, fig.marked, fig.mismatches);
+            print_message("%s: %d kernels (and %d .hsaco), %zu lines compared with "
+                          "llvm-objdump-19: %zu equal, %zu marked .long, %zu mismatches\n",
+                          targets[t], nobj, nhsaco, fig.compared, fig.equal, fig.marked,
+                          fig.mismatches);
         else
             print_message("%s: %d kernels, %zu lines tile .text, %zu decoded reassemble with "
                           "llvm-mc-19, %zu marked .long, %zu line starts checked against "

@@ -6,11 +6,15 @@
   .globl tricky
   .p2align 8
   .type tricky,@function
+  .globl tricky_alias                     // two symbols at one address: objdump shows one
+tricky_alias:
 tricky:
   s_add_u32 s0, 0xbe800001, s1            // literal = s_mov_b32 s0, s1
   v_add_u32 v0, 0xbe800001, v1            // VOP2 literal = s_mov_b32 s0, s1
   s_and_b32 s2, s3, 0xd8000000            // literal = a DS word
   v_mov_b32 v2, 0xc0020002                // VOP1 literal = s_load_dword's first dword
+  .globl mid                              // a symbol inside the function starts a block
+mid:
   s_mov_b32 s4, 0xbf810000                // SOP1 literal = s_endpgm
   s_cmp_eq_u32 s5, 0xd81a0000             // SOPC literal = ds_write_b32's first dword
   v_cmp_eq_u32 vcc, 0xbe800001, v3        // VOPC literal = SOP1
