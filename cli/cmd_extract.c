@@ -69,6 +69,17 @@ static int extract_encodings(const char *dir, const char *output, const char *ch
     }
     snprintf(redo, sizeof(redo), "gcnspec extract --encodings %s -o %s", dir,
              check ? check : output);
+    {
+        /* the pages' disagreements are reported, not settled here */
+        const cJSON *d;
+        cJSON_ArrayForEach(d, cJSON_GetObjectItem(cat, "disagreements"))
+        {
+            fprintf(stderr, "%s/%s: disagreement (%s): %s\n", dir,
+                    cJSON_GetObjectItem(d, "from")->valuestring,
+                    cJSON_GetObjectItem(d, "what")->valuestring,
+                    cJSON_GetObjectItem(d, "detail")->valuestring);
+        }
+    }
     if (check) {
         rc = same_as_file(text, check, redo) ? 0 : 1;
     } else {
@@ -76,9 +87,11 @@ static int extract_encodings(const char *dir, const char *output, const char *ch
         if (rc)
             gcn_diag_print(&diag, stderr);
         else
-            fprintf(stderr, "gcnspec extract: %d encodings x generations, %d disagreements -> %s\n",
-                    cJSON_GetArraySize(cJSON_GetObjectItem(cat, "encodings")),
-                    cJSON_GetArraySize(cJSON_GetObjectItem(cat, "disagreements")), output);
+            fprintf(
+                stderr,
+                "gcnspec extract: %d encoding entries (by generation), %d disagreements -> %s\n",
+                cJSON_GetArraySize(cJSON_GetObjectItem(cat, "encodings")),
+                cJSON_GetArraySize(cJSON_GetObjectItem(cat, "disagreements")), output);
     }
     free(text);
     cJSON_Delete(cat);
