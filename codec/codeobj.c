@@ -224,7 +224,8 @@ gcn_status gcn_codeobj_read(const char *name, const uint8_t *data, size_t len, g
     if (symscn && (st = read_symbols(e, symscn, &symsh, o, scn_index, name, diag)) != GCN_OK)
         goto done;
     for (k = 0; k < o->nsections; k++)
-        qsort(o->sections[k].syms, o->sections[k].nsyms, sizeof(gcn_codeobj_symbol), by_addr);
+        if (o->sections[k].nsyms > 1)
+            qsort(o->sections[k].syms, o->sections[k].nsyms, sizeof(gcn_codeobj_symbol), by_addr);
 done:
     free(scn_index);
     if (e)

@@ -1029,7 +1029,8 @@ gcn_status gcn_extract_encodings(const char *dir, cJSON **out, gcn_diag *diag)
                      "no GcnInstrs*.md page here (give the CLRX pages' directory)");
         st = GCN_ERR_IO;
     }
-    qsort(pages.v, pages.n, sizeof(char *), gen_cmp);
+    if (pages.n)
+        qsort(pages.v, pages.n, sizeof(char *), gen_cmp);
     if (st == GCN_OK)
         st = operands_page(&c, dir);
     /* pass 0 learns every generation the pages name, so that generation indices are in order */
@@ -1068,7 +1069,8 @@ gcn_status gcn_extract_encodings(const char *dir, cJSON **out, gcn_diag *diag)
              "within another's (SOPK within SOP2, VOP1 within VOP2, VOP3P within VOP3A/VOP3B), "
              "the one fixing more bits is taken");
     }
-    qsort(c.e, c.n, sizeof(c.e[0]), by_name_gen);
+    if (c.n)
+        qsort(c.e, c.n, sizeof(c.e[0]), by_name_gen);
     root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", "gcnspec-encodings/1");
     cJSON_AddStringToObject(root, "generator", "gcnspec extract --encodings");
