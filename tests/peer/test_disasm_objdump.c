@@ -307,10 +307,11 @@ static void against_bytes_and_llvm_mc(const char *obj, const char *mcpu, const c
  * the same kernel, assembled by llvm-mc-14 with -show-encoding (whose bytes must be the
  * object's), laid from each function symbol llvm-objdump -t lists. gcnspec's lines inside a
  * function must start exactly there. */
-static void against_asm_boundaries(const char *cl, const char *obj, const char *mcpu,
+static void against_asm_boundaries(const char *cl, int compile, const char *obj, const char *mcpu,
                                    const char *gcn_out, figures *fig)
 {
-    char *s_path = path_join2(dir, "k.s"), *bin = path_join2(dir, "k.bin"), cpu[64], *bytes;
+    char *s_path = compile ? path_join2(dir, "k.s") : strdup(cl), *bin = path_join2(dir, "k.bin"),
+         cpu[64], *bytes;
     char *sargv[] = {clang, "-target", "amdgcn-amd-amdhsa", cpu,  "-nogpulib",
                      "-O2", "-S",      (char *)cl,          "-o", s_path,
                      NULL};
@@ -324,10 +325,12 @@ static void against_asm_boundaries(const char *cl, const char *obj, const char *
     unsigned long fn_at = 0, fn_end = 0, at = 0;
     unsigned char *starts;
     snprintf(cpu, sizeof(cpu), "-mcpu=%s", mcpu);
-    run(sargv, NULL, &r);
-    if (r.exit_code != 0)
-        fail_msg("clang-14 -S %s: %s", cl, err_of(&r));
-    gcn_proc_result_free(&r);
+    if (compile) {
+        run(sargv, NULL, &r);
+        if (r.exit_code != 0)
+            fail_msg("clang-14 -S %s: %s", cl, err_of(&r));
+        gcn_proc_result_free(&r);
+    }
     run(cargv, NULL, &r);
     gcn_proc_result_free(&r);
     bytes = file_read(bin, &len);
@@ -415,7 +418,8 @@ static void against_asm_boundaries(const char *cl, const char *obj, const char *
     free(starts);
     free(bytes);
     remove(bin);
-    remove(s_path);
+    if (compile)
+        remove(s_path);
     free(bin);
     free(s_path);
 }
@@ -488,7 +492,7 @@ static void kernels(void **state)
             if (!objdump_can) {
                 char *argv[] = {"gcnspec", "disasm", obj, NULL};
                 gcnspec_run(argv, &r);
-                against_asm_boundaries(cl, obj, targets[t], r.out.data, &fig);
+                against_asm_boundaries(cl, 1, obj, targets[t], r.out.data, &fig);
                 gcn_proc_result_free(&r);
             }
             nobj++;
@@ -522,8 +526,8 @@ static void tricky_objects(void **state)
     char *cases = path_join2(test_source_dir(), "tests/peer/cases/disasm");
     DIR *d = opendir(cases);
     struct dirent *de;
-    int nobj = 0;
-    figures fig = {0};
+    int nobj = 0, objdump_can;
+    figures fig = {0}, fig67 = {0};
     (void)state;
     assert_non_null(d);
     while ((de = readdir(d)) != NULL) {
@@ -533,8 +537,12 @@ static void tricky_objects(void **state)
         gcn_proc_result r;
         if (n < 3 || strcmp(de->d_name + n - 2, ".s") != 0)
             continue;
-        /* literals_gfx9.s is for gfx900, literals_gfx8.s for tonga */
-        mcpu = strstr(de->d_name, "gfx8") ? "tonga" : "gfx900";
+        /* literals_gfxN.s is for gfx900, tonga, bonaire or tahiti */
+        mcpu = strstr(de->d_name, "gfx8")   ? "tonga"
+               : strstr(de->d_name, "gfx7") ? "bonaire"
+               : strstr(de->d_name, "gfx6") ? "tahiti"
+                                            : "gfx900";
+        objdump_can = strcmp(mcpu, "tonga") == 0 || strcmp(mcpu, "gfx900") == 0;
         s = path_join2(cases, de->d_name);
         snprintf(name, sizeof(name), "%.*s.o", (int)(n - 2), de->d_name);
         obj = path_join2(dir, name);
@@ -546,17 +554,28 @@ static void tricky_objects(void **state)
         if (r.exit_code != 0)
             fail_msg("llvm-mc-19 %s %s:\n%s", cpu, s, err_of(&r));
         gcn_proc_result_free(&r);
-        disasm_obj(obj, mcpu, 1, &fig);
+        disasm_obj(obj, mcpu, objdump_can, objdump_can ? &fig : &fig67);
+        if (!objdump_can) {
+            char *argv[] = {"gcnspec", "disasm", obj, NULL};
+            gcnspec_run(argv, &r);
+            against_asm_boundaries(s, 0, obj, mcpu, r.out.data, &fig67);
+            gcn_proc_result_free(&r);
+        }
         nobj++;
         free(s);
         free(obj);
     }
     closedir(d);
-    print_message("%d llvm-mc objects: %zu lines compared with llvm-objdump-19: %zu equal, %zu "
-                  "marked .long, %zu mismatches\n",
+    print_message("%d llvm-mc objects; gfx8/gfx9: %zu lines compared with llvm-objdump-19: %zu "
+                  "equal, %zu marked .long, %zu mismatches\n",
                   nobj, fig.compared, fig.equal, fig.marked, fig.mismatches);
-    assert_true(nobj >= 1 && fig.marked > 10 && fig.equal > 2);
-    assert_int_equal(fig.mismatches, 0);
+    print_message("gfx6/gfx7 llvm-mc objects: %zu lines tile .text, %zu decoded reassemble with "
+                  "llvm-mc-19, %zu marked .long, %zu line starts checked against llvm-mc-14, %zu "
+                  "mismatches\n",
+                  fig67.compared, fig67.reassembled, fig67.marked, fig67.boundaries,
+                  fig67.mismatches);
+    assert_true(nobj >= 4 && fig.marked > 10 && fig.equal > 2 && fig67.boundaries > 10);
+    assert_int_equal(fig.mismatches + fig67.mismatches, 0);
     free(cases);
 }
 
