@@ -6,56 +6,121 @@
 
 #include "commands.h"
 #include "gcnspec/codec.h"
+#include "gcnspec/codeobj.h"
 #include "util/file.h"
 
 static void help(void)
 {
-    printf("usage: gcnspec disasm --gen G [--binary] [--show-encoding] [FILE]\n\n"
-           "Disassembles bytes written as llvm-mc prints them (0x01,0x00,0x80,0xbe; spaces,\n"
-           "commas and [ ] separate them; one or more instructions a line, none spanning\n"
-           "lines; comments start with ';', '//' or '#') or, with --binary, a raw\n"
-           "little-endian file. Reads stdin without FILE or with FILE '-'. Prints one\n"
-           "instruction per line in LLVM's syntax.\n"
-           "Bytes that are no instruction are reported as FILE:LINE:COL (or FILE:+OFFSET\n"
-           "with --binary): message, and skipped one dword (a truncated instruction: the\n"
-           "rest of its line or file); a line holding something that is no byte (0xNN) is\n"
-           "reported and skipped whole. Either way the rest is still decoded, and the exit\n"
-           "status is 1.\n\n"
-           "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
-           "                       tonga|gfx900\n"
-           "  -b, --binary         FILE holds raw bytes\n"
-           "      --show-encoding  print TEXT ; encoding: [BYTES] as llvm-mc does\n"
-           "  -h, --help           this text\n");
+    printf("usage: gcnspec disasm [--gen G] [--binary] [--show-encoding] [--no-show-raw-insn]\n"
+           "                      [--text-only] [FILE]\n\n"
+           "Disassembles an AMDGPU code object (ELF: .o, .hsaco, .co), bytes written as\n"
+           "llvm-mc prints them (0x01,0x00,0x80,0xbe; spaces, commas and [ ] separate them;\n"
+           "one or more instructions a line, none spanning lines; comments start with ';',\n"
+           "'//' or '#') or, with --binary, a raw little-endian file. Reads stdin without\n"
+           "FILE or with FILE '-'.\n"
+           "A code object is printed in llvm-objdump -d's layout (each instruction with\n"
+           "'// OFFSET: WORDS'), so the two diff line for line; the generation comes from\n"
+           "its e_flags unless --gen says otherwise. Bytes are printed one instruction a\n"
+           "line in LLVM's syntax.\n"
+           "Each instruction is identified by the catalogue of every encoding the documents\n"
+           "describe before it is decoded: one of an encoding gcnspec does not model yet is\n"
+           "printed as its words, '.long 0x...', with a comment naming the encoding, and\n"
+           "decoding goes on after its full length (second dword, literal, SDWA/DPP dword).\n"
+           "Words no encoding has, or that the encoding refuses, are printed as '.long' with\n"
+           "'// invalid: REASON' and reported as FILE:LINE:COL (FILE:+OFFSET with --binary,\n"
+           "FILE:SECTION+0xOFFSET in a code object): message; a line holding something that\n"
+           "is no byte (0xNN) is reported and skipped whole. Either way the rest is still\n"
+           "decoded, and the exit status is 1.\n\n"
+           "  -g, --gen G            gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
+           "                         tonga|gfx900 (required but for a code object)\n"
+           "  -b, --binary           FILE holds raw bytes\n"
+           "      --show-encoding    print TEXT ; encoding: [BYTES] as llvm-mc does\n"
+           "      --no-show-raw-insn code object: leave out '// OFFSET: WORDS'\n"
+           "      --text-only        code object: the instructions' text alone, one a line\n"
+           "  -h, --help             this text\n");
 }
 
-/* Decodes a byte stream; where[i] says what to call byte i in a message. */
+/* Decodes a byte stream; line/col say what to call byte i in a message (NULL: an offset). */
 static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
                          const unsigned *line, const unsigned *col, int show)
 {
     size_t at = 0;
     int errors = 0;
     while (at < n) {
-        char text[256];
-        size_t size = 0;
-        gcn_status st = gcn_disasm(gen, b + at, n - at, text, sizeof(text), &size, NULL);
-        if (st != GCN_OK) {
-            char why[256];
-            gcn_decode_why(gen, b + at, n - at, why, sizeof(why));
-            if (line)
-                fprintf(stderr, "%s:%u:%u: %s\n", name, line[at], col[at], why);
-            else
-                fprintf(stderr, "%s:+%zu: %s\n", name, at, why);
-            errors++;
-            at += st == GCN_ERR_TRUNCATED ? n - at : (n - at < 4 ? n - at : 4);
-            continue;
-        }
-        if (show)
-            cli_print_encoded(stdout, text, b + at, size, 1);
-        else
+        gcn_disasm_item item;
+        char text[GCN_ITEM_TEXT + 160];
+        gcn_disasm_next(gen, b + at, n - at, &item);
+        if (item.kind == GCN_ITEM_INST && show) {
+            cli_print_encoded(stdout, item.text, b + at, item.size, 1);
+        } else {
+            gcn_disasm_item_text(&item, b + at, text, sizeof(text));
             printf("%s\n", text);
-        at += size;
+        }
+        if (item.kind == GCN_ITEM_INVALID || item.kind == GCN_ITEM_TRUNCATED) {
+            if (line)
+                fprintf(stderr, "%s:%u:%u: %s\n", name, line[at], col[at], item.text);
+            else
+                fprintf(stderr, "%s:+%zu: %s\n", name, at, item.text);
+            errors++;
+        }
+        at += item.size ? item.size : 1;
     }
     return errors;
+}
+
+/* A file given as --binary that is printable text holding 0x bytes was meant as text. */
+static int looks_like_hex_text(const char *t, size_t n)
+{
+    size_t i;
+    int hex = 0;
+    for (i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)t[i];
+        if (ch == '\n' || ch == '\r' || ch == '\t')
+            continue;
+        if (ch < 0x20 || ch > 0x7e)
+            return 0;
+        if (ch == '0' && i + 1 < n && (t[i + 1] == 'x' || t[i + 1] == 'X'))
+            hex = 1;
+    }
+    return hex;
+}
+
+static int disasm_codeobj(const char *name, const char *text, size_t len, const char *gen_name,
+                          unsigned flags)
+{
+    gcn_codeobj obj;
+    gcn_diag diag;
+    size_t bad = 0;
+    int gen;
+    gcn_diag_clear(&diag);
+    if (gcn_codeobj_read(name, (const uint8_t *)text, len, &obj, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 1;
+    }
+    if (gen_name) {
+        gen = gcn_gen_lookup(gen_name);
+        if (obj.gen >= 0 && obj.gen != gen)
+            fprintf(stderr,
+                    "%s: note: --gen %s (%s) overrides the code object's e_flags, which name %s "
+                    "(%s)\n",
+                    name, gen_name, gcn_gen_id(gen), obj.mach, gcn_gen_id(obj.gen));
+    } else if (obj.gen >= 0) {
+        gen = obj.gen;
+    } else {
+        if (obj.mach[0])
+            fprintf(stderr,
+                    "%s: the code object is for %s, which gcnspec does not cover (GCN 1.0-1.4: "
+                    "gfx6 to gfx9); pass --gen to read it as one of those\n",
+                    name, obj.mach);
+        else
+            fprintf(stderr, "%s: e_flags 0x%x name no AMDGPU target gcnspec knows; pass --gen\n",
+                    name, (unsigned)obj.e_flags);
+        gcn_codeobj_free(&obj);
+        return 1;
+    }
+    gcn_objdump(stdout, stderr, name, &obj, gen, flags, &bad);
+    gcn_codeobj_free(&obj);
+    return bad ? 1 : 0;
 }
 
 /* A byte token runs up to a separator or a comment. */
@@ -93,10 +158,13 @@ int cmd_disasm(int argc, char **argv)
     static const struct option opts[] = {{"gen", required_argument, NULL, 'g'},
                                          {"binary", no_argument, NULL, 'b'},
                                          {"show-encoding", no_argument, NULL, 's'},
+                                         {"no-show-raw-insn", no_argument, NULL, 'r'},
+                                         {"text-only", no_argument, NULL, 't'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *gen_name = NULL, *path = NULL, *name;
-    int c, gen, binary = 0, show = 0, errors = 0;
+    int c, gen = -1, binary = 0, show = 0, errors = 0;
+    unsigned flags = 0;
     char *text = NULL;
     size_t len = 0;
     gcn_diag diag;
@@ -113,6 +181,12 @@ int cmd_disasm(int argc, char **argv)
         case 's':
             show = 1;
             break;
+        case 'r':
+            flags |= GCN_OBJDUMP_NO_RAW;
+            break;
+        case 't':
+            flags |= GCN_OBJDUMP_TEXT_ONLY;
+            break;
         case 'h':
             help();
             return 0;
@@ -126,10 +200,7 @@ int cmd_disasm(int argc, char **argv)
         path = argv[optind++];
     if (optind < argc)
         return cli_usage_error("disasm", "unexpected argument '%s'", argv[optind]);
-    if (!gen_name)
-        return cli_usage_error("disasm", "--gen is required");
-    gen = gcn_gen_lookup(gen_name);
-    if (gen < 0)
+    if (gen_name && (gen = gcn_gen_lookup(gen_name)) < 0)
         return cli_usage_error("disasm", "unknown generation '%s'", gen_name);
     gcn_diag_clear(&diag);
     if (!cli_read_input(path, &text, &len, &diag)) {
@@ -137,6 +208,23 @@ int cmd_disasm(int argc, char **argv)
         return 1;
     }
     name = cli_input_name(path);
+    if (!binary && gcn_codeobj_is_elf((const uint8_t *)text, len)) {
+        errors = disasm_codeobj(name, text, len, gen_name, flags);
+        free(text);
+        return errors;
+    }
+    if (!gen_name) {
+        free(text);
+        return cli_usage_error("disasm", "--gen is required (but for a code object)");
+    }
+    if (binary && looks_like_hex_text(text, len)) {
+        fprintf(stderr,
+                "%s: this looks like text (bytes written as 0x..), not raw bytes: drop "
+                "--binary\n",
+                name);
+        free(text);
+        return 1;
+    }
     if (binary) {
         errors = decode_stream(gen, (const uint8_t *)text, len, name, NULL, NULL, show);
     } else {

@@ -4,12 +4,15 @@
 #include <string.h>
 
 #include "commands.h"
+#include "spec/extract/encodings.h"
 #include "spec/extract/extract.h"
+#include "util/json.h"
 #include "util/file.h"
 
 static void help(void)
 {
-    printf("usage: gcnspec extract --docs DIR [-o FILE]\n\n"
+    printf("usage: gcnspec extract --docs DIR [-o FILE]\n"
+           "       gcnspec extract --encodings DIR [-o FILE]\n\n"
            "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
            "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
            "file:line, to FILE. Contradicting facts are all kept.\n\n"
@@ -17,26 +20,101 @@ static void help(void)
            "                     'gcnspec help')\n"
            "  -o, --output FILE  where to write the facts (default spec/facts.json at the root\n"
            "                     of the source tree, else facts.json)\n"
+           "  -e, --encodings DIR  read the encoding catalogue (each encoding's name,\n"
+           "                     generations, size, identifying bits, literal and SDWA/DPP\n"
+           "                     dwords) from DIR's CLRX GcnInstrs*.md pages instead\n"
+           "                     (default output spec/encodings.json at the root of the\n"
+           "                     source tree, else encodings.json)\n"
            "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
            "                     extraction (CI uses this to catch drift)\n"
            "  -h, --help         this text\n");
 }
 
+/* Whether text equals a file's content; says where they first differ when not. */
+static int same_as_file(const char *fresh, const char *path, const char *redo)
+{
+    char *old = NULL;
+    size_t len = 0, i, line = 1;
+    gcn_diag diag;
+    gcn_diag_clear(&diag);
+    if (gcn_read_file(path, &old, &len, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 0;
+    }
+    if (strlen(fresh) == len && memcmp(fresh, old, len) == 0) {
+        free(old);
+        return 1;
+    }
+    for (i = 0; i < len && fresh[i] && fresh[i] == old[i]; i++)
+        if (old[i] == '\n')
+            line++;
+    fprintf(stderr, "%s:%zu: differs from a fresh extraction (run '%s')\n", path, line, redo);
+    free(old);
+    return 0;
+}
+
+static int extract_encodings(const char *dir, const char *output, const char *check)
+{
+    cJSON *cat = NULL;
+    gcn_diag diag;
+    char *text, redo[512];
+    int rc;
+    gcn_diag_clear(&diag);
+    if (gcn_extract_encodings(dir, &cat, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 1;
+    }
+    text = gcn_json_print_depth(cat, 3);
+    if (!text) {
+        cJSON_Delete(cat);
+        fprintf(stderr, "gcnspec extract: out of memory\n");
+        return 1;
+    }
+    snprintf(redo, sizeof(redo), "gcnspec extract --encodings %s -o %s", dir,
+             check ? check : output);
+    {
+        /* the pages' disagreements are reported, not settled here */
+        const cJSON *d;
+        cJSON_ArrayForEach(d, cJSON_GetObjectItem(cat, "disagreements"))
+        {
+            fprintf(stderr, "%s/%s: disagreement (%s): %s\n", dir,
+                    cJSON_GetObjectItem(d, "from")->valuestring,
+                    cJSON_GetObjectItem(d, "what")->valuestring,
+                    cJSON_GetObjectItem(d, "detail")->valuestring);
+        }
+    }
+    if (check) {
+        rc = same_as_file(text, check, redo) ? 0 : 1;
+    } else {
+        rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
+        if (rc)
+            gcn_diag_print(&diag, stderr);
+        else
+            fprintf(
+                stderr,
+                "gcnspec extract: %d encoding entries (by generation), %d disagreements -> %s\n",
+                cJSON_GetArraySize(cJSON_GetObjectItem(cat, "encodings")),
+                cJSON_GetArraySize(cJSON_GetObjectItem(cat, "disagreements")), output);
+    }
+    free(text);
+    cJSON_Delete(cat);
+    return rc;
+}
+
 int cmd_extract(int argc, char **argv)
 {
-    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"check", required_argument, NULL, 'c'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    const char *docs = NULL, *output = NULL, *check = NULL;
+    static const struct option opts[] = {
+        {"docs", required_argument, NULL, 'd'},  {"output", required_argument, NULL, 'o'},
+        {"check", required_argument, NULL, 'c'}, {"encodings", required_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0}};
+    const char *docs = NULL, *output = NULL, *check = NULL, *encodings = NULL;
     gcn_facts facts;
     gcn_diag diag;
     gcn_status st;
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:o:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:o:e:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd':
             docs = optarg;
@@ -46,6 +124,9 @@ int cmd_extract(int argc, char **argv)
             break;
         case 'c':
             check = optarg;
+            break;
+        case 'e':
+            encodings = optarg;
             break;
         case 'h':
             help();
@@ -58,11 +139,15 @@ int cmd_extract(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage_error("extract", "unexpected argument '%s'", argv[optind]);
+    gcn_diag_clear(&diag);
+    if (encodings)
+        return extract_encodings(
+            encodings,
+            output ? output : cli_output_default("spec/encodings.json", "encodings.json"), check);
     if (!docs && !(docs = cli_data_path("documents/seeds")))
         return 1;
     if (!output)
         output = cli_output_default("spec/facts.json", "facts.json");
-    gcn_diag_clear(&diag);
     gcn_facts_init(&facts);
     st = gcn_extract_dir(docs, &facts, &diag);
     if (st != GCN_OK) {

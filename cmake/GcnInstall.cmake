@@ -1,6 +1,7 @@
 # What `cmake --install` puts in place (GNUInstallDirs' layout under any --prefix):
 #   bin/gcnspec
-#   lib/libgcnspec.a            the codec and the oracle (and the util they stand on), one archive
+#   lib/libgcnspec.a            the codec, code objects and the oracle (and the util they stand
+#                               on), one archive
 #   include/gcnspec/*.h         the public API (extern "C")
 #   lib/pkgconfig/gcnspec.pc    and lib/cmake/gcnspec/ (gcnspec::gcnspec): one link line
 #   share/gcnspec/              the data the commands read, in the source tree's layout
@@ -9,10 +10,11 @@
 include(CMakePackageConfigHelpers)
 
 # One archive of every object a program of the public API needs: a user links -lgcnspec (and
-# cJSON, libcrypto, libm, which the .pc file and the package config name), never our
+# cJSON, libcrypto, libelf (code objects), libm, which the .pc file and the package config name), never our
 # internal layering. Every global symbol in it starts with gcn_ (tests/install checks with nm).
 add_library(gcnspec_lib STATIC $<TARGET_OBJECTS:gcn_util> $<TARGET_OBJECTS:gcn_codec_objs>
-                               $<TARGET_OBJECTS:gcn_codec> $<TARGET_OBJECTS:gcn_oracle>)
+                               $<TARGET_OBJECTS:gcn_codec> $<TARGET_OBJECTS:gcn_codeobj>
+                               $<TARGET_OBJECTS:gcn_oracle>)
 set_target_properties(gcnspec_lib PROPERTIES OUTPUT_NAME gcnspec LINKER_LANGUAGE C)
 
 install(TARGETS gcnspec RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

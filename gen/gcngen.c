@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "codec/tables.h"
+#include "gen/enc_gen.h"
 #include "gen/sem_gen.h"
 #include "gen/visa_gen.h"
 #include "spec/resolve/resolve.h"
@@ -1920,13 +1921,16 @@ static void usage(void)
                     "       gcngen tables --spec gcn.json -o gcn_tables.inc\n"
                     "       gcngen semantics --spec gcn.json -o gcn_semantics.inc "
                     "[--allow-missing]\n"
-                    "       gcngen visa --spec gcn.json -o gcn_visa.inc\n");
+                    "       gcngen visa --spec gcn.json -o gcn_visa.inc\n"
+                    "       gcngen encodings --spec gcn.json --encodings encodings.json "
+                    "--decisions encoding-decisions.json -o gcn_catalogue.inc\n");
 }
 
 int main(int argc, char **argv)
 {
     gcn_diag diag;
     const char *facts = NULL, *errata = NULL, *curated = NULL, *spec = NULL, *out = NULL;
+    const char *encodings = NULL, *decisions = NULL;
     int i, allow_missing = 0;
     gcn_diag_clear(&diag);
     if (argc < 2) {
@@ -1949,6 +1953,10 @@ int main(int argc, char **argv)
             slot = &spec;
         else if (strcmp(argv[i], "-o") == 0)
             slot = &out;
+        else if (strcmp(argv[i], "--encodings") == 0)
+            slot = &encodings;
+        else if (strcmp(argv[i], "--decisions") == 0)
+            slot = &decisions;
         if (!slot || i + 1 >= argc) {
             usage();
             return 2;
@@ -1976,6 +1984,13 @@ int main(int argc, char **argv)
         return gs_generate(spec, out, allow_missing, stderr, &diag) ? 0 : 1;
     if (strcmp(argv[1], "visa") == 0 && spec && out) {
         if (!gv_generate(spec, out, &diag)) {
+            gcn_diag_print(&diag, stderr);
+            return 1;
+        }
+        return 0;
+    }
+    if (strcmp(argv[1], "encodings") == 0 && spec && encodings && decisions && out) {
+        if (!eg_generate(spec, encodings, decisions, out, &diag)) {
             gcn_diag_print(&diag, stderr);
             return 1;
         }

@@ -11,6 +11,7 @@ PACKAGES=(
   afl++                              # AFL++ fuzzing
   clang-format-14                    # the formatting check
   wamerican-huge                     # the word list gcnspec errata spell-checks the prose against
+  libelf-dev                         # libelf: gcnspec disasm reads AMDGPU code objects
 )
 
 missing=()

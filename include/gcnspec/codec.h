@@ -84,6 +84,40 @@ int gcn_line_is_blank(const char *line);
 gcn_status gcn_assemble(int gen, const char *text, gcn_inst *out, uint8_t *bytes, size_t cap,
                         size_t *len, gcn_diag *diag);
 
+/* Disassembling a stream of words that may hold encodings the codec does not model yet: at each
+ * position the encoding is identified first, by the catalogue of every encoding the documents
+ * describe (spec/encodings.json), so that the item always spans the instruction's full length
+ * (its second dword, a literal, an SDWA/DPP dword), and no literal or second dword is ever read
+ * as an instruction of its own. */
+typedef enum gcn_item_kind {
+    GCN_ITEM_INST,       /* decoded: text is the instruction in LLVM's syntax */
+    GCN_ITEM_UNMODELLED, /* an encoding the codec does not decode yet: text says which */
+    GCN_ITEM_INVALID,    /* no encoding matches, or the modelled encoding refuses the word */
+    GCN_ITEM_TRUNCATED   /* the bytes end inside the instruction: size is what is left */
+} gcn_item_kind;
+
+#define GCN_ITEM_TEXT 192
+typedef struct gcn_disasm_item {
+    gcn_item_kind kind;
+    gcn_status status;    /* GCN_OK for an instruction, else why not */
+    size_t size;          /* bytes the item spans */
+    const char *encoding; /* the catalogue's name of the encoding, NULL when none matches */
+    const char *extra;    /* "literal", "VOP_SDWA", "VOP_DPP" when such a dword follows, or NULL */
+    char text[GCN_ITEM_TEXT]; /* the instruction; or why it is not one, for people */
+    gcn_inst inst;            /* GCN_ITEM_INST: the instruction */
+} gcn_disasm_item;
+
+/* Identifies and decodes the instruction at bytes (len bytes left in the stream) into *item;
+ * the next one starts item->size bytes on (never 0 when len > 0). Returns item->status. */
+gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm_item *item);
+/* The item as one line of assembler text (no newline) into buf, snprintf-style: the
+ * instruction, or its words as data with a comment saying why
+ * (".long 0xd1fd0000, 0x04010c06 // VOP3A/VOP3B (not modelled yet)",
+ * ".long 0xffffffff // invalid: no encoding of gcn1.4 has these fixed bits"); bytes are the
+ * item's own. */
+size_t gcn_disasm_item_text(const gcn_disasm_item *item, const uint8_t *bytes, char *buf,
+                            size_t size);
+
 const char *gcn_inst_mnemonic(const gcn_inst *inst);
 const char *gcn_inst_encoding(const gcn_inst *inst);
 /* The number of instructions in the table, and the mnemonic / opcode of row i on gen (-1 when

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <gcnspec/codec.h>
+#include <gcnspec/codeobj.h>
 #include <gcnspec/oracle.h>
 
 static int fail(const char *what)
@@ -51,6 +52,14 @@ int main(void)
         popcount += (s0 >> i) & 1;
     if (s->sreg[1] != popcount)
         return fail("the oracle's s1 is not the popcount of s0");
+    /* a code object reader that links libelf: bytes that are no ELF file are refused */
+    {
+        gcn_codeobj obj;
+        memset(&obj, 0, sizeof(obj));
+        if (gcn_codeobj_is_elf(bytes, len) ||
+            gcn_codeobj_read("bytes", bytes, len, &obj, &diag) == GCN_OK)
+            return fail("gcn_codeobj_read took an instruction for a code object");
+    }
     printf("c: %s (%s, %zu bytes) -> s1 = %u\n", printed, gcn_inst_mnemonic(&decoded), len,
            s->sreg[1]);
     free(s);
