@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "file.h"
+#include "json_syntax.h"
 
 /* ---- positions ---------------------------------------------------------------------------- */
 
@@ -246,7 +247,8 @@ static gcn_status check_dups(const gcn_json_doc *doc, const cJSON *node, gcn_dia
 gcn_status gcn_json_parse(gcn_json_doc *doc, const char *file, const char *text, size_t len,
                           gcn_diag *diag)
 {
-    const char *end = NULL;
+    const char *end = NULL, *why = NULL;
+    size_t fault = 0;
     pos_scan p;
     memset(doc, 0, sizeof(*doc));
     doc->file = strdup(file ? file : "<json>");
@@ -264,15 +266,26 @@ gcn_status gcn_json_parse(gcn_json_doc *doc, const char *file, const char *text,
         }
         return GCN_ERR_SYNTAX;
     }
+    /* a byte order mark is no part of the text (editors count no column for it) */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    if (!gcn_json_syntax_check(text, len, &fault, &why)) {
+        unsigned line, col;
+        where_in_text(text, text + fault, &line, &col);
+        gcn_diag_set(diag, doc->file, line, col, "%s", why);
+        return GCN_ERR_SYNTAX;
+    }
     /* cJSON counts the terminating NUL in the length when it must find one */
     doc->root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-    if (!doc->root) {
+    if (!doc->root) { /* the recognizer is stricter than cJSON: only out of memory is left */
         unsigned line, col;
         if (!end || end < text || end > text + len)
             end = text;
         where_in_text(text, end, &line, &col);
-        gcn_diag_set(diag, doc->file, line, col, "JSON syntax error");
-        return GCN_ERR_SYNTAX;
+        gcn_diag_set(diag, doc->file, line, col, "cannot read the JSON (out of memory?)");
+        return GCN_ERR_NOMEM;
     }
     memset(&p, 0, sizeof(p));
     p.s = text;
