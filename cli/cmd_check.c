@@ -9,6 +9,7 @@
 #include "codec/codec_internal.h"
 #include "commands.h"
 #include "gcnspec/codec.h"
+#include "util/diag_limit.h"
 #include "vectors/check.h"
 #include "vectors/known.h"
 
@@ -59,8 +60,11 @@ static void help(void)
         "      --timeout-per-vector MS   ... this per vector (default 30 s + 10 ms)\n"
         "      --time-bare          also time the tool alone on the same inputs, one process\n"
         "                           at a time (the figure the check's time compares with)\n"
+        "      --max-errors N       print the first N messages about bad vector lines and\n"
+        "                           failed batches (default %d; 0: all), then how many more\n"
         "  -q, --quiet              no summary on stdout\n"
-        "  -h, --help               this text\n");
+        "  -h, --help               this text\n",
+        GCN_DIAG_DEFAULT_MAX);
 }
 
 static int mode_lookup(const char *s)
@@ -94,6 +98,7 @@ int cmd_check(int argc, char **argv)
                                          {"timeout", required_argument, NULL, 'T'},
                                          {"timeout-per-vector", required_argument, NULL, 'P'},
                                          {"time-bare", no_argument, NULL, 'B'},
+                                         {"max-errors", required_argument, NULL, 'E'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
@@ -181,6 +186,10 @@ int cmd_check(int argc, char **argv)
         case 'B':
             opt.time_bare = 1;
             break;
+        case 'E':
+            if (!cli_max_errors("check", optarg))
+                return 2;
+            break;
         case 'q':
             quiet = 1;
             break;
@@ -243,6 +252,7 @@ int cmd_check(int argc, char **argv)
                 fprintf(stderr, "gcnspec check: %s\n", res->impl[i].open_error);
         rc = gcn_check_failures(res) ? 1 : 0;
     }
+    gcn_diag_report_end(stderr);
     gcn_check_free(res);
     gcn_known_free(known);
     return rc;

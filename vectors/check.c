@@ -12,6 +12,7 @@
 
 #include "codec/codec_internal.h"
 #include "gcnspec/codec.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
 #include "util/json.h"
 #include "vectors/jsonl.h"
@@ -277,14 +278,14 @@ static void log_msg(const run_ctx *c, const char *file, unsigned line, const cha
                     const char *msg)
 {
     FILE *f = c->res->opt.log ? c->res->opt.log : stderr;
-    flockfile(f); /* the loader thread writes here too */
+    char what[GCN_DIAG_MSG_MAX];
+    if (snprintf(what, sizeof(what), fmt, msg) < 0) /* a long message is cut short, not lost */
+        what[0] = 0;
+    /* counted: a peer that fails every batch is reported up to --max-errors times */
     if (line)
-        fprintf(f, "%s:%u: %s", file, line, c->ir->peer);
+        gcn_diag_reportf(f, "%s:%u: %s%s", file, line, c->ir->peer, what);
     else
-        fprintf(f, "%s: %s", file, c->ir->peer);
-    fprintf(f, fmt, msg);
-    fputc('\n', f);
-    funlockfile(f);
+        gcn_diag_reportf(f, "%s: %s%s", file, c->ir->peer, what);
 }
 
 static void load_file(run_ctx *c, size_t fi)
@@ -328,7 +329,7 @@ static void load_file(run_ctx *c, size_t fi)
         if (st == GCN_ERR_UNSUPPORTED) {
             c->ir->skipped_vectors++;
         } else if (st != GCN_OK) {
-            gcn_diag_print(&diag, log);
+            gcn_diag_report(log, &diag);
             c->ir->bad_vectors++;
         } else {
             const gcn_vec_read *r = &L->v[L->n];

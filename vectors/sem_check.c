@@ -11,6 +11,7 @@
 
 #include "codec/codec_internal.h"
 #include "gcnspec/oracle.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
 #include "vectors/check.h"
 #include "vectors/runner.h"
@@ -45,12 +46,13 @@ static double now_s(void)
 static void logf_(const sem_ctx *c, unsigned line, const char *fmt, const char *a, const char *b)
 {
     FILE *f = c->opt->log ? c->opt->log : stderr;
+    char what[GCN_DIAG_MSG_MAX];
+    if (snprintf(what, sizeof(what), fmt, a, b) < 0) /* a long message is cut short, not lost */
+        what[0] = 0;
     if (line)
-        fprintf(f, "%s:%u: %s: ", c->file, line, c->ir->peer);
+        gcn_diag_reportf(f, "%s:%u: %s: %s", c->file, line, c->ir->peer, what);
     else
-        fprintf(f, "%s: %s: ", c->file, c->ir->peer);
-    fprintf(f, fmt, a, b);
-    fputc('\n', f);
+        gcn_diag_reportf(f, "%s: %s: %s", c->file, c->ir->peer, what);
 }
 
 static void copy(char *dst, size_t size, const char *src)
