@@ -15,6 +15,7 @@
 #include "util/diag_limit.h"
 #include "util/file.h"
 #include "util/json.h"
+#include "vectors/manifest.h"
 #include "vectors/jsonl.h"
 #include "vectors/runner.h"
 #include "util/buf.h"
@@ -945,7 +946,10 @@ gcn_status gcn_check_run(const gcn_check_options *opt, gcn_check_result **out, g
     if (!res->opt.jobs)
         res->opt.jobs = 1;
     gcn_vec_copy(res->dir, sizeof(res->dir), opt->dir);
-    st = find_files(res, &files, diag);
+    /* files of two runs, or changed since: no verdict on an implementation from them */
+    st = gcn_vec_manifest_verify(opt->dir, opt->log, diag);
+    if (st == GCN_OK)
+        st = find_files(res, &files, diag);
     if (st != GCN_OK) {
         free_files(&files);
         free(res);
