@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec_internal.h"
 #include "commands.h"
 #include "gcnspec/codec.h"
 #include "util/buf.h"
@@ -65,6 +66,13 @@ int cli_max_errors(const char *cmd, const char *arg)
     }
     gcn_diag_set_max(max);
     return 1;
+}
+
+int cli_unknown_gen(const char *cmd, const char *name)
+{
+    char choices[512];
+    codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
+    return cli_usage_error(cmd, "unknown generation '%s': one of %s", name, choices);
 }
 
 const char *cli_input_name(const char *path)
@@ -144,7 +152,7 @@ int cmd_asm(int argc, char **argv)
         return cli_usage_error("asm", "--gen is required");
     gen = gcn_gen_lookup(gen_name);
     if (gen < 0)
-        return cli_usage_error("asm", "unknown generation '%s'", gen_name);
+        return cli_unknown_gen("asm", gen_name);
     gcn_diag_clear(&diag);
     if (!cli_read_input(path, &text, &len, &diag)) {
         gcn_diag_print(&diag, stderr);

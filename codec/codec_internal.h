@@ -93,6 +93,8 @@ static inline const gcn_fast_plan *codec_fast_plan(const gcn_tables *t, unsigned
 #define GCN_SUGGEST_MAX 64
 const gcn_insn_row *codec_closest_mnemonic(const gcn_tables *t, const char *m, size_t n, int gen);
 size_t codec_gens_text(const gcn_tables *t, unsigned mask, char *buf, size_t size);
+/* Every generation with its LLVM names: "gcn1.0 (gfx6, tahiti), gcn1.1 (gfx7, bonaire), ..." */
+size_t codec_gen_choices(const gcn_tables *t, char *buf, size_t size);
 
 gcn_status codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
 

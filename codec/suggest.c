@@ -78,3 +78,18 @@ size_t codec_gens_text(const gcn_tables *t, unsigned mask, char *buf, size_t siz
         }
     return n < size ? n : size - 1;
 }
+
+size_t codec_gen_choices(const gcn_tables *t, char *buf, size_t size)
+{
+    size_t n = 0;
+    unsigned g;
+    buf[0] = 0;
+    for (g = 0; g < t->ngens && n + 1 < size; g++) {
+        int w = snprintf(buf + n, size - n, "%s%s (%s, %s)", g ? ", " : "", t->gens[g].id,
+                         t->gens[g].llvm, t->gens[g].mcpu);
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+    return n < size ? n : size - 1;
+}
