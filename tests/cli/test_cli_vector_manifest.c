@@ -164,12 +164,44 @@ static void test_count_not_the_index(void **state)
                    "the file is of another generation");
 }
 
+/* A vector line cJSON would take but JSON does not (invalid UTF-8 in its id, a leading zero)
+ * is a bad line named with its fault, not a vector whose id no report could print. */
+static void test_vector_line_not_json(void **state)
+{
+    char *text, *nl, *p, buf[8192];
+    size_t len, n;
+    gcn_proc_result r;
+    (void)state;
+    reset();
+    text = file_read("v/jsonl/sop1-gcn1.0.jsonl", &len);
+    assert_non_null(text);
+    nl = strchr(text, '\n');
+    assert_non_null(nl);
+    n = (size_t)(nl - text);
+    assert_true(n + 16 < sizeof(buf));
+    memcpy(buf, text, n + 1);
+    p = strstr(buf, "\"id\":\"");
+    assert_non_null(p);
+    p[6] = (char)0xff; /* the id's first character */
+    memcpy(buf + n + 1, text, n + 1);
+    file_write("lines.jsonl", buf, 2 * n + 2);
+    free(text);
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "check", "--impl", "gcnspec-oracle", "--known", known_path, "lines.jsonl", NULL);
+    if (r.exit_code != 1 || !strstr(r.err.data, "lines.jsonl:1:") ||
+        !strstr(r.err.data, "invalid UTF-8 in a string") || strstr(r.err.data, "lines.jsonl:2:"))
+        fail_msg("want line 1 refused (invalid UTF-8), line 2 taken; got %d:\n%s", r.exit_code,
+                 r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_manifest_written), cmocka_unit_test(test_changed_file),
-        cmocka_unit_test(test_missing_file),     cmocka_unit_test(test_unlisted_file),
-        cmocka_unit_test(test_two_generations),  cmocka_unit_test(test_count_not_the_index),
+        cmocka_unit_test(test_manifest_written),     cmocka_unit_test(test_changed_file),
+        cmocka_unit_test(test_missing_file),         cmocka_unit_test(test_unlisted_file),
+        cmocka_unit_test(test_two_generations),      cmocka_unit_test(test_count_not_the_index),
+        cmocka_unit_test(test_vector_line_not_json),
     };
     return cmocka_run_group_tests_name("cli_vector_manifest", tests, setup, teardown);
 }
