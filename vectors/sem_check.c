@@ -13,6 +13,7 @@
 #include "gcnspec/oracle.h"
 #include "util/diag_limit.h"
 #include "util/file.h"
+#include "util/json_syntax.h"
 #include "vectors/check.h"
 #include "vectors/runner.h"
 #include "vectors/sem_vectors.h"
@@ -198,14 +199,21 @@ static void judge(sem_ctx *c, const sem_vec *v, const cJSON *answer, const char 
 
 static int read_vec(sem_ctx *c, const char *line, size_t len, unsigned lineno, sem_vec *v)
 {
-    const char *end = NULL;
+    const char *end = NULL, *why = NULL;
     const cJSON *x, *aw;
     const gcn_tables *t = gcn_codec_tables();
     unsigned k;
+    size_t fault = 0;
     char msg[200];
     memset(v, 0, sizeof(*v));
     v->line = lineno;
     v->enc = -1;
+    /* RFC 8259 first: cJSON takes invalid UTF-8 and leading zeros */
+    if (!gcn_json_syntax_check(line, len, &fault, &why)) {
+        snprintf(msg, sizeof(msg), "col %u: %s", (unsigned)fault + 1, why);
+        logf_(c, lineno, "%s%s", "broken line: ", msg);
+        return 0;
+    }
     v->doc = cJSON_ParseWithLengthOpts(line, len, &end, 0);
     if (!v->doc || !cJSON_IsObject(v->doc)) {
         snprintf(msg, sizeof(msg), "col %u: not a JSON object",

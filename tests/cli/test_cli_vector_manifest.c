@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_support.h"
@@ -164,16 +165,13 @@ static void test_count_not_the_index(void **state)
                    "the file is of another generation");
 }
 
-/* A vector line cJSON would take but JSON does not (invalid UTF-8 in its id, a leading zero)
- * is a bad line named with its fault, not a vector whose id no report could print. */
-static void test_vector_line_not_json(void **state)
+/* The first line of src, with a 0xff byte for its id's first character, then the line as it
+ * was, into dst. */
+static void bad_byte_line(const char *src, const char *dst)
 {
-    char *text, *nl, *p, buf[8192];
+    char *text, *nl, *p, buf[16384];
     size_t len, n;
-    gcn_proc_result r;
-    (void)state;
-    reset();
-    text = file_read("v/jsonl/sop1-gcn1.0.jsonl", &len);
+    text = file_read(src, &len);
     assert_non_null(text);
     nl = strchr(text, '\n');
     assert_non_null(nl);
@@ -184,14 +182,37 @@ static void test_vector_line_not_json(void **state)
     assert_non_null(p);
     p[6] = (char)0xff; /* the id's first character */
     memcpy(buf + n + 1, text, n + 1);
-    file_write("lines.jsonl", buf, 2 * n + 2);
+    file_write(dst, buf, 2 * n + 2);
     free(text);
+}
+
+/* A vector line cJSON would take but JSON does not (invalid UTF-8 in its id, a leading zero)
+ * is a bad line named with its fault, not a vector whose id no report could print: encoding
+ * and semantic vectors. */
+static void test_vector_line_not_json(void **state)
+{
+    gcn_proc_result r;
+    (void)state;
+    reset();
+    bad_byte_line("v/jsonl/sop1-gcn1.0.jsonl", "lines.jsonl");
     memset(&r, 0, sizeof(r));
     cli_run(&r, "check", "--impl", "gcnspec-oracle", "--known", known_path, "lines.jsonl", NULL);
     if (r.exit_code != 1 || !strstr(r.err.data, "lines.jsonl:1:") ||
         !strstr(r.err.data, "invalid UTF-8 in a string") || strstr(r.err.data, "lines.jsonl:2:"))
         fail_msg("want line 1 refused (invalid UTF-8), line 2 taken; got %d:\n%s", r.exit_code,
                  r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+    tmpdir_remove("s");
+    assert_int_equal(mkdir("s", 0755), 0);
+    assert_int_equal(mkdir("s/semantic", 0755), 0);
+    bad_byte_line("v/semantic/sop1-gcn1.0.jsonl", "s/semantic/sop1-gcn1.0.jsonl");
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "check", "--impl", "gcnspec-oracle", "--known", known_path, "s", NULL);
+    if (r.exit_code != 1 || !strstr(r.err.data, "sop1-gcn1.0.jsonl:1: ") ||
+        !strstr(r.err.data, "broken line: col 8: invalid UTF-8 in a string") ||
+        !strstr(r.out.data, "1 vectors in 1 files: 1 pass"))
+        fail_msg("want line 1 refused (invalid UTF-8), line 2 passed; got %d:\n%s%s", r.exit_code,
+                 r.err.data ? r.err.data : "", r.out.data ? r.out.data : "");
     gcn_proc_result_free(&r);
 }
 
