@@ -106,6 +106,11 @@ static void test_manifest_written(void **state)
     assert_null(strstr(m, "\"path\": \"MANIFEST.json\""));
     free(m);
     expect_accepted();
+    /* what lit writes beside the lit files it runs, and notes, are no vectors */
+    assert_int_equal(mkdir("v/lit/Output", 0755), 0);
+    file_write("v/lit/Output/gcnspec_sop1_gfx6.s.script", "x\n", 2);
+    file_write("v/NOTES.md", "notes\n", 6);
+    expect_accepted();
 }
 
 static void test_changed_file(void **state)
