@@ -6,11 +6,12 @@
 
 #include "commands.h"
 #include "gcnspec/codec.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
 
 static void help(void)
 {
-    printf("usage: gcnspec disasm --gen G [--binary] [--show-encoding] [FILE]\n\n"
+    printf("usage: gcnspec disasm --gen G [--binary] [--show-encoding] [--max-errors N] [FILE]\n\n"
            "Disassembles bytes written as llvm-mc prints them (0x01,0x00,0x80,0xbe; spaces,\n"
            "commas and [ ] separate them; one or more instructions a line, none spanning\n"
            "lines; comments start with ';', '//' or '#') or, with --binary, a raw\n"
@@ -25,7 +26,10 @@ static void help(void)
            "                       tonga|gfx900\n"
            "  -b, --binary         FILE holds raw bytes\n"
            "      --show-encoding  print TEXT ; encoding: [BYTES] as llvm-mc does\n"
-           "  -h, --help           this text\n");
+           "      --max-errors N   print the first N messages (default %d; 0: all), then\n"
+           "                       how many more there were\n"
+           "  -h, --help           this text\n",
+           GCN_DIAG_DEFAULT_MAX);
 }
 
 /* Decodes a byte stream; where[i] says what to call byte i in a message. */
@@ -42,9 +46,9 @@ static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
             char why[256];
             gcn_decode_why(gen, b + at, n - at, why, sizeof(why));
             if (line)
-                fprintf(stderr, "%s:%u:%u: %s\n", name, line[at], col[at], why);
+                gcn_diag_reportf(stderr, "%s:%u:%u: %s", name, line[at], col[at], why);
             else
-                fprintf(stderr, "%s:+%zu: %s\n", name, at, why);
+                gcn_diag_reportf(stderr, "%s:+%zu: %s", name, at, why);
             errors++;
             at += st == GCN_ERR_TRUNCATED ? n - at : (n - at < 4 ? n - at : 4);
             continue;
@@ -90,11 +94,10 @@ static int parse_byte(const char *s, size_t n, uint8_t *out)
 
 int cmd_disasm(int argc, char **argv)
 {
-    static const struct option opts[] = {{"gen", required_argument, NULL, 'g'},
-                                         {"binary", no_argument, NULL, 'b'},
-                                         {"show-encoding", no_argument, NULL, 's'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {
+        {"gen", required_argument, NULL, 'g'},     {"binary", no_argument, NULL, 'b'},
+        {"show-encoding", no_argument, NULL, 's'}, {"max-errors", required_argument, NULL, 'E'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
     const char *gen_name = NULL, *path = NULL, *name;
     int c, gen, binary = 0, show = 0, errors = 0;
     char *text = NULL;
@@ -113,6 +116,10 @@ int cmd_disasm(int argc, char **argv)
         case 's':
             show = 1;
             break;
+        case 'E':
+            if (!cli_max_errors("disasm", optarg))
+                return 2;
+            break;
         case 'h':
             help();
             return 0;
@@ -130,7 +137,7 @@ int cmd_disasm(int argc, char **argv)
         return cli_usage_error("disasm", "--gen is required");
     gen = gcn_gen_lookup(gen_name);
     if (gen < 0)
-        return cli_usage_error("disasm", "unknown generation '%s'", gen_name);
+        return cli_unknown_gen("disasm", gen_name);
     gcn_diag_clear(&diag);
     if (!cli_read_input(path, &text, &len, &diag)) {
         gcn_diag_print(&diag, stderr);
@@ -171,8 +178,8 @@ int cmd_disasm(int argc, char **argv)
                     break;
                 tok = byte_token_len(line + k);
                 if (!parse_byte(line + k, tok, &bytes[nb])) {
-                    fprintf(stderr, "%s:%u:%zu: not a byte (0x00..0xff): '%.*s'\n", name, lineno,
-                            k + 1, (int)tok, line + k);
+                    gcn_diag_reportf(stderr, "%s:%u:%zu: not a byte (0x00..0xff): '%.*s'", name,
+                                     lineno, k + 1, (int)tok, line + k);
                     errors++;
                     nb = 0;
                     break;
@@ -189,5 +196,6 @@ int cmd_disasm(int argc, char **argv)
         free(cols);
     }
     free(text);
+    gcn_diag_report_end(stderr);
     return errors ? 1 : 0;
 }

@@ -127,6 +127,23 @@ static void test_asm_limit_option(void **state)
     gcn_proc_result_free(&r);
 }
 
+/* The same junk into disasm (text that is no bytes), and bytes that are no instruction. */
+static void test_disasm_junk(void **state)
+{
+    gcn_proc_result r;
+    size_t lines = write_junk("junk.txt", 1u << 20, "");
+    (void)state;
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "disasm", "--gen", "gfx9", "junk.txt", NULL);
+    expect_bounded(&r, "junk.txt:1:", 100, lines);
+    gcn_proc_result_free(&r);
+    memset(&r, 0, sizeof(r));
+    cli_run(&r, "disasm", "--gen", "gfx9", "--binary", "--max-errors", "3", "junk.txt", NULL);
+    assert_int_equal(r.exit_code, 1);
+    assert_true(count_lines(r.err.data) <= 4);
+    gcn_proc_result_free(&r);
+}
+
 /* A vector file of junk lines into check: bounded the same way, exit 1. */
 static void test_check_junk_vectors(void **state)
 {
@@ -146,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_asm_junk_default_limit),
         cmocka_unit_test(test_asm_limit_option),
         cmocka_unit_test(test_check_junk_vectors),
+        cmocka_unit_test(test_disasm_junk),
     };
     return cmocka_run_group_tests_name("cli_max_errors", tests, setup, teardown);
 }
