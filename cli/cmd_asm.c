@@ -4,14 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec_internal.h"
 #include "commands.h"
 #include "gcnspec/codec.h"
 #include "util/buf.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
 
 static void help(void)
 {
-    printf("usage: gcnspec asm --gen G [--show-encoding] [FILE]\n\n"
+    printf("usage: gcnspec asm --gen G [--show-encoding] [--max-errors N] [FILE]\n\n"
            "Assembles one instruction per line (LLVM's syntax; the documents' upper case is\n"
            "accepted) and prints each encoding as a line of bytes, 0x01,0x00,0x80,0xbe, the\n"
            "form 'gcnspec disasm' and 'llvm-mc -disassemble' read. Reads stdin without FILE\n"
@@ -22,7 +24,10 @@ static void help(void)
            "  -g, --gen G          gcn1.0|gcn1.1|gcn1.2|gcn1.4, gfx6..gfx9, tahiti|bonaire|\n"
            "                       tonga|gfx900\n"
            "      --show-encoding  print the text as llvm-mc does: TEXT ; encoding: [BYTES]\n"
-           "  -h, --help           this text\n");
+           "      --max-errors N   print the first N bad lines' messages (default %d; 0: all),\n"
+           "                       then how many more there were\n"
+           "  -h, --help           this text\n",
+           GCN_DIAG_DEFAULT_MAX);
 }
 
 int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag)
@@ -52,6 +57,24 @@ int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag)
     return 1;
 }
 
+int cli_max_errors(const char *cmd, const char *arg)
+{
+    unsigned long max;
+    if (!gcn_diag_parse_max(arg, &max)) {
+        cli_usage_error(cmd, "--max-errors: a number of messages (0: all), not '%s'", arg);
+        return 0;
+    }
+    gcn_diag_set_max(max);
+    return 1;
+}
+
+int cli_unknown_gen(const char *cmd, const char *name)
+{
+    char choices[512];
+    codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
+    return cli_usage_error(cmd, "unknown generation '%s': one of %s", name, choices);
+}
+
 const char *cli_input_name(const char *path)
 {
     return path && strcmp(path, "-") != 0 ? path : "<stdin>";
@@ -66,8 +89,8 @@ char *cli_next_line(char **at, char *end, const char *name, unsigned lineno)
     /* read as a C string, a NUL byte would cut the line short and hide the rest of the input */
     nul = memchr(line, 0, len);
     if (nul) {
-        fprintf(stderr, "%s:%u:%zu: NUL byte in the text\n", name, lineno,
-                (size_t)(nul - line) + 1);
+        gcn_diag_reportf(stderr, "%s:%u:%zu: NUL byte in the text", name, lineno,
+                         (size_t)(nul - line) + 1);
         return NULL;
     }
     return line;
@@ -89,6 +112,7 @@ int cmd_asm(int argc, char **argv)
 {
     static const struct option opts[] = {{"gen", required_argument, NULL, 'g'},
                                          {"show-encoding", no_argument, NULL, 's'},
+                                         {"max-errors", required_argument, NULL, 'E'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *gen_name = NULL, *path = NULL, *name;
@@ -107,6 +131,10 @@ int cmd_asm(int argc, char **argv)
         case 's':
             show = 1;
             break;
+        case 'E':
+            if (!cli_max_errors("asm", optarg))
+                return 2;
+            break;
         case 'h':
             help();
             return 0;
@@ -124,7 +152,7 @@ int cmd_asm(int argc, char **argv)
         return cli_usage_error("asm", "--gen is required");
     gen = gcn_gen_lookup(gen_name);
     if (gen < 0)
-        return cli_usage_error("asm", "unknown generation '%s'", gen_name);
+        return cli_unknown_gen("asm", gen_name);
     gcn_diag_clear(&diag);
     if (!cli_read_input(path, &text, &len, &diag)) {
         gcn_diag_print(&diag, stderr);
@@ -150,12 +178,13 @@ int cmd_asm(int argc, char **argv)
             continue;
         st = gcn_assemble(gen, line, &in, bytes, sizeof(bytes), &n, &diag);
         if (st == GCN_ERR_SYNTAX) {
-            fprintf(stderr, "%s:%u:%u: %s\n", name, lineno, diag.col, diag.msg);
+            gcn_diag_reportf(stderr, "%s:%u:%u: %s", name, lineno, diag.col, diag.msg);
             errors++;
             continue;
         }
         if (st != GCN_OK) {
-            fprintf(stderr, "%s:%u:1: cannot encode: %s\n", name, lineno, gcn_status_str(st));
+            gcn_diag_reportf(stderr, "%s:%u:1: cannot encode: %s", name, lineno,
+                             gcn_status_str(st));
             errors++;
             continue;
         }
@@ -168,5 +197,6 @@ int cmd_asm(int argc, char **argv)
         }
     }
     free(text);
+    gcn_diag_report_end(stderr);
     return errors ? 1 : 0;
 }

@@ -9,6 +9,7 @@
 #include "codec/codec_internal.h"
 #include "commands.h"
 #include "gcnspec/codec.h"
+#include "util/diag_limit.h"
 #include "vectors/check.h"
 #include "vectors/known.h"
 
@@ -27,7 +28,12 @@ static void help(void)
         "reports per implementation x encoding x generation x instruction what passed and how\n"
         "each mismatch is explained: by a known entry (--known), by the spec's peer_lacks, or\n"
         "not at all. Exit status 1 when a mismatch is unexplained (or a vector file is broken,\n"
-        "or the implementation failed to answer).\n\n"
+        "or the implementation failed to answer).\n"
+        "DIR must hold the files of one 'gcnspec vectors' run: a directory whose index.json,\n"
+        "semantic/index.json and MANIFEST.json name different runs (spec, seed), or whose\n"
+        "vector file holds another count than its index lists, is refused; with a\n"
+        "MANIFEST.json (written since gcnspec has one), so is a file missing, changed\n"
+        "(sha256) or not listed. A directory without one (an older run) gets the first checks.\n\n"
         "IMPL:\n"
         "  llvm-mc, llvm-mc-N, llvm-mc:PATH   llvm-mc (any version; the first on PATH for\n"
         "                       'llvm-mc'); disassembly where it supports the generation\n"
@@ -60,8 +66,11 @@ static void help(void)
         "      --timeout-per-vector MS   ... this per vector (default 30 s + 10 ms)\n"
         "      --time-bare          also time the tool alone on the same inputs, one process\n"
         "                           at a time (the figure the check's time compares with)\n"
+        "      --max-errors N       print the first N messages about bad vector lines and\n"
+        "                           failed batches (default %d; 0: all), then how many more\n"
         "  -q, --quiet              no summary on stdout\n"
-        "  -h, --help               this text\n");
+        "  -h, --help               this text\n",
+        GCN_DIAG_DEFAULT_MAX);
 }
 
 static int mode_lookup(const char *s)
@@ -95,6 +104,7 @@ int cmd_check(int argc, char **argv)
                                          {"timeout", required_argument, NULL, 'T'},
                                          {"timeout-per-vector", required_argument, NULL, 'P'},
                                          {"time-bare", no_argument, NULL, 'B'},
+                                         {"max-errors", required_argument, NULL, 'E'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
@@ -182,6 +192,10 @@ int cmd_check(int argc, char **argv)
         case 'B':
             opt.time_bare = 1;
             break;
+        case 'E':
+            if (!cli_max_errors("check", optarg))
+                return 2;
+            break;
         case 'q':
             quiet = 1;
             break;
@@ -245,6 +259,7 @@ int cmd_check(int argc, char **argv)
                 fprintf(stderr, "gcnspec check: %s\n", res->impl[i].open_error);
         rc = gcn_check_failures(res) ? 1 : 0;
     }
+    gcn_diag_report_end(stderr);
     gcn_check_free(res);
     gcn_known_free(known);
     return rc;

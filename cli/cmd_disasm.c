@@ -7,12 +7,13 @@
 #include "commands.h"
 #include "gcnspec/codec.h"
 #include "gcnspec/codeobj.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
 
 static void help(void)
 {
     printf("usage: gcnspec disasm [--gen G] [--binary] [--show-encoding] [--no-show-raw-insn]\n"
-           "                      [--text-only] [FILE]\n\n"
+           "                      [--text-only] [--max-errors N] [FILE]\n\n"
            "Disassembles an AMDGPU code object (ELF: .o, .hsaco, .co), bytes written as\n"
            "llvm-mc prints them (0x01,0x00,0x80,0xbe; spaces, commas and [ ] separate them;\n"
            "one or more instructions a line, none spanning lines; comments start with ';',\n"
@@ -37,7 +38,10 @@ static void help(void)
            "      --show-encoding    print TEXT ; encoding: [BYTES] as llvm-mc does\n"
            "      --no-show-raw-insn code object: leave out '// OFFSET: WORDS'\n"
            "      --text-only        code object: the instructions' text alone, one a line\n"
-           "  -h, --help             this text\n");
+           "      --max-errors N     print the first N messages (default %d; 0: all), then\n"
+           "                         how many more there were\n"
+           "  -h, --help             this text\n",
+           GCN_DIAG_DEFAULT_MAX);
 }
 
 /* Decodes a byte stream; line/col say what to call byte i in a message (NULL: an offset). */
@@ -58,9 +62,9 @@ static int decode_stream(int gen, const uint8_t *b, size_t n, const char *name,
         }
         if (item.kind == GCN_ITEM_INVALID || item.kind == GCN_ITEM_TRUNCATED) {
             if (line)
-                fprintf(stderr, "%s:%u:%u: %s\n", name, line[at], col[at], item.text);
+                gcn_diag_reportf(stderr, "%s:%u:%u: %s", name, line[at], col[at], item.text);
             else
-                fprintf(stderr, "%s:+%zu: %s\n", name, at, item.text);
+                gcn_diag_reportf(stderr, "%s:+%zu: %s", name, at, item.text);
             errors++;
         }
         at += item.size ? item.size : 1;
@@ -155,13 +159,11 @@ static int parse_byte(const char *s, size_t n, uint8_t *out)
 
 int cmd_disasm(int argc, char **argv)
 {
-    static const struct option opts[] = {{"gen", required_argument, NULL, 'g'},
-                                         {"binary", no_argument, NULL, 'b'},
-                                         {"show-encoding", no_argument, NULL, 's'},
-                                         {"no-show-raw-insn", no_argument, NULL, 'r'},
-                                         {"text-only", no_argument, NULL, 't'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {
+        {"gen", required_argument, NULL, 'g'},     {"binary", no_argument, NULL, 'b'},
+        {"show-encoding", no_argument, NULL, 's'}, {"no-show-raw-insn", no_argument, NULL, 'r'},
+        {"text-only", no_argument, NULL, 't'},     {"max-errors", required_argument, NULL, 'E'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
     const char *gen_name = NULL, *path = NULL, *name;
     int c, gen = -1, binary = 0, show = 0, errors = 0;
     unsigned flags = 0;
@@ -187,6 +189,10 @@ int cmd_disasm(int argc, char **argv)
         case 't':
             flags |= GCN_OBJDUMP_TEXT_ONLY;
             break;
+        case 'E':
+            if (!cli_max_errors("disasm", optarg))
+                return 2;
+            break;
         case 'h':
             help();
             return 0;
@@ -201,7 +207,7 @@ int cmd_disasm(int argc, char **argv)
     if (optind < argc)
         return cli_usage_error("disasm", "unexpected argument '%s'", argv[optind]);
     if (gen_name && (gen = gcn_gen_lookup(gen_name)) < 0)
-        return cli_usage_error("disasm", "unknown generation '%s'", gen_name);
+        return cli_unknown_gen("disasm", gen_name);
     gcn_diag_clear(&diag);
     if (!cli_read_input(path, &text, &len, &diag)) {
         gcn_diag_print(&diag, stderr);
@@ -259,8 +265,8 @@ int cmd_disasm(int argc, char **argv)
                     break;
                 tok = byte_token_len(line + k);
                 if (!parse_byte(line + k, tok, &bytes[nb])) {
-                    fprintf(stderr, "%s:%u:%zu: not a byte (0x00..0xff): '%.*s'\n", name, lineno,
-                            k + 1, (int)tok, line + k);
+                    gcn_diag_reportf(stderr, "%s:%u:%zu: not a byte (0x00..0xff): '%.*s'", name,
+                                     lineno, k + 1, (int)tok, line + k);
                     errors++;
                     nb = 0;
                     break;
@@ -277,5 +283,6 @@ int cmd_disasm(int argc, char **argv)
         free(cols);
     }
     free(text);
+    gcn_diag_report_end(stderr);
     return errors ? 1 : 0;
 }

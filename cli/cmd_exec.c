@@ -183,7 +183,7 @@ int cmd_exec(int argc, char **argv)
     if (!state_path)
         return cli_usage_error("exec", "--state is required");
     if (gen_name && (gen = gcn_gen_lookup(gen_name)) < 0)
-        return cli_usage_error("exec", "unknown generation '%s'", gen_name);
+        return cli_unknown_gen("exec", gen_name);
     if (state_path && prog_path && strcmp(state_path, "-") == 0 && strcmp(prog_path, "-") == 0)
         return cli_usage_error("exec", "the state and the program cannot both be stdin");
     o.max_steps = max_steps;

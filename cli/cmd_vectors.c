@@ -12,6 +12,7 @@
 #include "util/json.h"
 #include "vectors/enc_vectors.h"
 #include "vectors/known.h"
+#include "vectors/manifest.h"
 #include "vectors/sem_vectors.h"
 #include "vectors/spec_info.h"
 #include "vectors/vec_out.h"
@@ -31,8 +32,10 @@ static void help(void)
         "generation x operand class and boundary as asm text and bytes, tagged exact,\n"
         "canonicalizes, alias or must-reject (with the error class expected), as JSON Lines\n"
         "(DIR/jsonl/<encoding>-<gen>.jsonl, schema in docs/vectors.md) and as LLVM lit files\n"
-        "(DIR/lit/MC/AMDGPU, DIR/lit/MC/Disassembler/AMDGPU), with DIR/index.json. The same\n"
-        "spec and seed give byte-identical files.\n\n"
+        "(DIR/lit/MC/AMDGPU, DIR/lit/MC/Disassembler/AMDGPU), with DIR/index.json, and last\n"
+        "DIR/MANIFEST.json: every file's sha256, lines and bytes, the spec's sha256 and the\n"
+        "seed ('gcnspec check' refuses a directory whose files are not those of one run).\n"
+        "The same spec and seed give byte-identical files.\n\n"
         "  -o, --out DIR          the vector directory (created; files of an earlier run\n"
         "                         that this one does not write are removed)\n"
         "  -g, --gen G            only these generations (repeatable, or G1,G2)\n"
@@ -201,6 +204,14 @@ int cmd_vectors(int argc, char **argv)
     memset(&sem_stats, 0, sizeof(sem_stats));
     if (st == GCN_OK && semantic)
         st = gcn_sem_vectors_write(out, spec, gens, encs, seed, &sem_stats, &diag);
+    if (st == GCN_OK) { /* last: a run that stops before this leaves the old one to refuse */
+        const char *ids[32];
+        size_t n = 0;
+        for (g = 0; g < (int)t->ngens && n < 32; g++)
+            if ((gens >> g) & 1)
+                ids[n++] = gcn_gen_id(g);
+        st = gcn_vec_manifest_write(out, gcn_spec_info_sha256(spec), seed, ids, n, &diag);
+    }
     if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         rc = 1;

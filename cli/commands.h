@@ -54,6 +54,11 @@ struct gcn_findings;
 #include "gcnspec/diag.h"
 /* Reads FILE (or stdin when path is NULL or "-") whole; the text ends with a NUL. */
 int cli_read_input(const char *path, char **text, size_t *len, gcn_diag *diag);
+/* --max-errors ARG: sets the limit of util/diag_limit.h; a usage error of cmd and 0 when ARG
+ * is no number. */
+int cli_max_errors(const char *cmd, const char *arg);
+/* A usage error of cmd: "unknown generation 'NAME': one of gcn1.0 (gfx6, tahiti), ..." */
+int cli_unknown_gen(const char *cmd, const char *name);
 /* The name messages give the input: path, or "<stdin>". */
 const char *cli_input_name(const char *path);
 /* Splits the next line off [*at, end): NUL-terminates it and moves *at past it. Returns the

@@ -87,6 +87,16 @@ static inline const gcn_fast_plan *codec_fast_plan(const gcn_tables *t, unsigned
 
 /* gcn_decode without its fast path: the plan rows alone (the reference the fast path is
  * tested against). */
+/* codec/suggest.c, for messages: the mnemonic of the spec closest to m[0, n) (any generation;
+ * of two as close, one gen has), NULL when none is close; the ids of the generations in mask,
+ * "gcn1.2, gcn1.4". */
+#define GCN_SUGGEST_MAX 64
+const gcn_insn_row *gcn_codec_closest_mnemonic(const gcn_tables *t, const char *m, size_t n,
+                                               int gen);
+size_t gcn_codec_gens_text(const gcn_tables *t, unsigned mask, char *buf, size_t size);
+/* Every generation with its LLVM names: "gcn1.0 (gfx6, tahiti), gcn1.1 (gfx7, bonaire), ..." */
+size_t gcn_codec_gen_choices(const gcn_tables *t, char *buf, size_t size);
+
 gcn_status gcn_codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_inst *out);
 
 /* Checks every operand of an instruction whose fields are set; sets *literal when an operand

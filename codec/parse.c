@@ -1169,6 +1169,42 @@ static void char_literals(char *line, const char *text)
     }
 }
 
+/* A mnemonic gen lacks: the generations that have it; or one no generation has: the closest
+ * one that exists (the tables' rows, never a list here). */
+static gcn_status unknown_mnemonic(pctx *p, const char *m, size_t n, int gen, int elsewhere)
+{
+    const gcn_tables *t = p->t;
+    const gcn_insn_row *near;
+    char name[80], gens[128];
+    size_t k;
+    unsigned mask = 0, g;
+    snprintf(name, sizeof(name), "%.*s", (int)(n < 70 ? n : 70), m);
+    if (elsewhere) {
+        for (k = first_spelling(t, m, n); k < t->ninsns; k++) {
+            const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
+            if (!spells(r, m, n))
+                break;
+            for (g = 0; g < t->ngens; g++)
+                mask |= (unsigned)(r->opcode[g] != GCN_NO_INSN) << g;
+        }
+        codec_gens_text(t, mask, gens, sizeof(gens));
+        return err(p, (size_t)(m - p->s), "'%s' is not in %s; it exists in %s", name,
+                   t->gens[gen].id, gens);
+    }
+    near = codec_closest_mnemonic(t, m, n, gen);
+    if (!near)
+        return err(p, (size_t)(m - p->s), "unknown mnemonic '%s'", name);
+    if (near->opcode[gen] == GCN_NO_INSN) {
+        for (g = 0; g < t->ngens; g++)
+            mask |= (unsigned)(near->opcode[g] != GCN_NO_INSN) << g;
+        codec_gens_text(t, mask, gens, sizeof(gens));
+        return err(p, (size_t)(m - p->s), "unknown mnemonic '%s'; did you mean '%s' (in %s)?", name,
+                   near->mnemonic, gens);
+    }
+    return err(p, (size_t)(m - p->s), "unknown mnemonic '%s'; did you mean '%s'?", name,
+               near->mnemonic);
+}
+
 /* The line: mnemonic, operands, modifiers, and a comment from ';' or '//' (where an item may
  * start: no number, register or name holds those). */
 static gcn_status parse_line(pctx *p, int gen, int *literal_out)
@@ -1188,13 +1224,8 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     if (e == p->pos)
         return err(p, p->pos, "expected a mnemonic");
     p->row = find_insn(t, line + p->pos, e - p->pos, gen, &index, &elsewhere);
-    if (!p->row) {
-        char m[80];
-        snprintf(m, sizeof(m), "%.*s", (int)(e - p->pos < 70 ? e - p->pos : 70), line + p->pos);
-        return err(p, p->pos,
-                   elsewhere ? "'%s' does not exist on this generation" : "unknown mnemonic '%s'",
-                   m);
-    }
+    if (!p->row)
+        return unknown_mnemonic(p, line + p->pos, e - p->pos, gen, elsewhere);
     out->insn = index;
     out->gen = (uint8_t)gen;
     out->encoding = p->row->encoding;

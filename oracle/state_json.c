@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec_internal.h"
 #include "codec/tables.h"
 #include "oracle_internal.h"
 #include "util/json.h"
@@ -47,6 +48,18 @@ static gcn_status value(const gcn_json_doc *doc, const cJSON *v, unsigned bits, 
     return GCN_OK;
 }
 
+/* The last sN (ttmp: ttmpN) the generation has, from the codec's register table. */
+static long last_reg(int gen, int ttmp)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    const uint8_t *codes = t->reg_code + ((unsigned)gen * 2u + (ttmp ? 1u : 0u)) * 128u;
+    long last = -1, i;
+    for (i = 0; i < 128; i++)
+        if (codes[i] != 0xff)
+            last = i;
+    return last;
+}
+
 static gcn_status load_sgprs(gcn_wave_state *s, const gcn_json_doc *doc, const cJSON *obj,
                              gcn_diag *diag)
 {
@@ -58,11 +71,14 @@ static gcn_status load_sgprs(gcn_wave_state *s, const gcn_json_doc *doc, const c
         unsigned code, count, k;
         uint64_t v;
         gcn_status st;
-        if (gcn_state_reg_lookup(s, e->string, &code, &count) != GCN_OK)
+        if (gcn_state_reg_lookup(s, e->string, &code, &count) != GCN_OK) {
+            long last_s = last_reg(s->gen, 0), last_ttmp = last_reg(s->gen, 1);
             return gcn_json_error(doc, e, diag,
-                                  "'%s' is no scalar register of %s (s0, vcc, exec_lo, m0, "
-                                  "ttmp3, s[4:7] ...)",
-                                  e->string, gcn_gen_id(s->gen));
+                                  "'%s' is no scalar register of %s: it has s0 to s%ld, ttmp0 "
+                                  "to ttmp%ld, tuples of them (s[4:7]) and named ones (vcc, "
+                                  "exec_lo, m0, ...)",
+                                  e->string, gcn_gen_id(s->gen), last_s, last_ttmp);
+        }
         if (cJSON_IsArray(e)) {
             const cJSON *d;
             if ((unsigned)cJSON_GetArraySize(e) != count)
@@ -379,8 +395,10 @@ gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, siz
     if (gname) {
         int g = gcn_gen_lookup(gname);
         if (g < 0) {
+            char choices[512];
+            codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
             st = gcn_json_error(&doc, cJSON_GetObjectItemCaseSensitive(root, "generation"), diag,
-                                "unknown generation '%s'", gname);
+                                "unknown generation '%s': one of %s", gname, choices);
             goto out;
         }
         if (gen >= 0 && g != gen) {

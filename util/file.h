@@ -4,9 +4,29 @@
 #define GCN_UTIL_FILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "gcnspec/diag.h"
 #include "gcnspec/status.h"
+
+/* A temporary file beside its target, DIR/.BASE.gcnspec-tmp.PID.N, removed when SIGINT, SIGTERM
+ * or SIGHUP ends the process (where the program has no handler of its own); the first write into
+ * a directory also removes the temporaries there whose writer is dead. */
+typedef struct gcn_tmp_file {
+    FILE *f;
+    char *tmp, *path;
+    int slot;    /* in the signal handler's table, -1 when none */
+    int created; /* tmp exists and is ours to remove */
+} gcn_tmp_file;
+
+gcn_status gcn_tmp_open(gcn_tmp_file *t, const char *path, gcn_diag *diag);
+/* Flushes, syncs and renames over the target; on failure removes the temporary. */
+gcn_status gcn_tmp_commit(gcn_tmp_file *t, gcn_diag *diag);
+void gcn_tmp_abandon(gcn_tmp_file *t);
+/* Whether a file name is one of those temporaries. */
+int gcn_tmp_is_temporary(const char *name);
+/* Removes dir's temporaries whose writer is no longer running; returns how many. */
+size_t gcn_tmp_clean_stale(const char *dir);
 
 /* Reads the file into a NUL-terminated heap buffer (caller frees). */
 gcn_status gcn_read_file(const char *path, char **data, size_t *len, gcn_diag *diag);

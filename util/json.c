@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "file.h"
+#include "json_syntax.h"
 
 /* ---- positions ---------------------------------------------------------------------------- */
 
@@ -153,33 +154,101 @@ static void where_in_text(const char *text, const char *at, unsigned *line, unsi
     }
 }
 
-/* Duplicate keys, and numbers a double cannot hold (cJSON reads 4e648 as infinity, which no
- * JSON writer can print back: found by fuzz_parsers, F-b8c19efab0). */
-static gcn_status check_dups(const gcn_json_doc *doc, const cJSON *node, gcn_diag *diag)
+/* The keys of one object, by open addressing on their text (not copied): a pairwise scan took
+ * minutes on an object of 10^6 keys. */
+typedef struct key_set {
+    const cJSON **slot;
+    size_t cap;
+} key_set;
+
+static uint64_t key_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The first member of obj whose key an earlier member has, or NULL; *oom on no memory. */
+static const cJSON *first_dup_key(const cJSON *obj, key_set *set, int *oom)
 {
     const cJSON *a, *b;
+    size_t n = 0, i;
+    for (a = obj->child; a; a = a->next)
+        n++;
+    if (n <= 16) { /* most objects: no table */
+        for (a = obj->child; a; a = a->next)
+            for (b = obj->child; b != a; b = b->next)
+                if (a->string && b->string && strcmp(a->string, b->string) == 0)
+                    return a;
+        return NULL;
+    }
+    if (set->cap < 2 * n) {
+        size_t cap = 64;
+        while (cap < 2 * n)
+            cap *= 2;
+        free(set->slot);
+        set->slot = malloc(cap * sizeof(*set->slot));
+        set->cap = set->slot ? cap : 0;
+        if (!set->slot) {
+            *oom = 1;
+            return NULL;
+        }
+    }
+    memset(set->slot, 0, set->cap * sizeof(*set->slot));
+    for (a = obj->child; a; a = a->next) {
+        if (!a->string)
+            continue;
+        for (i = (size_t)key_hash(a->string) & (set->cap - 1); set->slot[i];
+             i = (i + 1) & (set->cap - 1))
+            if (strcmp(set->slot[i]->string, a->string) == 0)
+                return a;
+        set->slot[i] = a;
+    }
+    return NULL;
+}
+
+/* Duplicate keys, and numbers a double cannot hold (cJSON reads 4e648 as infinity, which no
+ * JSON writer can print back: found by fuzz_parsers, F-b8c19efab0). */
+static gcn_status check_node(const gcn_json_doc *doc, const cJSON *node, key_set *set,
+                             gcn_diag *diag)
+{
+    const cJSON *a;
     if (!node)
         return GCN_OK;
     if (cJSON_IsNumber(node) && !isfinite(node->valuedouble))
         return gcn_json_error(doc, node, diag, "number out of range");
     if (cJSON_IsObject(node)) {
-        for (a = node->child; a; a = a->next)
-            for (b = a->next; b; b = b->next)
-                if (a->string && b->string && strcmp(a->string, b->string) == 0)
-                    return gcn_json_error(doc, b, diag, "duplicate key \"%s\"", b->string);
+        int oom = 0;
+        const cJSON *dup = first_dup_key(node, set, &oom);
+        if (oom) {
+            gcn_diag_set(diag, doc->file, 0, 0, "out of memory");
+            return GCN_ERR_NOMEM;
+        }
+        if (dup)
+            return gcn_json_error(doc, dup, diag, "duplicate key \"%s\"", dup->string);
     }
     for (a = node->child; a; a = a->next) {
-        gcn_status st = check_dups(doc, a, diag);
+        gcn_status st = check_node(doc, a, set, diag);
         if (st != GCN_OK)
             return st;
     }
     return GCN_OK;
 }
 
+static gcn_status check_dups(const gcn_json_doc *doc, const cJSON *node, gcn_diag *diag)
+{
+    key_set set = {NULL, 0};
+    gcn_status st = check_node(doc, node, &set, diag);
+    free(set.slot);
+    return st;
+}
+
 gcn_status gcn_json_parse(gcn_json_doc *doc, const char *file, const char *text, size_t len,
                           gcn_diag *diag)
 {
-    const char *end = NULL;
+    const char *end = NULL, *why = NULL;
+    size_t fault = 0;
     pos_scan p;
     memset(doc, 0, sizeof(*doc));
     doc->file = strdup(file ? file : "<json>");
@@ -197,15 +266,26 @@ gcn_status gcn_json_parse(gcn_json_doc *doc, const char *file, const char *text,
         }
         return GCN_ERR_SYNTAX;
     }
+    /* a byte order mark is no part of the text (editors count no column for it) */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    if (!gcn_json_syntax_check(text, len, &fault, &why)) {
+        unsigned line, col;
+        where_in_text(text, text + fault, &line, &col);
+        gcn_diag_set(diag, doc->file, line, col, "%s", why);
+        return GCN_ERR_SYNTAX;
+    }
     /* cJSON counts the terminating NUL in the length when it must find one */
     doc->root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-    if (!doc->root) {
+    if (!doc->root) { /* the recognizer is stricter than cJSON: only out of memory is left */
         unsigned line, col;
         if (!end || end < text || end > text + len)
             end = text;
         where_in_text(text, end, &line, &col);
-        gcn_diag_set(diag, doc->file, line, col, "JSON syntax error");
-        return GCN_ERR_SYNTAX;
+        gcn_diag_set(diag, doc->file, line, col, "cannot read the JSON (out of memory?)");
+        return GCN_ERR_NOMEM;
     }
     memset(&p, 0, sizeof(p));
     p.s = text;

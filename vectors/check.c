@@ -12,8 +12,10 @@
 
 #include "codec/codec_internal.h"
 #include "gcnspec/codec.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
 #include "util/json.h"
+#include "vectors/manifest.h"
 #include "vectors/jsonl.h"
 #include "vectors/runner.h"
 #include "util/buf.h"
@@ -277,14 +279,14 @@ static void log_msg(const run_ctx *c, const char *file, unsigned line, const cha
                     const char *msg)
 {
     FILE *f = c->res->opt.log ? c->res->opt.log : stderr;
-    flockfile(f); /* the loader thread writes here too */
+    char what[GCN_DIAG_MSG_MAX];
+    if (snprintf(what, sizeof(what), fmt, msg) < 0) /* a long message is cut short, not lost */
+        what[0] = 0;
+    /* counted: a peer that fails every batch is reported up to --max-errors times */
     if (line)
-        fprintf(f, "%s:%u: %s", file, line, c->ir->peer);
+        gcn_diag_reportf(f, "%s:%u: %s%s", file, line, c->ir->peer, what);
     else
-        fprintf(f, "%s: %s", file, c->ir->peer);
-    fprintf(f, fmt, msg);
-    fputc('\n', f);
-    funlockfile(f);
+        gcn_diag_reportf(f, "%s: %s%s", file, c->ir->peer, what);
 }
 
 static void load_file(run_ctx *c, size_t fi)
@@ -328,7 +330,7 @@ static void load_file(run_ctx *c, size_t fi)
         if (st == GCN_ERR_UNSUPPORTED) {
             c->ir->skipped_vectors++;
         } else if (st != GCN_OK) {
-            gcn_diag_print(&diag, log);
+            gcn_diag_report(log, &diag);
             c->ir->bad_vectors++;
         } else {
             const gcn_vec_read *r = &L->v[L->n];
@@ -944,7 +946,10 @@ gcn_status gcn_check_run(const gcn_check_options *opt, gcn_check_result **out, g
     if (!res->opt.jobs)
         res->opt.jobs = 1;
     gcn_vec_copy(res->dir, sizeof(res->dir), opt->dir);
-    st = find_files(res, &files, diag);
+    /* files of two runs, or changed since: no verdict on an implementation from them */
+    st = gcn_vec_manifest_verify(opt->dir, opt->log, diag);
+    if (st == GCN_OK)
+        st = find_files(res, &files, diag);
     if (st != GCN_OK) {
         free_files(&files);
         free(res);

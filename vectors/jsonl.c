@@ -7,6 +7,7 @@
 
 #include "codec/codec_internal.h"
 #include "util/json.h"
+#include "util/json_syntax.h"
 #include "util/buf.h"
 
 static void add_str(cJSON *o, const char *key, const char *s)
@@ -389,14 +390,16 @@ gcn_status gcn_vec_read_line(const char *file, unsigned lineno, const char *line
 {
     gcn_json_doc doc;
     gcn_status st;
-    const char *end = NULL;
+    const char *end = NULL, *why = NULL;
+    size_t fault = 0;
     memset(out, 0, sizeof(*out));
     out->line = lineno;
     gcn_diag_clear(diag);
     /* The fast path: a good line needs no node positions (gcn_json_parse's table of them is
      * most of the time of reading a line); a bad one is read again with them, for the column. */
     memset(&doc, 0, sizeof(doc));
-    if (len && memchr(line, 0, len) == NULL &&
+    /* cJSON alone takes what JSON does not (01, invalid UTF-8): the recognizer first */
+    if (len && memchr(line, 0, len) == NULL && gcn_json_syntax_check(line, len, &fault, &why) &&
         (doc.root = cJSON_ParseWithLengthOpts(line, len, &end, 0)) != NULL &&
         (size_t)(end - line) == len && !has_dup_keys(doc.root)) {
         doc.file = (char *)file;

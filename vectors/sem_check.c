@@ -11,7 +11,9 @@
 
 #include "codec/codec_internal.h"
 #include "gcnspec/oracle.h"
+#include "util/diag_limit.h"
 #include "util/file.h"
+#include "util/json_syntax.h"
 #include "vectors/check.h"
 #include "vectors/runner.h"
 #include "vectors/sem_vectors.h"
@@ -45,12 +47,13 @@ static double now_s(void)
 static void logf_(const sem_ctx *c, unsigned line, const char *fmt, const char *a, const char *b)
 {
     FILE *f = c->opt->log ? c->opt->log : stderr;
+    char what[GCN_DIAG_MSG_MAX];
+    if (snprintf(what, sizeof(what), fmt, a, b) < 0) /* a long message is cut short, not lost */
+        what[0] = 0;
     if (line)
-        fprintf(f, "%s:%u: %s: ", c->file, line, c->ir->peer);
+        gcn_diag_reportf(f, "%s:%u: %s: %s", c->file, line, c->ir->peer, what);
     else
-        fprintf(f, "%s: %s: ", c->file, c->ir->peer);
-    fprintf(f, fmt, a, b);
-    fputc('\n', f);
+        gcn_diag_reportf(f, "%s: %s: %s", c->file, c->ir->peer, what);
 }
 
 static void copy(char *dst, size_t size, const char *src)
@@ -196,14 +199,21 @@ static void judge(sem_ctx *c, const sem_vec *v, const cJSON *answer, const char 
 
 static int read_vec(sem_ctx *c, const char *line, size_t len, unsigned lineno, sem_vec *v)
 {
-    const char *end = NULL;
+    const char *end = NULL, *why = NULL;
     const cJSON *x, *aw;
     const gcn_tables *t = gcn_codec_tables();
     unsigned k;
+    size_t fault = 0;
     char msg[200];
     memset(v, 0, sizeof(*v));
     v->line = lineno;
     v->enc = -1;
+    /* RFC 8259 first: cJSON takes invalid UTF-8 and leading zeros */
+    if (!gcn_json_syntax_check(line, len, &fault, &why)) {
+        snprintf(msg, sizeof(msg), "col %u: %s", (unsigned)fault + 1, why);
+        logf_(c, lineno, "%s%s", "broken line: ", msg);
+        return 0;
+    }
     v->doc = cJSON_ParseWithLengthOpts(line, len, &end, 0);
     if (!v->doc || !cJSON_IsObject(v->doc)) {
         snprintf(msg, sizeof(msg), "col %u: not a JSON object",

@@ -88,7 +88,7 @@ void expect_no_temp_files(const char *dir)
     if (!dp)
         return;
     while ((e = readdir(dp)) != NULL)
-        if (strstr(e->d_name, ".tmp."))
+        if (strstr(e->d_name, ".tmp.") || strstr(e->d_name, ".gcnspec-tmp."))
             fail_msg("a temporary file was left behind: %s/%s", dir, e->d_name);
     closedir(dp);
 }

@@ -20,11 +20,11 @@ void cli_runv(gcn_proc_result *r, char *const *args);
 /* Exit 1 and a diagnostic naming a file that ends with file_suffix; want_line 0 = any line.
  * Returns the diagnostic's line. */
 unsigned expect_input_error(const gcn_proc_result *r, const char *file_suffix, unsigned want_line);
-/* path does not exist, and its directory holds no temporary leftovers (".tmp."). */
+/* path does not exist, and its directory holds no temporary leftovers (".gcnspec-tmp."). */
 void expect_absent(const char *path);
 /* path holds exactly `before`. */
 void expect_unchanged(const char *path, const char *before);
-/* dir holds no file whose name contains ".tmp." */
+/* dir holds no file whose name contains ".gcnspec-tmp." (or an older ".tmp.") */
 void expect_no_temp_files(const char *dir);
 
 #endif

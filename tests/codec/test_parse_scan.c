@@ -18,7 +18,8 @@ static int word_char(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* "unknown mnemonic 'X'" names the mnemonic the parser took: it must be the reference run. */
+/* "unknown mnemonic 'X'" names the mnemonic the parser took: it must be the reference run (a
+ * "did you mean" may follow). */
 static void mnemonic_end(void **st)
 {
     static const char base[] = "zz_not_an_instruction_b32_and_more_characters";
@@ -45,8 +46,13 @@ static void mnemonic_end(void **st)
                     print_error("byte 0x%02x after %u characters: %s\n", c, k, d.msg);
                     fail();
                 }
-                assert_int_equal(strlen(d.msg), 18 + w + 1);
+                /* then the end, or a neighbour it might have meant */
                 assert_memory_equal(d.msg + 18, want, w);
+                assert_int_equal(d.msg[18 + w], '\'');
+                if (d.msg[18 + w + 1] && strncmp(d.msg + 18 + w + 1, "; did you mean '", 16)) {
+                    print_error("after the name: %s\n", d.msg);
+                    fail();
+                }
                 assert_int_equal(d.col, lead + 1);
             }
 }

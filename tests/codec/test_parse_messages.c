@@ -1,0 +1,194 @@
+/* The parser's messages say what to do: a mnemonic the generation lacks names the generations
+ * that have it (every instruction x every generation lacking it, against the tables); a typo
+ * of a mnemonic is answered with the closest one ("did you mean"), measured here by an
+ * independent edit distance; an operand out of range gives the range; a register out of range
+ * the generation's registers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "codec/tables.h"
+#include "gcnspec/codec.h"
+
+static int on_gen(const gcn_tables *t, const char *m, unsigned g)
+{
+    unsigned k;
+    for (k = 0; k < t->ninsns; k++)
+        if (strcmp(t->insns[k].mnemonic, m) == 0 && t->insns[k].opcode[g] != GCN_NO_INSN)
+            return 1;
+    return 0;
+}
+
+static int is_mnemonic(const gcn_tables *t, const char *m)
+{
+    unsigned k;
+    for (k = 0; k < t->ninsns; k++)
+        if (strcmp(t->insns[k].mnemonic, m) == 0)
+            return 1;
+    return 0;
+}
+
+/* Levenshtein with adjacent transpositions, by the book (full table). */
+static unsigned distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b), i, j;
+    unsigned d[80][80];
+    assert_true(n < 80 && m < 80);
+    for (i = 0; i <= n; i++)
+        d[i][0] = (unsigned)i;
+    for (j = 0; j <= m; j++)
+        d[0][j] = (unsigned)j;
+    for (i = 1; i <= n; i++)
+        for (j = 1; j <= m; j++) {
+            unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[n][m];
+}
+
+static void parse_fails(int gen, const char *text, gcn_diag *d)
+{
+    gcn_inst in;
+    memset(d, 0, sizeof(*d));
+    if (gcn_parse(gen, text, &in, d) == GCN_OK)
+        fail_msg("'%s' was accepted on %s", text, gcn_gen_id(gen));
+}
+
+static void lacking_generation(void **state)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    unsigned k, g, h, cases = 0;
+    (void)state;
+    for (k = 0; k < t->ninsns; k++) {
+        const char *m = t->insns[k].mnemonic;
+        for (g = 0; g < t->ngens; g++) {
+            char want[512], text[128];
+            size_t n;
+            int first;
+            gcn_diag d;
+            if (on_gen(t, m, g))
+                continue;
+            n = (size_t)snprintf(want, sizeof(want), "'%s' is not in %s; it exists in ", m,
+                                 t->gens[g].id);
+            for (h = 0, first = 1; h < t->ngens; h++)
+                if (on_gen(t, m, h)) {
+                    n += (size_t)snprintf(want + n, sizeof(want) - n, "%s%s", first ? "" : ", ",
+                                          t->gens[h].id);
+                    first = 0;
+                }
+            snprintf(text, sizeof(text), "%s s0", m);
+            parse_fails((int)g, text, &d);
+            if (strcmp(d.msg, want) != 0)
+                fail_msg("%s on %s:\n  got  %s\n  want %s", m, t->gens[g].id, d.msg, want);
+            assert_int_equal(d.col, 1);
+            cases++;
+        }
+    }
+    print_message("%u instruction x generation lacking it\n", cases);
+    assert_true(cases > 0);
+}
+
+/* Each mnemonic with two neighbours swapped or its last character dropped (when that is no
+ * mnemonic): the suggestion is a mnemonic as close as the original, on the generation when the
+ * original is there. */
+static void typos_suggest(void **state)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    unsigned k, g, v, cases = 0, to_original = 0;
+    (void)state;
+    for (k = 0; k < t->ninsns; k++) {
+        const char *m = t->insns[k].mnemonic;
+        size_t n = strlen(m);
+        for (g = 0; g < t->ngens; g++) {
+            if (t->insns[k].opcode[g] == GCN_NO_INSN)
+                continue;
+            for (v = 0; v < 2; v++) {
+                char typo[96], text[128], got[96];
+                const char *s;
+                size_t i;
+                gcn_diag d;
+                snprintf(typo, sizeof(typo), "%s", m);
+                if (v == 0) {
+                    char c = typo[n / 2];
+                    typo[n / 2] = typo[n / 2 + 1];
+                    typo[n / 2 + 1] = c;
+                } else {
+                    typo[n - 1] = 0;
+                }
+                if (is_mnemonic(t, typo))
+                    continue;
+                snprintf(text, sizeof(text), "%s s0", typo);
+                parse_fails((int)g, text, &d);
+                s = strstr(d.msg, "did you mean '");
+                if (!s)
+                    fail_msg("%s (%s): no suggestion: %s", typo, m, d.msg);
+                s += strlen("did you mean '");
+                for (i = 0; s[i] && s[i] != '\'' && i + 1 < sizeof(got); i++)
+                    got[i] = s[i];
+                got[i] = 0;
+                assert_true(is_mnemonic(t, got));
+                if (distance(typo, got) > distance(typo, m))
+                    fail_msg("%s: suggested %s, farther than %s", typo, got, m);
+                /* on the generation asked for, unless no mnemonic as close is there */
+                if (!on_gen(t, got, g) && strstr(d.msg, " (in ") == NULL)
+                    fail_msg("%s: %s is not on %s and the message does not say where it is", typo,
+                             got, t->gens[g].id);
+                to_original += strcmp(got, m) == 0;
+                cases++;
+            }
+        }
+    }
+    print_message("%u typos, %u answered with the mnemonic they came from\n", cases, to_original);
+    assert_true(cases > 0);
+}
+
+static void expect_msg(const char *gen, const char *text, unsigned col, const char *want)
+{
+    gcn_diag d;
+    parse_fails(gcn_gen_lookup(gen), text, &d);
+    if (!strstr(d.msg, want) || d.col != col)
+        fail_msg("%s on %s: got %u: %s; want %u: %s", text, gen, d.col, d.msg, col, want);
+}
+
+static void fixed_cases(void **state)
+{
+    (void)state;
+    expect_msg("gfx9", "s_mvo_b32 s0, s1", 1,
+               "unknown mnemonic 's_mvo_b32'; did you mean "
+               "'s_mov_b32'?");
+    expect_msg("gfx9", "  DS_REED_B32 v0, v1", 3, "did you mean 'ds_read_b32'?");
+    expect_msg("gcn1.0", "s_set_gpr_idx_id s0", 1,
+               "did you mean 's_set_gpr_idx_idx' (in gcn1.2, gcn1.4)?");
+    expect_msg("gfx9", "zz_not_an_instruction s0", 1, "unknown mnemonic 'zz_not_an_instruction'");
+    /* operands out of range give the range; registers the generation's */
+    expect_msg("gfx9", "ds_read_b32 v0, v1 offset:70000", 27, "70000 is not in 0 to 65535");
+    expect_msg("gfx9", "ds_read2_b32 v[0:1], v1 offset1:256", 33, "256 is not in 0 to 255");
+    expect_msg("gcn1.0", "s_load_dword s0, s[0:1], 0x1000", 26, "out of range (0 to 255)");
+    expect_msg("gcn1.2", "s_mov_b32 s104, s1", 11, "'s104' is out of range: gcn1.2 has s0 to s101");
+    expect_msg("gcn1.0", "s_mov_b32 s0, s104", 15, "gcn1.0 has s0 to s103");
+    expect_msg("gfx9", "ds_read_b32 v256, v1", 13, "VGPRs are v0 to v255");
+    expect_msg("gfx9", "s_mov_b32 s0, v1", 15, "'v1' is a VGPR: this operand takes a scalar");
+    expect_msg("gfx9", "s_mov_b64 s[1:2], s[4:5]", 11, "misaligned");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(lacking_generation),
+        cmocka_unit_test(typos_suggest),
+        cmocka_unit_test(fixed_cases),
+    };
+    return cmocka_run_group_tests_name("parse_messages", tests, NULL, NULL);
+}
