@@ -71,7 +71,7 @@ int cli_max_errors(const char *cmd, const char *arg)
 int cli_unknown_gen(const char *cmd, const char *name)
 {
     char choices[512];
-    codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
+    gcn_codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
     return cli_usage_error(cmd, "unknown generation '%s': one of %s", name, choices);
 }
 

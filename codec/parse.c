@@ -1187,17 +1187,17 @@ static gcn_status unknown_mnemonic(pctx *p, const char *m, size_t n, int gen, in
             for (g = 0; g < t->ngens; g++)
                 mask |= (unsigned)(r->opcode[g] != GCN_NO_INSN) << g;
         }
-        codec_gens_text(t, mask, gens, sizeof(gens));
+        gcn_codec_gens_text(t, mask, gens, sizeof(gens));
         return err(p, (size_t)(m - p->s), "'%s' is not in %s; it exists in %s", name,
                    t->gens[gen].id, gens);
     }
-    near = codec_closest_mnemonic(t, m, n, gen);
+    near = gcn_codec_closest_mnemonic(t, m, n, gen);
     if (!near)
         return err(p, (size_t)(m - p->s), "unknown mnemonic '%s'", name);
     if (near->opcode[gen] == GCN_NO_INSN) {
         for (g = 0; g < t->ngens; g++)
             mask |= (unsigned)(near->opcode[g] != GCN_NO_INSN) << g;
-        codec_gens_text(t, mask, gens, sizeof(gens));
+        gcn_codec_gens_text(t, mask, gens, sizeof(gens));
         return err(p, (size_t)(m - p->s), "unknown mnemonic '%s'; did you mean '%s' (in %s)?", name,
                    near->mnemonic, gens);
     }

@@ -40,7 +40,8 @@ static unsigned edit_distance(const char *a, size_t n, const char *b, size_t m, 
     return row[n % 3][m];
 }
 
-const gcn_insn_row *codec_closest_mnemonic(const gcn_tables *t, const char *m, size_t n, int gen)
+const gcn_insn_row *gcn_codec_closest_mnemonic(const gcn_tables *t, const char *m, size_t n,
+                                               int gen)
 {
     /* a third of the name, at least 1: 's_mov_b3' and 'ds_reed_b32' have a neighbour,
      * 'zz_not_an_instruction' none */
@@ -64,7 +65,7 @@ const gcn_insn_row *codec_closest_mnemonic(const gcn_tables *t, const char *m, s
     return hit;
 }
 
-size_t codec_gens_text(const gcn_tables *t, unsigned mask, char *buf, size_t size)
+size_t gcn_codec_gens_text(const gcn_tables *t, unsigned mask, char *buf, size_t size)
 {
     size_t n = 0;
     unsigned g;
@@ -79,7 +80,7 @@ size_t codec_gens_text(const gcn_tables *t, unsigned mask, char *buf, size_t siz
     return n < size ? n : size - 1;
 }
 
-size_t codec_gen_choices(const gcn_tables *t, char *buf, size_t size)
+size_t gcn_codec_gen_choices(const gcn_tables *t, char *buf, size_t size)
 {
     size_t n = 0;
     unsigned g;

@@ -396,7 +396,7 @@ gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, siz
         int g = gcn_gen_lookup(gname);
         if (g < 0) {
             char choices[512];
-            codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
+            gcn_codec_gen_choices(gcn_codec_tables(), choices, sizeof(choices));
             st = gcn_json_error(&doc, cJSON_GetObjectItemCaseSensitive(root, "generation"), diag,
                                 "unknown generation '%s': one of %s", gname, choices);
             goto out;
