@@ -73,8 +73,8 @@ int cmd_run(int argc, char **argv)
             return rc;
     }
     {
-        char *a[] = {"errata", "--facts", facts,       "--errata", errata,
-                     "--out",  out,       "--curated", curated,    NULL};
+        char *a[] = {"errata", "--facts", facts, "--docs",    docs,    "--errata",
+                     errata,   "--out",   out,   "--curated", curated, NULL};
         if ((rc = step("errata", cmd_errata, a)) != 0)
             return rc;
     }
