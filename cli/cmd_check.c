@@ -59,6 +59,9 @@ static void help(void)
         "      --timeout-per-vector MS   ... this per vector (default 30 s + 10 ms)\n"
         "      --time-bare          also time the tool alone on the same inputs, one process\n"
         "                           at a time (the figure the check's time compares with)\n"
+        "      --timing FILE        write the wall times to FILE (Markdown); the summary shows\n"
+        "                           them too; the other reports hold none, so they can be\n"
+        "                           committed\n"
         "  -q, --quiet              no summary on stdout\n"
         "  -h, --help               this text\n");
 }
@@ -94,11 +97,13 @@ int cmd_check(int argc, char **argv)
                                          {"timeout", required_argument, NULL, 'T'},
                                          {"timeout-per-vector", required_argument, NULL, 'P'},
                                          {"time-bare", no_argument, NULL, 'B'},
+                                         {"timing", required_argument, NULL, 't'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     gcn_check_options opt;
     const char *known_paths[MAX_KNOWN + 1], *md = NULL, *json = NULL, *junit = NULL;
+    const char *timing = NULL;
     char md_buf[4096], json_buf[4096], junit_buf[4096];
     size_t nknown = 0, k;
     int c, quiet = 0, rc;
@@ -181,6 +186,9 @@ int cmd_check(int argc, char **argv)
         case 'B':
             opt.time_bare = 1;
             break;
+        case 't':
+            timing = optarg;
+            break;
         case 'q':
             quiet = 1;
             break;
@@ -231,6 +239,8 @@ int cmd_check(int argc, char **argv)
         st = gcn_check_write_json(res, json, &diag);
     if (st == GCN_OK && junit)
         st = gcn_check_write_junit(res, junit, &diag);
+    if (st == GCN_OK && timing)
+        st = gcn_check_write_timing(res, timing, &diag);
     if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         rc = 1;

@@ -148,6 +148,8 @@ void gcn_check_print_summary(const gcn_check_result *r, FILE *f);
 gcn_status gcn_check_write_md(const gcn_check_result *r, const char *path, gcn_diag *diag);
 gcn_status gcn_check_write_json(const gcn_check_result *r, const char *path, gcn_diag *diag);
 gcn_status gcn_check_write_junit(const gcn_check_result *r, const char *path, gcn_diag *diag);
+/* The wall times (the Markdown and JSON reports hold none: they are committed). */
+gcn_status gcn_check_write_timing(const gcn_check_result *r, const char *path, gcn_diag *diag);
 
 const char *gcn_outcome_name(int o);
 

@@ -126,7 +126,7 @@ static void md_mismatch(gcn_buf *b, const gcn_mismatch *m, const char *peer)
     md_code(b, m->got);
 }
 
-static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result *ir)
+static void md_impl(gcn_buf *b, const gcn_impl_result *ir)
 {
     const gcn_tally *t = &ir->total;
     size_t g, e, m, k, i;
@@ -145,9 +145,6 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
         gcn_buf_printf(b, ", %zu explained by our-bug entries (failures)", t->our_bug);
     gcn_buf_printf(b, "; %zu adapter errors, %zu bad vectors.\n\n", ir->adapter_errors,
                    ir->bad_vectors);
-    gcn_buf_puts(b, "Speed: ");
-    speed_line(b, ir, r->opt.jobs);
-    gcn_buf_puts(b, ".\n\n");
     for (g = 0; g < ngens(); g++)
         for (m = 0; m < GCN_MODE_COUNT; m++)
             if (ir->not_claimed[g][m][0])
@@ -173,11 +170,10 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
                        "\n### Semantic vectors\n\n%zu vectors in %zu files (DIR/semantic): "
                        "**%zu pass**, %zu give the documents' as-written result (an erratum "
                        "corrects it), %zu not claimed, **%zu unexplained**; %zu adapter "
-                       "errors; %.2f s.%s%s\n\n",
+                       "errors.%s%s\n\n",
                        ir->sem_vectors, ir->sem_files, s->n[GCN_OUT_PASS], s->n[GCN_OUT_KNOWN],
                        s->n[GCN_OUT_NOT_CLAIMED], s->n[GCN_OUT_UNEXPLAINED], ir->sem_adapter_errors,
-                       ir->sem_seconds, ir->sem_not_claimed[0] ? " Not claimed: " : "",
-                       ir->sem_not_claimed);
+                       ir->sem_not_claimed[0] ? " Not claimed: " : "", ir->sem_not_claimed);
         if (s->checks > s->n[GCN_OUT_NOT_CLAIMED])
             gcn_buf_puts(b, "| encoding | generation | checks | pass | as written | not claimed "
                             "| unexplained |\n|---|---|--:|--:|--:|--:|--:|\n");
@@ -317,7 +313,35 @@ gcn_status gcn_check_write_md(const gcn_check_result *r, const char *path, gcn_d
                  "exec-rejects, exec-bad-answer. Tags (see docs/vectors.md): exact, "
                  "canonicalizes, alias, must-reject.\n\n");
     for (i = 0; i < r->nimpls; i++)
-        md_impl(&b, r, &r->impl[i]);
+        md_impl(&b, &r->impl[i]);
+    st = b.oom ? GCN_ERR_NOMEM : gcn_write_file_atomic(path, b.data, b.len, diag);
+    gcn_buf_free(&b);
+    return st;
+}
+
+/* The figures that change from run to run (wall times, the machine's parallelism), kept out of
+ * the Markdown and JSON reports so those can be committed: the terminal's summary has them, and
+ * this file (for the build tree). */
+gcn_status gcn_check_write_timing(const gcn_check_result *r, const char *path, gcn_diag *diag)
+{
+    gcn_buf b;
+    gcn_status st;
+    size_t i;
+    gcn_buf_init(&b);
+    gcn_buf_printf(&b,
+                   "# gcnspec check: timing\n\nVectors `%s`. Wall times of this run: they change "
+                   "from run to run and machine to machine.\n\n",
+                   r->dir);
+    for (i = 0; i < r->nimpls; i++) {
+        const gcn_impl_result *ir = &r->impl[i];
+        if (!ir->opened)
+            continue;
+        gcn_buf_printf(&b, "- %s: ", ir->peer);
+        speed_line(&b, ir, r->opt.jobs);
+        if (ir->sem_files)
+            gcn_buf_printf(&b, "; semantic vectors %.2f s", ir->sem_seconds);
+        gcn_buf_puts(&b, "\n");
+    }
     st = b.oom ? GCN_ERR_NOMEM : gcn_write_file_atomic(path, b.data, b.len, diag);
     gcn_buf_free(&b);
     return st;
@@ -354,9 +378,9 @@ static cJSON *mismatch_json(const gcn_mismatch *m)
     return o;
 }
 
-static cJSON *impl_json(const gcn_check_result *r, const gcn_impl_result *ir)
+static cJSON *impl_json(const gcn_impl_result *ir)
 {
-    cJSON *o = cJSON_CreateObject(), *a, *x;
+    cJSON *o = cJSON_CreateObject(), *a;
     size_t g, e, m, k, i;
     cJSON_AddStringToObject(o, "impl", ir->impl);
     cJSON_AddStringToObject(o, "peer", ir->peer);
@@ -377,20 +401,8 @@ static cJSON *impl_json(const gcn_check_result *r, const gcn_impl_result *ir)
         cJSON_AddNumberToObject(sj, "vectors", (double)ir->sem_vectors);
         cJSON_AddItemToObject(sj, "totals", tally_json(&ir->sem));
         cJSON_AddNumberToObject(sj, "adapter_errors", (double)ir->sem_adapter_errors);
-        cJSON_AddNumberToObject(sj, "seconds", ir->sem_seconds);
         if (ir->sem_not_claimed[0])
             cJSON_AddStringToObject(sj, "not_claimed", ir->sem_not_claimed);
-    }
-    x = cJSON_AddObjectToObject(o, "speed");
-    cJSON_AddNumberToObject(x, "check_seconds", ir->seconds);
-    cJSON_AddNumberToObject(x, "processes", (double)ir->jobs);
-    cJSON_AddNumberToObject(x, "parallel", r->opt.jobs);
-    if (ir->bare_ran) {
-        cJSON_AddNumberToObject(x, "bare_assemble_seconds", ir->bare_seconds);
-        cJSON_AddNumberToObject(x, "bare_assemble_lines", (double)ir->bare_lines);
-        cJSON_AddNumberToObject(x, "bare_all_inputs_seconds", ir->bare_all_seconds);
-        cJSON_AddNumberToObject(x, "check_over_bare_assemble",
-                                ir->bare_seconds > 0 ? ir->seconds / ir->bare_seconds : 0);
     }
     a = cJSON_AddArrayToObject(o, "not_claimed");
     for (g = 0; g < ngens(); g++)
@@ -493,7 +505,7 @@ gcn_status gcn_check_write_json(const gcn_check_result *r, const char *path, gcn
         cJSON_AddItemToArray(a, cJSON_CreateString(r->opt.known_paths[i]));
     a = cJSON_AddArrayToObject(root, "implementations");
     for (i = 0; i < r->nimpls; i++)
-        cJSON_AddItemToArray(a, impl_json(r, &r->impl[i]));
+        cJSON_AddItemToArray(a, impl_json(&r->impl[i]));
     cJSON_AddNumberToObject(root, "failures", (double)gcn_check_failures(r));
     text = gcn_json_print_depth(root, 4);
     cJSON_Delete(root);
