@@ -8,6 +8,7 @@
 #include "util/file.h"
 #include "util/hash.h"
 #include "util/json.h"
+#include "util/text.h"
 
 void fuzz_finding_id(const char *signature, char out[16])
 {
@@ -531,8 +532,12 @@ gcn_status fuzz_db_write(const fuzz_findings_db *db, const char *json_path, cons
     if (st == GCN_OK) {
         fuzz_findings_db sorted = *db;
         sorted.c = cs;
+        char *clean;
         md = markdown(&sorted, v, NULL);
-        st = md ? gcn_write_file_atomic(md_path, md, strlen(md), diag) : GCN_ERR_NOMEM;
+        /* a peer's output or a crash log may hold any bytes: valid UTF-8 (util/text) */
+        clean = md ? gcn_text_clean(md, GCN_TEXT_PLAIN) : NULL;
+        st = clean ? gcn_write_file_atomic(md_path, clean, strlen(clean), diag) : GCN_ERR_NOMEM;
+        free(clean);
         free(md);
     }
     free(v);
