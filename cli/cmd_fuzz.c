@@ -1073,6 +1073,12 @@ static int triage(campaign *c, unsigned long *nfindings)
         gcn_diag_print(&diag, stderr);
         rc = 1;
     }
+    if (!c->quiet && !c->triage_only) {
+        /* the speed is for the terminal: the findings files hold what the campaign reached */
+        double secs = now_s() - c->started;
+        fprintf(stderr, "gcnspec fuzz: %llu execs in %.0f s (%.0f exec/s)\n", c->p.execs, secs,
+                secs > 0 ? (double)c->p.execs / secs : 0.0);
+    }
     if (!c->quiet) {
         fprintf(stderr, "gcnspec fuzz: %zu crashing input%s, %lu finding%s", ncrash,
                 ncrash == 1 ? "" : "s", *nfindings, *nfindings == 1 ? "" : "s");
