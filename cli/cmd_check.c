@@ -68,6 +68,9 @@ static void help(void)
         "                           at a time (the figure the check's time compares with)\n"
         "      --max-errors N       print the first N messages about bad vector lines and\n"
         "                           failed batches (default %d; 0: all), then how many more\n"
+        "      --timing FILE        write the wall times to FILE (Markdown); the summary shows\n"
+        "                           them too; the other reports hold none, so they can be\n"
+        "                           committed\n"
         "  -q, --quiet              no summary on stdout\n"
         "  -h, --help               this text\n",
         GCN_DIAG_DEFAULT_MAX);
@@ -105,11 +108,13 @@ int cmd_check(int argc, char **argv)
                                          {"timeout-per-vector", required_argument, NULL, 'P'},
                                          {"time-bare", no_argument, NULL, 'B'},
                                          {"max-errors", required_argument, NULL, 'E'},
+                                         {"timing", required_argument, NULL, 't'},
                                          {"quiet", no_argument, NULL, 'q'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     gcn_check_options opt;
     const char *known_paths[MAX_KNOWN + 1], *md = NULL, *json = NULL, *junit = NULL;
+    const char *timing = NULL;
     char md_buf[4096], json_buf[4096], junit_buf[4096];
     size_t nknown = 0, k;
     int c, quiet = 0, rc;
@@ -196,6 +201,9 @@ int cmd_check(int argc, char **argv)
             if (!cli_max_errors("check", optarg))
                 return 2;
             break;
+        case 't':
+            timing = optarg;
+            break;
         case 'q':
             quiet = 1;
             break;
@@ -247,6 +255,8 @@ int cmd_check(int argc, char **argv)
         st = gcn_check_write_json(res, json, &diag);
     if (st == GCN_OK && junit)
         st = gcn_check_write_junit(res, junit, &diag);
+    if (st == GCN_OK && timing)
+        st = gcn_check_write_timing(res, timing, &diag);
     if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         rc = 1;

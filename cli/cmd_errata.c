@@ -22,7 +22,9 @@ static void help(void)
            "disagreements, pseudocode that does not parse or contradicts its description,\n"
            "unknowns) and writes, for each, the lines involved and the erratum resolving it:\n"
            "errata.md (people), errata.json (machines), errata.sarif (code scanning).\n\n"
-           "  -d, --docs DIR     extract the documents in DIR (default documents/seeds)\n"
+           "  -d, --docs DIR     extract the documents in DIR (default documents/seeds); given\n"
+           "                     the facts, where errata.sarif says the documents lie\n"
+           "                     (relative to the source tree's root, or absolute)\n"
            "  -f, --facts FILE   read extracted facts instead of the documents\n"
            "  -e, --errata FILE  curated decisions (default spec/errata.json; 'none' for none)\n"
            "  -c, --curated DIR  curated facts: the pseudocode's names (default spec/curated)\n"
@@ -216,7 +218,7 @@ int cmd_errata(int argc, char **argv)
          * differently (the oracle is built from the committed spec's errata) */
         st = variants ? gcn_variant_evidence_build(&er, &ev, &diag) : GCN_OK;
         if (st == GCN_OK)
-            st = gcn_errata_reports_ev(out, &facts, &fs, &er, &ev, &diag);
+            st = gcn_errata_reports_ev(out, &facts, &fs, &er, &ev, docs, &diag);
         gcn_variant_evidence_free(&ev);
         if (st != GCN_OK) {
             gcn_diag_print(&diag, stderr);

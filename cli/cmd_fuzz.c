@@ -1,5 +1,6 @@
 /* gcnspec fuzz: a fuzzing campaign on every core, live progress, and at the end the findings
- * minimized, deduplicated by signature and classified into reports/findings.{md,json}.
+ * minimized, deduplicated by signature and classified into DIR/findings.{md,json} (the committed
+ * reports/findings.{md,json} only when --reports names them).
  *
  * The engine's build tree (build-fuzz/<engine>, cmake/GcnFuzz.cmake) is configured and built
  * when needed; the campaign directory keeps the corpus between runs, so a stopped campaign
@@ -10,6 +11,7 @@
  *   DIR/afl/          AFL++'s sync directory: main, s1, s2, ... (queue/, crashes/, hangs/)
  *   DIR/logs/         the engine's output, the builds' output
  *   DIR/triage/       minimized reproducers and the logs of their replays
+ *   DIR/findings.{md,json}, DIR/findings/   the findings (unless --reports puts them elsewhere)
  *
  * libFuzzer runs with -fork=JOBS (crashes, timeouts and OOMs do not stop it); AFL++ runs one
  * main instance (with the CmpLog binary of build-fuzz/afl-cmplog) and JOBS-1 secondaries on one
@@ -1071,6 +1073,12 @@ static int triage(campaign *c, unsigned long *nfindings)
         gcn_diag_print(&diag, stderr);
         rc = 1;
     }
+    if (!c->quiet && !c->triage_only) {
+        /* the speed is for the terminal: the findings files hold what the campaign reached */
+        double secs = now_s() - c->started;
+        fprintf(stderr, "gcnspec fuzz: %llu execs in %.0f s (%.0f exec/s)\n", c->p.execs, secs,
+                secs > 0 ? (double)c->p.execs / secs : 0.0);
+    }
     if (!c->quiet) {
         fprintf(stderr, "gcnspec fuzz: %zu crashing input%s, %lu finding%s", ncrash,
                 ncrash == 1 ? "" : "s", *nfindings, *nfindings == 1 ? "" : "s");
@@ -1101,18 +1109,27 @@ static int reassemble(campaign *c)
     path_printf(corpus, sizeof(corpus), "%s/corpus", c->dir);
     path_printf(log, sizeof(log), "%s/logs/reassemble.log", c->dir);
     path_printf(known, sizeof(known), "%s/spec/peers/llvm-known.json", c->src);
-    if (!is_file(bin) || !is_dir(corpus) || !is_file(known))
+    if (!is_file(bin) || !is_dir(corpus) || !is_file(known)) {
+        fprintf(stderr, "gcnspec fuzz: gfx6/gfx7 reassembly skipped: %s is missing\n",
+                !is_file(bin)     ? bin
+                : !is_dir(corpus) ? corpus
+                                  : known);
         return 0;
+    }
     if (!c->quiet)
         fprintf(stderr, "gcnspec fuzz: gfx6/gfx7 words of the corpus through llvm-mc (log: %s)\n",
                 log);
     rc = run_logged(argv, log, NULL);
-    if (rc == 77 || rc == 0) {
+    if (rc == 77) {
+        /* said even with --quiet: a step left out is not progress */
+        fprintf(stderr, "gcnspec fuzz: gfx6/gfx7 reassembly skipped: llvm-mc is not installed "
+                        "(Debian's llvm-14; tools/deps.sh installs it)\n");
+        return 0;
+    }
+    if (rc == 0) {
         if (!c->quiet)
-            fprintf(stderr, "gcnspec fuzz: %s\n",
-                    rc ? "llvm-mc is not installed: skipped"
-                       : "llvm-mc gives every word back "
-                         "(or a known entry explains it)");
+            fprintf(stderr,
+                    "gcnspec fuzz: llvm-mc gives every word back (or a known entry explains it)\n");
         return 0;
     }
     fprintf(stderr,
@@ -1273,8 +1290,9 @@ static void help(void)
            "corpus, crashing inputs), and at the end replays, minimizes and deduplicates the\n"
            "crashing inputs by signature and classifies each finding (our-bug, llvm-bug,\n"
            "doc-erratum) into R/findings.md and R/findings.json, the reproducers into\n"
-           "R/findings/. Ctrl-C stops the campaign (a second one the triage); the same command\n"
-           "resumes it with its corpus. Run it from the source tree.\n\n"
+           "R/findings/ (R is the campaign directory unless --reports says otherwise).\n"
+           "Ctrl-C stops the campaign (a second one the triage); the same command resumes it\n"
+           "with its corpus. Run it from the source tree.\n\n"
            "  -t, --target T       a fuzz target (--list)\n"
            "  -e, --engine E       libfuzzer (default; -fork=N) or afl (AFL++: main with CmpLog\n"
            "                       and N-1 secondaries)\n"
@@ -1283,7 +1301,9 @@ static void help(void)
            "  -d, --dir D          campaign directory (default build-fuzz/campaigns/T-E)\n"
            "  -b, --build-dir B    the engine's build tree (default build-fuzz/E), configured\n"
            "                       and built as needed\n"
-           "  -r, --reports R      where findings go (default reports)\n"
+           "  -r, --reports R      where findings go (default: the campaign directory D;\n"
+           "                       '--reports reports' merges them into the committed\n"
+           "                       reports/findings.{md,json})\n"
            "      --sanitizers L   sanitizers of a build tree it configures (default\n"
            "                       address,undefined; none)\n"
            "      --no-build       use the build tree as it is\n"
@@ -1463,11 +1483,12 @@ int cmd_fuzz(int argc, char **argv)
     else
         path_printf(c.dir, sizeof(c.dir), "%s/build-fuzz/campaigns/%s-%s", c.src, c.t->name,
                     c.engine);
+    /* a campaign writes into the repository only when asked to (--reports reports) */
     if (reports)
         path_printf(c.reports, sizeof(c.reports), "%s%s%s", reports[0] == '/' ? "" : c.src,
                     reports[0] == '/' ? "" : "/", reports);
     else
-        path_printf(c.reports, sizeof(c.reports), "%s/reports", c.src);
+        path_printf(c.reports, sizeof(c.reports), "%s", c.dir);
     if (binary)
         path_printf(c.bin, sizeof(c.bin), "%s%s%s", binary[0] == '/' ? "" : c.src,
                     binary[0] == '/' ? "" : "/", binary);
@@ -1536,9 +1557,25 @@ int cmd_fuzz(int argc, char **argv)
         supervise(&c);
     }
     rc = triage(&c, &findings);
-    if (!rc && !c.triage_only && interrupted < 2 &&
-        (strcmp(c.t->kind, "bytes") == 0 || strcmp(c.t->kind, "text") == 0))
-        rc = reassemble(&c);
+    {
+        /* no LLVM disassembles gfx6/gfx7: a byte or text campaign's corpus is checked there by
+         * reassembly; whenever that does not run, say so and why */
+        const char *why = NULL;
+        if (strcmp(c.t->kind, "bytes") != 0 && strcmp(c.t->kind, "text") != 0)
+            why = "not applicable: only byte and text corpora hold gfx6/gfx7 instructions";
+        else if (rc)
+            why = "the triage failed";
+        else if (c.triage_only)
+            why = "--triage only triages";
+        else if (interrupted >= 2)
+            why = "interrupted";
+        if (why)
+            fprintf(stderr,
+                    "gcnspec fuzz: gfx6/gfx7 reassembly skipped: %s (%s's corpus is of kind %s)\n",
+                    why, c.t->name, c.t->kind);
+        else
+            rc = reassemble(&c);
+    }
     sigaction(SIGINT, &old_int, NULL);
     if (rc)
         return rc;

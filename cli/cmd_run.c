@@ -95,8 +95,8 @@ int cmd_run(int argc, char **argv)
             return rc;
     }
     {
-        char *a[] = {"errata", "--facts",   facts,       "--errata", errata,
-                     "--out",  (char *)out, "--curated", curated,    NULL};
+        char *a[] = {"errata", "--facts", facts,       "--docs",    (char *)docs, "--errata",
+                     errata,   "--out",   (char *)out, "--curated", curated,      NULL};
         if ((rc = step("errata", cmd_errata, a)) != 0)
             return rc;
     }

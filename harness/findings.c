@@ -8,6 +8,7 @@
 #include "util/file.h"
 #include "util/hash.h"
 #include "util/json.h"
+#include "util/text.h"
 
 void fuzz_finding_id(const char *signature, char out[16])
 {
@@ -279,6 +280,7 @@ static gcn_status load_finding(const gcn_json_doc *doc, const cJSON *o, fuzz_fin
     return GCN_OK;
 }
 
+/* seconds, execs and exec_per_s are read from files written before they left the reports */
 static gcn_status load_campaign(const gcn_json_doc *doc, const cJSON *o, fuzz_campaign_rec *c,
                                 gcn_diag *diag)
 {
@@ -408,8 +410,8 @@ static char *markdown(const fuzz_findings_db *db, const fuzz_finding_rec *v, con
     (void)order;
     gcn_buf_init(&b);
     gcn_buf_printf(&b, "# Fuzzing findings\n\n"
-                       "Written by `gcnspec fuzz` at the end of every campaign (the JSON for "
-                       "machines: `reports/findings.json`).\n"
+                       "Written by `gcnspec fuzz --reports reports` at the end of a campaign "
+                       "(the JSON for machines: `reports/findings.json`).\n"
                        "Each finding is one signature (`harness/triage.h`): the harness' "
                        "FINDING line, or the sanitizer's\n"
                        "error and top frames. Its class comes from the evidence (the rules are "
@@ -417,16 +419,17 @@ static char *markdown(const fuzz_findings_db *db, const fuzz_finding_rec *v, con
                        "`\"class_by\": \"hand\"` in the JSON keeps a class set by hand. Every "
                        "reproducer is in\n`reports/findings/`, with the command that replays "
                        "it.\n\n");
+    /* what each campaign reached; its speed (execs, exec/s, seconds), which changes from run to
+     * run, is printed at its end and kept out of the committed reports */
     gcn_buf_printf(&b, "## Campaigns\n\nThe last campaign of each target and engine.\n\n"
-                       "| target | engine | sanitizers | date | seconds | jobs | execs | exec/s | "
-                       "corpus | coverage | features | crashing inputs | findings |\n"
-                       "|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+                       "| target | engine | sanitizers | date | jobs | corpus | coverage | "
+                       "features | crashing inputs | findings |\n"
+                       "|---|---|---|---|--:|--:|--:|--:|--:|--:|\n");
     for (i = 0; i < db->nc; i++) {
         const fuzz_campaign_rec *c = &db->c[i];
-        gcn_buf_printf(
-            &b, "| %s | %s | %s | %s | %.0f | %u | %llu | %.0f | %lu | %lu | %lu | %lu | %lu |\n",
-            c->target, c->engine, c->sanitizers, c->date, c->seconds, c->jobs, c->execs,
-            c->exec_per_s, c->corpus, c->coverage, c->features, c->crash_files, c->findings);
+        gcn_buf_printf(&b, "| %s | %s | %s | %s | %u | %lu | %lu | %lu | %lu | %lu |\n", c->target,
+                       c->engine, c->sanitizers, c->date, c->jobs, c->corpus, c->coverage,
+                       c->features, c->crash_files, c->findings);
     }
     for (i = 0; i < db->n; i++)
         for (k = 0; k < 4; k++)
@@ -492,10 +495,7 @@ gcn_status fuzz_db_write(const fuzz_findings_db *db, const char *json_path, cons
         cJSON_AddStringToObject(o, "engine", cs[i].engine);
         cJSON_AddStringToObject(o, "sanitizers", cs[i].sanitizers);
         cJSON_AddStringToObject(o, "date", cs[i].date);
-        cJSON_AddNumberToObject(o, "seconds", cs[i].seconds);
         cJSON_AddNumberToObject(o, "jobs", cs[i].jobs);
-        cJSON_AddNumberToObject(o, "execs", (double)cs[i].execs);
-        cJSON_AddNumberToObject(o, "exec_per_s", (double)(unsigned long long)cs[i].exec_per_s);
         cJSON_AddNumberToObject(o, "corpus", cs[i].corpus);
         cJSON_AddNumberToObject(o, "coverage", cs[i].coverage);
         cJSON_AddNumberToObject(o, "features", cs[i].features);
@@ -531,8 +531,12 @@ gcn_status fuzz_db_write(const fuzz_findings_db *db, const char *json_path, cons
     if (st == GCN_OK) {
         fuzz_findings_db sorted = *db;
         sorted.c = cs;
+        char *clean;
         md = markdown(&sorted, v, NULL);
-        st = md ? gcn_write_file_atomic(md_path, md, strlen(md), diag) : GCN_ERR_NOMEM;
+        /* a peer's output or a crash log may hold any bytes: valid UTF-8 (util/text) */
+        clean = md ? gcn_text_clean(md, GCN_TEXT_PLAIN) : NULL;
+        st = clean ? gcn_write_file_atomic(md_path, clean, strlen(clean), diag) : GCN_ERR_NOMEM;
+        free(clean);
         free(md);
     }
     free(v);

@@ -1,9 +1,9 @@
 /* reports/findings.json and reports/findings.md: every finding of every campaign, deduplicated
  * by signature (harness/triage.h), each with its class and evidence, its reproducer file and
- * the commands that replay it; and the last campaign of each target and engine (exec/s,
- * coverage, corpus). A campaign merges into what the files hold: a signature seen before gets
- * its counts raised, a class set by hand ("class_by": "hand") is kept. Written to temporary
- * files and renamed. */
+ * the commands that replay it; and the last campaign of each target and engine (coverage,
+ * corpus; not its speed, which changes from run to run: gcnspec fuzz prints it). A campaign merges
+ * into what the files hold: a signature seen before gets its counts raised, a class set by hand
+ * ("class_by": "hand") is kept. Written to temporary files and renamed. */
 #ifndef GCN_HARNESS_FINDINGS_H
 #define GCN_HARNESS_FINDINGS_H
 

@@ -1,3 +1,5 @@
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include "errata_report.h"
 
 #include <stdlib.h>
@@ -453,13 +455,101 @@ static cJSON *json_report(const gcn_facts *facts, const gcn_findings *f, const g
     return root;
 }
 
-static cJSON *sarif_location(const gcn_fact *fx)
+/* Where the SARIF's locations point: the documents' directory as a URI. A directory inside the
+ * one gcnspec runs in (documents/seeds, as the main job and the tests run from the source
+ * tree's root) is relative to the base id SRCROOT, which the consumer binds to the repository's
+ * root: each location's uri is the file's path from there (documents/seeds/000_...txt), the form
+ * GitHub's code scanning annotates (it reads relative uris from the repository's root and does
+ * not resolve originalUriBaseIds). Any other directory is an absolute file: URI, base id DOCS. */
+typedef struct sarif_docs {
+    char prefix[4096]; /* relative: "documents/seeds/"; absolute: "" (the base holds it) */
+    char base_uri[4096];
+    int absolute;
+} sarif_docs;
+
+static void uri_append(char *out, size_t size, const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(out);
+    for (; *path && n + 4 < size; path++) {
+        unsigned char c = (unsigned char)*path;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            strchr("-._~/", c)) {
+            out[n++] = (char)c;
+        } else {
+            out[n++] = '%';
+            out[n++] = hex[c >> 4];
+            out[n++] = hex[c & 15];
+        }
+    }
+    out[n] = 0;
+}
+
+static int has_dotdot(const char *p)
+{
+    const char *s = p;
+    while ((s = strstr(s, "..")) != NULL) {
+        if ((s == p || s[-1] == '/') && (s[2] == 0 || s[2] == '/'))
+            return 1;
+        s += 2;
+    }
+    return 0;
+}
+
+/* "./documents//seeds" -> "documents/seeds/" (no "..": the caller checked) */
+static void tidy_relative(const char *p, char *out, size_t size)
+{
+    size_t n = 0;
+    while (*p && n + 2 < size) {
+        if (p[0] == '.' && (p[1] == '/' || p[1] == 0) && (n == 0 || out[n - 1] == '/'))
+            p += p[1] ? 2 : 1;
+        else if (*p == '/' && (n == 0 || out[n - 1] == '/'))
+            p++;
+        else
+            out[n++] = *p++;
+    }
+    if (n && out[n - 1] != '/')
+        out[n++] = '/';
+    out[n] = 0;
+}
+
+static void sarif_docs_init(sarif_docs *d, const char *dir)
+{
+    char path[4096], cwd[4096], rel[4096];
+    const char *p = dir && *dir ? dir : "documents/seeds";
+    size_t n;
+    memset(d, 0, sizeof(*d));
+    if (p[0] != '/' && !has_dotdot(p)) {
+        tidy_relative(p, rel, sizeof(rel));
+        uri_append(d->prefix, sizeof(d->prefix), rel);
+        return;
+    }
+    if (!realpath(p, path))
+        snprintf(path, sizeof(path), "%s", p);
+    n = realpath(".", cwd) ? strlen(cwd) : 0;
+    if (n && strncmp(path, cwd, n) == 0 && (path[n] == '/' || n == 1)) {
+        tidy_relative(path + n, rel, sizeof(rel));
+        uri_append(d->prefix, sizeof(d->prefix), rel);
+        return;
+    }
+    d->absolute = 1;
+    snprintf(d->base_uri, sizeof(d->base_uri), "file://");
+    uri_append(d->base_uri, sizeof(d->base_uri), path);
+    n = strlen(d->base_uri);
+    if (n + 1 < sizeof(d->base_uri) && d->base_uri[n - 1] != '/')
+        strcat(d->base_uri, "/");
+}
+
+static cJSON *sarif_location(const sarif_docs *docs, const gcn_fact *fx)
 {
     cJSON *loc = cJSON_CreateObject(), *phys, *art, *reg, *snip;
+    char uri[4096 + 512];
+    snprintf(uri, sizeof(uri), "%s", docs->prefix);
+    uri_append(uri, sizeof(uri), fx->file);
     phys = cJSON_AddObjectToObject(loc, "physicalLocation");
     art = cJSON_AddObjectToObject(phys, "artifactLocation");
-    cJSON_AddStringToObject(art, "uri", fx->file);
-    cJSON_AddStringToObject(art, "uriBaseId", "SEEDS");
+    cJSON_AddStringToObject(art, "uri", uri);
+    cJSON_AddStringToObject(art, "uriBaseId", docs->absolute ? "DOCS" : "SRCROOT");
     reg = cJSON_AddObjectToObject(phys, "region");
     cJSON_AddNumberToObject(reg, "startLine", fx->line);
     if (fx->last_line > fx->line)
@@ -467,6 +557,39 @@ static cJSON *sarif_location(const gcn_fact *fx)
     snip = cJSON_AddObjectToObject(reg, "snippet");
     cJSON_AddStringToObject(snip, "text", fx->text ? fx->text : "");
     return loc;
+}
+
+/* A rule's help: what the category means and how a finding of it is settled. */
+static void sarif_rule_help(cJSON *r, gcn_finding_cat c)
+{
+    cJSON *h = cJSON_AddObjectToObject(r, "help");
+    const char *stops = gcn_finding_cat_blocking(c)
+                            ? "Until an erratum settles it, the resolver refuses to write the spec."
+                            : "It does not stop the resolver.";
+    const char *how =
+        "Read the document lines the result points at. If the documents are wrong, add an "
+        "erratum to tools/curate/errata_defs.py naming the finding's key (the result's "
+        "gcnspecFindingKey/v1 fingerprint), its classification (doc-erratum, doc-ambiguity, "
+        "doc-omission, llvm-bug, llvm-lacks or not-an-erratum), the decision and the evidence "
+        "(quotes, llvm-mc runs); then run python3 tools/curate/gen_errata.py and "
+        "tools/main.sh.";
+    const char *how_md =
+        "Read the document lines the result points at. If the documents are wrong, add an "
+        "erratum to `tools/curate/errata_defs.py` naming the finding's key (the result's "
+        "`gcnspecFindingKey/v1` fingerprint), its classification (`doc-erratum`, "
+        "`doc-ambiguity`, `doc-omission`, `llvm-bug`, `llvm-lacks` or `not-an-erratum`), the "
+        "decision and the evidence (quotes, llvm-mc runs); then run "
+        "`python3 tools/curate/gen_errata.py` and `tools/main.sh`.";
+    gcn_buf b;
+    gcn_buf_init(&b);
+    gcn_buf_printf(&b, "%s %s\n\n%s", gcn_finding_cat_description(c), stops, how);
+    cJSON_AddStringToObject(h, "text", b.data ? b.data : "");
+    gcn_buf_free(&b);
+    gcn_buf_init(&b);
+    gcn_buf_printf(&b, "**%s** (`%s`): %s %s\n\n%s", gcn_finding_cat_heading(c),
+                   gcn_finding_cat_id(c), gcn_finding_cat_description(c), stops, how_md);
+    cJSON_AddStringToObject(h, "markdown", b.data ? b.data : "");
+    gcn_buf_free(&b);
 }
 
 /* A result's SARIF level follows what the finding turned out to be:
@@ -499,8 +622,10 @@ static const char *sarif_level(const gcn_finding *x, const gcn_erratum *er)
     return "note"; /* doc-ambiguity, llvm-bug, llvm-lacks */
 }
 
-static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e)
+static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e,
+                           const char *docs_dir)
 {
+    sarif_docs docs;
     cJSON *root = cJSON_CreateObject(), *runs, *run, *tool, *driver, *rules, *results, *base;
     size_t i, k;
     int c;
@@ -511,14 +636,23 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
     cJSON_AddItemToArray(runs, run);
     tool = cJSON_AddObjectToObject(run, "tool");
     driver = cJSON_AddObjectToObject(tool, "driver");
+    sarif_docs_init(&docs, docs_dir);
     cJSON_AddStringToObject(driver, "name", "gcnspec");
-    cJSON_AddStringToObject(driver, "informationUri", "https://github.com/");
+    cJSON_AddStringToObject(driver, "fullName",
+                            "gcnspec errata (spec errata triage of the GCN ISA documents)");
+    cJSON_AddStringToObject(driver, "version", GCN_VERSION);
+    cJSON_AddStringToObject(driver, "semanticVersion", GCN_VERSION);
+    cJSON_AddStringToObject(driver, "informationUri", GCN_PROJECT_URL);
     rules = cJSON_AddArrayToObject(driver, "rules");
     for (c = 0; c < GCN_FC_COUNT; c++) {
-        cJSON *r = cJSON_CreateObject(), *sd, *dc;
+        cJSON *r = cJSON_CreateObject(), *sd, *fd, *dc;
         cJSON_AddStringToObject(r, "id", gcn_finding_cat_id((gcn_finding_cat)c));
+        cJSON_AddStringToObject(r, "name", gcn_finding_cat_name((gcn_finding_cat)c));
         sd = cJSON_AddObjectToObject(r, "shortDescription");
         cJSON_AddStringToObject(sd, "text", gcn_finding_cat_heading((gcn_finding_cat)c));
+        fd = cJSON_AddObjectToObject(r, "fullDescription");
+        cJSON_AddStringToObject(fd, "text", gcn_finding_cat_description((gcn_finding_cat)c));
+        sarif_rule_help(r, (gcn_finding_cat)c);
         /* the level of a finding of this category that no erratum settles (sarif_level) */
         dc = cJSON_AddObjectToObject(r, "defaultConfiguration");
         cJSON_AddStringToObject(dc, "level",
@@ -526,11 +660,18 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
         cJSON_AddItemToArray(rules, r);
     }
     base = cJSON_AddObjectToObject(run, "originalUriBaseIds");
-    {
-        cJSON *s = cJSON_AddObjectToObject(base, "SEEDS"), *d;
-        cJSON_AddStringToObject(s, "uri", "../shared/seeds/");
+    if (docs.absolute) {
+        cJSON *s = cJSON_AddObjectToObject(base, "DOCS"), *d;
+        cJSON_AddStringToObject(s, "uri", docs.base_uri);
         d = cJSON_AddObjectToObject(s, "description");
         cJSON_AddStringToObject(d, "text", "The ISA documents the facts were extracted from");
+    } else {
+        /* no uri: the root is where the consumer has the source tree (SARIF 2.1.0 3.14.14) */
+        cJSON *s = cJSON_AddObjectToObject(base, "SRCROOT"), *d;
+        d = cJSON_AddObjectToObject(s, "description");
+        cJSON_AddStringToObject(d, "text",
+                                "The root of the gcnspec source tree (the repository), which "
+                                "holds the ISA documents the facts were extracted from");
     }
     results = cJSON_AddArrayToObject(run, "results");
     for (i = 0; i < f->n; i++) {
@@ -552,7 +693,7 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
         for (k = 0; k < x->facts.n; k++) {
             const gcn_fact *fx = gcn_facts_find(facts, x->facts.v[k]);
             if (fx)
-                cJSON_AddItemToArray(locs, sarif_location(fx));
+                cJSON_AddItemToArray(locs, sarif_location(&docs, fx));
         }
         fp = cJSON_AddObjectToObject(r, "partialFingerprints");
         cJSON_AddStringToObject(fp, "gcnspecFindingKey/v1", x->key);
@@ -590,15 +731,15 @@ void gcn_variant_evidence_free(gcn_variant_evidence_set *s)
 gcn_status gcn_errata_reports(const char *dir, const gcn_facts *facts, const gcn_findings *f,
                               const gcn_errata *e, gcn_diag *diag)
 {
-    return gcn_errata_reports_ev(dir, facts, f, e, NULL, diag);
+    return gcn_errata_reports_ev(dir, facts, f, e, NULL, NULL, diag);
 }
 
 gcn_status gcn_errata_reports_ev(const char *dir, const gcn_facts *facts, const gcn_findings *f,
                                  const gcn_errata *e, const gcn_variant_evidence_set *ev,
-                                 gcn_diag *diag)
+                                 const char *docs_dir, gcn_diag *diag)
 {
     char *md = markdown(facts, f, e, ev), *path;
-    cJSON *js = json_report(facts, f, e, ev), *sarif = sarif_report(facts, f, e);
+    cJSON *js = json_report(facts, f, e, ev), *sarif = sarif_report(facts, f, e, docs_dir);
     gcn_status st = gcn_make_dirs(dir, diag);
     if (st == GCN_OK && (!md || !js || !sarif)) {
         gcn_diag_set(diag, dir, 0, 0, "out of memory");

@@ -39,12 +39,16 @@ typedef struct gcn_variant_evidence_set {
 
 void gcn_variant_evidence_free(gcn_variant_evidence_set *s);
 
-/* Writes errata.md, errata.json and errata.sarif into dir (temp file + rename each). */
+/* Writes errata.md, errata.json and errata.sarif into dir (temp file + rename each). The SARIF's
+ * locations point into documents/seeds, relative to the source tree's root. */
 gcn_status gcn_errata_reports(const char *dir, const gcn_facts *facts, const gcn_findings *f,
                               const gcn_errata *e, gcn_diag *diag);
-/* ... with the variants' evidence under each erratum (ev may be NULL). */
+/* ... with the variants' evidence under each erratum (ev may be NULL), and the SARIF's
+ * locations in docs_dir, the directory the facts were extracted from (NULL: documents/seeds): a
+ * relative one without ".." is taken as relative to the source tree's root (base id SRCROOT),
+ * any other becomes an absolute file: URI (base id DOCS). */
 gcn_status gcn_errata_reports_ev(const char *dir, const gcn_facts *facts, const gcn_findings *f,
                                  const gcn_errata *e, const gcn_variant_evidence_set *ev,
-                                 gcn_diag *diag);
+                                 const char *docs_dir, gcn_diag *diag);
 
 #endif

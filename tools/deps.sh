@@ -12,6 +12,8 @@ PACKAGES=(
   clang-format-14                    # the formatting check
   wamerican-huge                     # the word list gcnspec errata spell-checks the prose against
   libelf-dev                         # libelf: gcnspec disasm reads AMDGPU code objects
+  libxml2-utils                      # xmllint: the JUnit XML test's schema check
+  nodejs                             # npm: Microsoft's SARIF validator (tools/sarif_multitool.sh)
 )
 
 missing=()
@@ -20,7 +22,19 @@ for p in "${PACKAGES[@]}"; do
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# npm ships in Debian's npm package, or inside another vendor's nodejs
+command -v npm >/dev/null || missing+=(npm)
+
+# Microsoft's SARIF validator is an npm package, not a Debian one: installed beside the
+# packages, into a cache outside the source tree; without it the SARIF test is skipped
+sarif_validator() {
+  bash "$(dirname "$0")/sarif_multitool.sh" --install ||
+    echo "gcnspec: the SARIF validator could not be installed: its test will be skipped" >&2
+}
+if [ ${#missing[@]} -eq 0 ]; then
+  sarif_validator
+  exit 0
+fi
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "gcnspec: missing Debian packages: ${missing[*]}" >&2
@@ -31,3 +45,4 @@ echo "gcnspec: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null
+sarif_validator

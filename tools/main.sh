@@ -23,7 +23,10 @@ build/cli/gcnspec atomics --out reports
 # the fuzz corpora's coverage of the spec (fails when a corpus misses an element)
 cmake --build build --target fuzz_coverage
 # conformance vectors of every generation (build/vectors: JSON Lines, lit files and semantic
-# vectors; docs/vectors.md), checked against llvm-mc 14 and 19: reports/conformance-llvm.{md,json}
+# vectors; docs/vectors.md), checked against llvm-mc 14 and 19: reports/conformance-llvm.{md,json};
+# the wall times, which change from run to run, go to the build tree, not into the reports
 build/cli/gcnspec vectors --out build/vectors
+mkdir -p build/reports
 build/cli/gcnspec check --impl llvm-mc-14 --impl llvm-mc-19 --time-bare \
+  --timing build/reports/conformance-llvm-timing.md \
   --md reports/conformance-llvm.md --json reports/conformance-llvm.json build/vectors

@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "file.h"
 #include "json_syntax.h"
+#include "text.h"
 
 /* ---- positions ---------------------------------------------------------------------------- */
 
@@ -503,34 +504,12 @@ int gcn_parse_u64(const char *s, uint64_t *out)
 
 /* ---- printing ----------------------------------------------------------------------------- */
 
+/* Strings from anywhere (a checked tool's output, a document's line) stay valid JSON: invalid
+ * UTF-8 becomes U+FFFD (util/text.h). */
 static void print_string(gcn_buf *b, const char *s)
 {
-    const unsigned char *p;
     gcn_buf_putc(b, '"');
-    for (p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"':
-            gcn_buf_puts(b, "\\\"");
-            break;
-        case '\\':
-            gcn_buf_puts(b, "\\\\");
-            break;
-        case '\n':
-            gcn_buf_puts(b, "\\n");
-            break;
-        case '\t':
-            gcn_buf_puts(b, "\\t");
-            break;
-        case '\r':
-            gcn_buf_puts(b, "\\r");
-            break;
-        default:
-            if (*p < 0x20)
-                gcn_buf_printf(b, "\\u%04x", *p);
-            else
-                gcn_buf_putc(b, (char)*p);
-        }
-    }
+    gcn_buf_put_text(b, s, GCN_TEXT_JSON);
     gcn_buf_putc(b, '"');
 }
 

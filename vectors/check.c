@@ -694,6 +694,7 @@ static int prepare(size_t i, gcn_job *job, void *ctx)
         c->ir->adapter_errors++;
         for (k = 0; k < n; k++) {
             count(c, &L->v[bj->sel[k]], mode, GCN_OUT_UNEXPLAINED, (size_t)-1, 0);
+            insn_tally(c, &L->v[bj->sel[k]])->errors++;
             c->ir->unexplained_total++;
         }
         gcn_batch_free(&bj->b);
@@ -730,6 +731,8 @@ static void finish(size_t i, gcn_job *job, void *ctx)
     gcn_status st;
     if (!bj->prepared)
         return;
+    if (bj->b.gen >= 0 && bj->b.gen < GCN_MAX_GENS && bj->b.encoding < GCN_CHECK_MAX_ENCS)
+        c->ir->by_seconds[bj->b.gen][bj->b.encoding] += job->seconds;
     ans = calloc(bj->b.n + 1, sizeof(*ans));
     if (!ans) {
         log_msg(c, c->files.path[bj->file], 0, ": %s", "out of memory");
@@ -757,6 +760,7 @@ static void finish(size_t i, gcn_job *job, void *ctx)
             } else {
                 char hex[GCN_VEC_BYTES_MAX * 5 + 1];
                 count(c, r, bj->b.mode, GCN_OUT_UNEXPLAINED, (size_t)-1, 0);
+                insn_tally(c, r)->errors++;
                 c->ir->unexplained_total++;
                 if (c->ir->nunexplained < GCN_CHECK_EXAMPLES)
                     fill_mismatch(&c->ir->unexplained[c->ir->nunexplained++], c, bj->file, r,

@@ -71,6 +71,7 @@ typedef struct gcn_class_tally {  /* per known entry, or per peer_lacks erratum 
 
 typedef struct gcn_insn_tally {
     gcn_tally t;
+    size_t errors;            /* vectors left without an answer: the tool hung or died */
     uint64_t explained_by[4]; /* bits: class_tally indexes (first 256) */
 } gcn_insn_tally;
 
@@ -101,6 +102,7 @@ typedef struct gcn_impl_result {
     char sem_not_claimed[200];
     size_t sem_files, sem_vectors, sem_adapter_errors;
     double sem_seconds;
+    double by_seconds[GCN_MAX_GENS][GCN_CHECK_MAX_ENCS]; /* the batches' wall time (JUnit) */
 } gcn_impl_result;
 
 typedef struct gcn_check_options {
@@ -148,6 +150,8 @@ void gcn_check_print_summary(const gcn_check_result *r, FILE *f);
 gcn_status gcn_check_write_md(const gcn_check_result *r, const char *path, gcn_diag *diag);
 gcn_status gcn_check_write_json(const gcn_check_result *r, const char *path, gcn_diag *diag);
 gcn_status gcn_check_write_junit(const gcn_check_result *r, const char *path, gcn_diag *diag);
+/* The wall times (the Markdown and JSON reports hold none: they are committed). */
+gcn_status gcn_check_write_timing(const gcn_check_result *r, const char *path, gcn_diag *diag);
 
 const char *gcn_outcome_name(int o);
 

@@ -7,6 +7,7 @@
 #include "util/buf.h"
 #include "util/file.h"
 #include "util/json.h"
+#include "util/text.h"
 #include "vectors/check.h"
 
 static const char *const mode_names[GCN_MODE_COUNT] = {"asm", "disasm"};
@@ -126,7 +127,7 @@ static void md_mismatch(gcn_buf *b, const gcn_mismatch *m, const char *peer)
     md_code(b, m->got);
 }
 
-static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result *ir)
+static void md_impl(gcn_buf *b, const gcn_impl_result *ir)
 {
     const gcn_tally *t = &ir->total;
     size_t g, e, m, k, i;
@@ -145,9 +146,6 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
         gcn_buf_printf(b, ", %zu explained by our-bug entries (failures)", t->our_bug);
     gcn_buf_printf(b, "; %zu adapter errors, %zu bad vectors.\n\n", ir->adapter_errors,
                    ir->bad_vectors);
-    gcn_buf_puts(b, "Speed: ");
-    speed_line(b, ir, r->opt.jobs);
-    gcn_buf_puts(b, ".\n\n");
     for (g = 0; g < ngens(); g++)
         for (m = 0; m < GCN_MODE_COUNT; m++)
             if (ir->not_claimed[g][m][0])
@@ -173,11 +171,10 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
                        "\n### Semantic vectors\n\n%zu vectors in %zu files (DIR/semantic): "
                        "**%zu pass**, %zu give the documents' as-written result (an erratum "
                        "corrects it), %zu not claimed, **%zu unexplained**; %zu adapter "
-                       "errors; %.2f s.%s%s\n\n",
+                       "errors.%s%s\n\n",
                        ir->sem_vectors, ir->sem_files, s->n[GCN_OUT_PASS], s->n[GCN_OUT_KNOWN],
                        s->n[GCN_OUT_NOT_CLAIMED], s->n[GCN_OUT_UNEXPLAINED], ir->sem_adapter_errors,
-                       ir->sem_seconds, ir->sem_not_claimed[0] ? " Not claimed: " : "",
-                       ir->sem_not_claimed);
+                       ir->sem_not_claimed[0] ? " Not claimed: " : "", ir->sem_not_claimed);
         if (s->checks > s->n[GCN_OUT_NOT_CLAIMED])
             gcn_buf_puts(b, "| encoding | generation | checks | pass | as written | not claimed "
                             "| unexplained |\n|---|---|--:|--:|--:|--:|--:|\n");
@@ -288,6 +285,7 @@ static void md_impl(gcn_buf *b, const gcn_check_result *r, const gcn_impl_result
 
 gcn_status gcn_check_write_md(const gcn_check_result *r, const char *path, gcn_diag *diag)
 {
+    char *clean;
     gcn_buf b;
     gcn_status st;
     size_t i, k;
@@ -317,7 +315,40 @@ gcn_status gcn_check_write_md(const gcn_check_result *r, const char *path, gcn_d
                  "exec-rejects, exec-bad-answer. Tags (see docs/vectors.md): exact, "
                  "canonicalizes, alias, must-reject.\n\n");
     for (i = 0; i < r->nimpls; i++)
-        md_impl(&b, r, &r->impl[i]);
+        md_impl(&b, &r->impl[i]);
+    /* what the tools printed (answers, versions, errors) may hold any bytes: valid UTF-8 */
+    clean = b.oom ? NULL : gcn_text_clean(b.data, GCN_TEXT_PLAIN);
+    st = !clean ? GCN_ERR_NOMEM : gcn_write_file_atomic(path, clean, strlen(clean), diag);
+    if (!clean)
+        gcn_diag_set(diag, path, 0, 0, "out of memory");
+    free(clean);
+    gcn_buf_free(&b);
+    return st;
+}
+
+/* The figures that change from run to run (wall times, the machine's parallelism), kept out of
+ * the Markdown and JSON reports so those can be committed: the terminal's summary has them, and
+ * this file (for the build tree). */
+gcn_status gcn_check_write_timing(const gcn_check_result *r, const char *path, gcn_diag *diag)
+{
+    gcn_buf b;
+    gcn_status st;
+    size_t i;
+    gcn_buf_init(&b);
+    gcn_buf_printf(&b,
+                   "# gcnspec check: timing\n\nVectors `%s`. Wall times of this run: they change "
+                   "from run to run and machine to machine.\n\n",
+                   r->dir);
+    for (i = 0; i < r->nimpls; i++) {
+        const gcn_impl_result *ir = &r->impl[i];
+        if (!ir->opened)
+            continue;
+        gcn_buf_printf(&b, "- %s: ", ir->peer);
+        speed_line(&b, ir, r->opt.jobs);
+        if (ir->sem_files)
+            gcn_buf_printf(&b, "; semantic vectors %.2f s", ir->sem_seconds);
+        gcn_buf_puts(&b, "\n");
+    }
     st = b.oom ? GCN_ERR_NOMEM : gcn_write_file_atomic(path, b.data, b.len, diag);
     gcn_buf_free(&b);
     return st;
@@ -354,9 +385,9 @@ static cJSON *mismatch_json(const gcn_mismatch *m)
     return o;
 }
 
-static cJSON *impl_json(const gcn_check_result *r, const gcn_impl_result *ir)
+static cJSON *impl_json(const gcn_impl_result *ir)
 {
-    cJSON *o = cJSON_CreateObject(), *a, *x;
+    cJSON *o = cJSON_CreateObject(), *a;
     size_t g, e, m, k, i;
     cJSON_AddStringToObject(o, "impl", ir->impl);
     cJSON_AddStringToObject(o, "peer", ir->peer);
@@ -377,20 +408,8 @@ static cJSON *impl_json(const gcn_check_result *r, const gcn_impl_result *ir)
         cJSON_AddNumberToObject(sj, "vectors", (double)ir->sem_vectors);
         cJSON_AddItemToObject(sj, "totals", tally_json(&ir->sem));
         cJSON_AddNumberToObject(sj, "adapter_errors", (double)ir->sem_adapter_errors);
-        cJSON_AddNumberToObject(sj, "seconds", ir->sem_seconds);
         if (ir->sem_not_claimed[0])
             cJSON_AddStringToObject(sj, "not_claimed", ir->sem_not_claimed);
-    }
-    x = cJSON_AddObjectToObject(o, "speed");
-    cJSON_AddNumberToObject(x, "check_seconds", ir->seconds);
-    cJSON_AddNumberToObject(x, "processes", (double)ir->jobs);
-    cJSON_AddNumberToObject(x, "parallel", r->opt.jobs);
-    if (ir->bare_ran) {
-        cJSON_AddNumberToObject(x, "bare_assemble_seconds", ir->bare_seconds);
-        cJSON_AddNumberToObject(x, "bare_assemble_lines", (double)ir->bare_lines);
-        cJSON_AddNumberToObject(x, "bare_all_inputs_seconds", ir->bare_all_seconds);
-        cJSON_AddNumberToObject(x, "check_over_bare_assemble",
-                                ir->bare_seconds > 0 ? ir->seconds / ir->bare_seconds : 0);
     }
     a = cJSON_AddArrayToObject(o, "not_claimed");
     for (g = 0; g < ngens(); g++)
@@ -493,7 +512,7 @@ gcn_status gcn_check_write_json(const gcn_check_result *r, const char *path, gcn
         cJSON_AddItemToArray(a, cJSON_CreateString(r->opt.known_paths[i]));
     a = cJSON_AddArrayToObject(root, "implementations");
     for (i = 0; i < r->nimpls; i++)
-        cJSON_AddItemToArray(a, impl_json(r, &r->impl[i]));
+        cJSON_AddItemToArray(a, impl_json(&r->impl[i]));
     cJSON_AddNumberToObject(root, "failures", (double)gcn_check_failures(r));
     text = gcn_json_print_depth(root, 4);
     cJSON_Delete(root);
@@ -509,108 +528,210 @@ gcn_status gcn_check_write_json(const gcn_check_result *r, const char *path, gcn
 /* ---- JUnit XML ------------------------------------------------------------------------------
  */
 
+/* What a checked tool printed may hold any bytes: util/text makes it XML 1.0 character data. */
 static void xml(gcn_buf *b, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '&')
-            gcn_buf_puts(b, "&amp;");
-        else if (c == '<')
-            gcn_buf_puts(b, "&lt;");
-        else if (c == '>')
-            gcn_buf_puts(b, "&gt;");
-        else if (c == '"')
-            gcn_buf_puts(b, "&quot;");
-        else if (c == '\'')
-            gcn_buf_puts(b, "&apos;");
-        else if (c >= 0x20 || c == '\n' || c == '\t')
-            gcn_buf_putc(b, (char)c);
+    gcn_buf_put_text(b, s, GCN_TEXT_XML);
+}
+
+/* JUnit XML in the shape Jenkins and Ant read (tests/vectors/junit.xsd): a test suite per
+ * implementation x generation x encoding, a test case per instruction with the class name
+ * gcnspec.PEER.GFX.ENCODING, gcnspec.llvm-mc-14.gfx9.DS (dashboards split it at the dots:
+ * implementation, generation, encoding). An instruction with an unexplained mismatch is a
+ * <failure>; one whose vectors the tool left unanswered (it hung or died) an <error>; one whose
+ * vectors all went unclaimed is <skipped>. The checker runs an instruction's vectors in batches
+ * with others, so a test case's time is its share (by checks) of its suite's batches' wall time. */
+static void junit_peer(gcn_buf *b, const char *peer)
+{
+    char name[sizeof(((gcn_impl_result *)0)->impl)], *p;
+    /* a class name's parts are split at dots: none inside the implementation's name */
+    snprintf(name, sizeof(name), "%s", peer);
+    for (p = name; *p; p++)
+        if (*p == '.')
+            *p = '_';
+    xml(b, name);
+}
+
+/* PEER.gfxN.ENCODING: LLVM's generation name (gfx9), since the spec's (gcn1.4) holds a dot */
+static void junit_name(gcn_buf *b, const char *peer, size_t g, size_t e)
+{
+    junit_peer(b, peer);
+    gcn_buf_putc(b, '.');
+    xml(b, gcn_codec_tables()->gens[g].llvm);
+    gcn_buf_putc(b, '.');
+    xml(b, enc_name(e));
+}
+
+static void junit_mismatches(gcn_buf *b, const gcn_impl_result *ir, size_t g, size_t e, size_t k,
+                             int no_answer)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    size_t u;
+    for (u = 0; u < ir->nunexplained; u++) {
+        const gcn_mismatch *m = &ir->unexplained[u];
+        if (m->gen != (int)g || m->encoding != (int)e)
+            continue;
+        if ((m->insn >= 0 ? (size_t)m->insn : t->ninsns) != k)
+            continue;
+        if ((strcmp(m->kind, "no-answer") == 0) != no_answer)
+            continue;
+        xml(b, m->id);
+        gcn_buf_putc(b, ' ');
+        xml(b, m->file);
+        gcn_buf_printf(b, ":%u ", m->line);
+        xml(b, m->kind);
+        gcn_buf_puts(b, ": input '");
+        xml(b, m->input);
+        gcn_buf_puts(b, "' expected '");
+        xml(b, m->expected);
+        gcn_buf_puts(b, "' got '");
+        xml(b, m->got);
+        gcn_buf_puts(b, "'\n");
     }
+}
+
+/* The first reason a vector of the instruction went unanswered ("timed out after 1 s"). */
+static const char *junit_error_why(const gcn_impl_result *ir, size_t g, size_t e, size_t k)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    size_t u;
+    for (u = 0; u < ir->nunexplained; u++) {
+        const gcn_mismatch *m = &ir->unexplained[u];
+        if (m->gen == (int)g && m->encoding == (int)e &&
+            (m->insn >= 0 ? (size_t)m->insn : t->ninsns) == k && strcmp(m->kind, "no-answer") == 0)
+            return m->got;
+    }
+    return "the tool could not be run";
+}
+
+typedef struct junit_counts {
+    size_t tests, failures, errors, skipped, checks;
+} junit_counts;
+
+static junit_counts junit_suite_counts(const gcn_impl_result *ir, size_t g, size_t e)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    junit_counts n = {0, 0, 0, 0, 0};
+    size_t k;
+    for (k = 0; k <= t->ninsns; k++) {
+        const gcn_insn_tally *it = &ir->insn[(g * nencs() + e) * (t->ninsns + 1) + k];
+        if (!it->t.checks)
+            continue;
+        n.tests++;
+        n.checks += it->t.checks;
+        if (it->errors)
+            n.errors++;
+        else if (it->t.n[GCN_OUT_UNEXPLAINED] || it->t.our_bug)
+            n.failures++;
+        else if (it->t.n[GCN_OUT_NOT_CLAIMED] == it->t.checks)
+            n.skipped++;
+    }
+    return n;
+}
+
+static void junit_suite(gcn_buf *b, const gcn_impl_result *ir, size_t g, size_t e)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    junit_counts n = junit_suite_counts(ir, g, e);
+    double secs = ir->by_seconds[g][e];
+    size_t k;
+    if (!n.tests)
+        return;
+    gcn_buf_puts(b, "  <testsuite name=\"");
+    junit_name(b, ir->peer, g, e);
+    gcn_buf_printf(b,
+                   "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" "
+                   "time=\"%.3f\">\n",
+                   n.tests, n.failures, n.errors, n.skipped, secs);
+    for (k = 0; k <= t->ninsns; k++) {
+        const gcn_insn_tally *it = &ir->insn[(g * nencs() + e) * (t->ninsns + 1) + k];
+        if (!it->t.checks)
+            continue;
+        gcn_buf_puts(b, "    <testcase classname=\"gcnspec.");
+        junit_name(b, ir->peer, g, e);
+        gcn_buf_puts(b, "\" name=\"");
+        xml(b, insn_name(k));
+        gcn_buf_printf(b, "\" time=\"%.3f\">",
+                       n.checks ? secs * (double)it->t.checks / (double)n.checks : 0.0);
+        if (it->errors) {
+            gcn_buf_printf(b, "\n      <error message=\"%zu of %zu checks without an answer: ",
+                           it->errors, it->t.checks);
+            xml(b, junit_error_why(ir, g, e, k));
+            gcn_buf_puts(b, "\" type=\"adapter-error\">");
+            junit_mismatches(b, ir, g, e, k, 1);
+            gcn_buf_puts(b, "</error>\n    ");
+        } else if (it->t.n[GCN_OUT_UNEXPLAINED] || it->t.our_bug) {
+            gcn_buf_printf(b,
+                           "\n      <failure message=\"%zu unexplained mismatches of %zu "
+                           "checks\" type=\"mismatch\">",
+                           it->t.n[GCN_OUT_UNEXPLAINED] + it->t.our_bug, it->t.checks);
+            junit_mismatches(b, ir, g, e, k, 0);
+            gcn_buf_puts(b, "</failure>\n    ");
+        } else if (it->t.n[GCN_OUT_NOT_CLAIMED] == it->t.checks) {
+            gcn_buf_puts(b, "<skipped message=\"not claimed\"/>");
+        }
+        if (explained(&it->t)) {
+            size_t c, m = 0;
+            gcn_buf_printf(b, "<system-out>%zu explained:", explained(&it->t));
+            for (c = 0; c < ir->nclasses && c < 256; c++)
+                if ((it->explained_by[c / 64] >> (c % 64)) & 1) {
+                    gcn_buf_puts(b, m++ ? ", " : " ");
+                    xml(b, ir->classes[c].key);
+                }
+            gcn_buf_puts(b, "</system-out>");
+        }
+        gcn_buf_puts(b, "</testcase>\n");
+    }
+    gcn_buf_puts(b, "  </testsuite>\n");
 }
 
 gcn_status gcn_check_write_junit(const gcn_check_result *r, const char *path, gcn_diag *diag)
 {
-    const gcn_tables *t = gcn_codec_tables();
     gcn_buf b;
     gcn_status st;
-    size_t i, g, e, k, u;
-    gcn_buf_init(&b);
-    gcn_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gcnspec "
-                     "check\">\n");
+    junit_counts all = {0, 0, 0, 0, 0};
+    double secs = 0;
+    size_t i, g, e;
     for (i = 0; i < r->nimpls; i++) {
         const gcn_impl_result *ir = &r->impl[i];
         if (!ir->opened) {
+            all.tests++;
+            all.errors++;
+            continue;
+        }
+        secs += ir->seconds;
+        for (e = 0; e < nencs(); e++)
+            for (g = 0; g < ngens(); g++) {
+                junit_counts n = junit_suite_counts(ir, g, e);
+                all.tests += n.tests;
+                all.failures += n.failures;
+                all.errors += n.errors;
+                all.skipped += n.skipped;
+            }
+    }
+    gcn_buf_init(&b);
+    gcn_buf_printf(&b,
+                   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"gcnspec "
+                   "check\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" "
+                   "time=\"%.3f\">\n",
+                   all.tests, all.failures, all.errors, all.skipped, secs);
+    for (i = 0; i < r->nimpls; i++) {
+        const gcn_impl_result *ir = &r->impl[i];
+        if (!ir->opened) {
+            /* the tool could not be started: one test case in error */
             gcn_buf_puts(&b, "  <testsuite name=\"");
             xml(&b, ir->impl);
-            gcn_buf_puts(&b, "\" tests=\"1\" failures=\"0\" errors=\"1\">\n    <testcase "
-                             "name=\"open\"><error message=\"");
+            gcn_buf_puts(&b, "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" "
+                             "time=\"0\">\n    <testcase classname=\"gcnspec.");
+            junit_peer(&b, ir->peer[0] ? ir->peer : ir->impl);
+            gcn_buf_puts(&b, "\" name=\"open\" time=\"0\"><error message=\"");
             xml(&b, ir->open_error);
-            gcn_buf_puts(&b, "\"/></testcase>\n  </testsuite>\n");
+            gcn_buf_puts(&b, "\" type=\"open\"/></testcase>\n  </testsuite>\n");
             continue;
         }
         for (e = 0; e < nencs(); e++)
-            for (g = 0; g < ngens(); g++) {
-                size_t tests = 0, fails = 0, skipped = 0;
-                for (k = 0; k <= t->ninsns; k++) {
-                    const gcn_insn_tally *it = &ir->insn[(g * nencs() + e) * (t->ninsns + 1) + k];
-                    if (!it->t.checks)
-                        continue;
-                    tests++;
-                    fails += it->t.n[GCN_OUT_UNEXPLAINED] || it->t.our_bug;
-                    skipped += it->t.n[GCN_OUT_NOT_CLAIMED] == it->t.checks;
-                }
-                if (!tests)
-                    continue;
-                gcn_buf_printf(&b,
-                               "  <testsuite name=\"%s.%s.%s\" tests=\"%zu\" failures=\"%zu\" "
-                               "skipped=\"%zu\">\n",
-                               ir->peer, enc_name(e), gcn_gen_id((int)g), tests, fails, skipped);
-                for (k = 0; k <= t->ninsns; k++) {
-                    const gcn_insn_tally *it = &ir->insn[(g * nencs() + e) * (t->ninsns + 1) + k];
-                    if (!it->t.checks)
-                        continue;
-                    gcn_buf_printf(&b, "    <testcase classname=\"%s.%s.%s\" name=\"", ir->peer,
-                                   enc_name(e), gcn_gen_id((int)g));
-                    xml(&b, insn_name(k));
-                    gcn_buf_puts(&b, "\">");
-                    if (it->t.n[GCN_OUT_UNEXPLAINED] || it->t.our_bug) {
-                        gcn_buf_printf(&b,
-                                       "\n      <failure message=\"%zu unexplained mismatches of "
-                                       "%zu checks\">",
-                                       it->t.n[GCN_OUT_UNEXPLAINED] + it->t.our_bug, it->t.checks);
-                        for (u = 0; u < ir->nunexplained; u++) {
-                            const gcn_mismatch *m = &ir->unexplained[u];
-                            if (m->gen != (int)g || m->encoding != (int)e)
-                                continue;
-                            if ((m->insn >= 0 ? (size_t)m->insn : t->ninsns) != k)
-                                continue;
-                            gcn_buf_printf(&b, "%s %s:%u %s: input '", m->id, m->file, m->line,
-                                           m->kind);
-                            xml(&b, m->input);
-                            gcn_buf_puts(&b, "' expected '");
-                            xml(&b, m->expected);
-                            gcn_buf_puts(&b, "' got '");
-                            xml(&b, m->got);
-                            gcn_buf_puts(&b, "'\n");
-                        }
-                        gcn_buf_puts(&b, "</failure>\n    ");
-                    } else if (it->t.n[GCN_OUT_NOT_CLAIMED] == it->t.checks) {
-                        gcn_buf_puts(&b, "<skipped message=\"not claimed\"/>");
-                    }
-                    if (explained(&it->t)) {
-                        size_t c, n = 0;
-                        gcn_buf_printf(&b, "<system-out>%zu explained:", explained(&it->t));
-                        for (c = 0; c < ir->nclasses && c < 256; c++)
-                            if ((it->explained_by[c / 64] >> (c % 64)) & 1) {
-                                gcn_buf_puts(&b, n++ ? ", " : " ");
-                                xml(&b, ir->classes[c].key);
-                            }
-                        gcn_buf_puts(&b, "</system-out>");
-                    }
-                    gcn_buf_puts(&b, "</testcase>\n");
-                }
-                gcn_buf_puts(&b, "  </testsuite>\n");
-            }
+            for (g = 0; g < ngens(); g++)
+                junit_suite(&b, ir, g, e);
     }
     gcn_buf_puts(&b, "</testsuites>\n");
     st = b.oom ? GCN_ERR_NOMEM : gcn_write_file_atomic(path, b.data, b.len, diag);

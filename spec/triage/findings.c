@@ -6,10 +6,12 @@
 #include <string.h>
 
 static const struct {
-    const char *id, *heading;
+    const char *id, *name, *heading;
     int blocking;
+    const char *description;
 } categories[] = {
-#define GCN_FC_ROW(e, id, heading, blocking) {id, heading, blocking},
+#define GCN_FC_ROW(e, id, name, heading, blocking, description)                                    \
+    {id, name, heading, blocking, description},
     GCN_FINDING_CATEGORY_LIST(GCN_FC_ROW)
 #undef GCN_FC_ROW
 };
@@ -22,6 +24,16 @@ const char *gcn_finding_cat_id(gcn_finding_cat c)
 const char *gcn_finding_cat_heading(gcn_finding_cat c)
 {
     return (unsigned)c < GCN_FC_COUNT ? categories[c].heading : "?";
+}
+
+const char *gcn_finding_cat_name(gcn_finding_cat c)
+{
+    return (unsigned)c < GCN_FC_COUNT ? categories[c].name : "?";
+}
+
+const char *gcn_finding_cat_description(gcn_finding_cat c)
+{
+    return (unsigned)c < GCN_FC_COUNT ? categories[c].description : "?";
 }
 
 int gcn_finding_cat_blocking(gcn_finding_cat c)

@@ -4,42 +4,104 @@
 
 #include "spec/model/facts.h"
 
-/* X(enum, id, heading, blocking): blocking findings change what gcn.json says, so the resolver
- * refuses to run until an erratum settles each of them. */
+/* X(enum, id, name, heading, blocking, description): the id is the finding keys' and errata's
+ * category; name is a PascalCase rule name and description the full sentence (SARIF's rule
+ * metadata); blocking findings change what gcn.json says, so the resolver refuses to run
+ * until an erratum settles each of them. */
 #define GCN_FINDING_CATEGORY_LIST(X)                                                               \
-    X(GCN_FC_OPCODE_CONFLICT, "opcode-conflict", "Opcode conflicts", 1)                            \
-    X(GCN_FC_DEC_HEX, "dec-hex-mismatch", "Decimal and hex opcodes that disagree", 1)              \
-    X(GCN_FC_DUP_MNEMONIC, "duplicate-mnemonic", "One name at two opcodes", 1)                     \
-    X(GCN_FC_DUP_OPCODE, "duplicate-opcode", "One opcode with two names", 1)                       \
-    X(GCN_FC_DUP_SECTION, "duplicate-section", "Sections with the same heading", 1)                \
-    X(GCN_FC_SYNTAX_MNEMONIC, "syntax-mnemonic", "Syntax lines naming another instruction", 1)     \
-    X(GCN_FC_MISSPELLED, "misspelled-mnemonic", "Misspelled mnemonics", 1)                         \
-    X(GCN_FC_SYNTAX_OPERAND, "syntax-operand", "Syntax lines with operands the encoding lacks", 1) \
-    X(GCN_FC_FIELD_OVERLAP, "field-overlap", "Overlapping bit fields", 1)                          \
-    X(GCN_FC_FIELD_CONFLICT, "field-conflict", "Bit fields the documents disagree on", 1)          \
-    X(GCN_FC_FIELD_MISSING, "field-missing", "Bit fields no document gives", 1)                    \
-    X(GCN_FC_AMBIGUOUS_ROW, "ambiguous-row", "Scraped table rows that lost cells", 1)              \
-    X(GCN_FC_AVAILABILITY, "availability", "Generation availability disagreements", 1)             \
-    X(GCN_FC_OPERAND_WIDTH, "operand-width", "Operand widths that contradict the text", 1)         \
-    X(GCN_FC_PSEUDO_PARSE, "pseudocode-parse", "Pseudocode that does not parse", 1)                \
-    X(GCN_FC_PSEUDO_DEFECT, "pseudocode-defect", "Pseudocode defects", 1)                          \
-    X(GCN_FC_DESCRIPTION, "description-contradiction",                                             \
-      "Pseudocode that contradicts its description", 1)                                            \
-    X(GCN_FC_PAGE_CONFLICT, "page-conflict", "The two DS pages disagree", 1)                       \
-    X(GCN_FC_UNKNOWN, "unknown", "Unknowns (\?\?\?)", 0)                                           \
-    X(GCN_FC_VISA, "visa-inconsistency", "vISA page inconsistencies", 0)                           \
-    X(GCN_FC_LABEL, "label-form", "Labels written without their colon, misspelled or missing", 0)  \
-    X(GCN_FC_OPERATION_PROSE, "operation-prose", "Operation blocks that hold prose", 0)            \
-    X(GCN_FC_SPELLING, "misspelled-word", "Misspelled words in descriptions and notes", 0)         \
-    X(GCN_FC_TABLE_SHAPE, "table-shape", "Tables whose rows or separator do not match the header", \
-      0)                                                                                           \
-    X(GCN_FC_GEN_SCOPE, "generation-scope",                                                        \
-      "Statements without a generation that contradict a generation-qualified one", 0)             \
-    X(GCN_FC_NO_SECTION, "missing-section", "Opcode table rows with no section", 0)                \
-    X(GCN_FC_CUT_OFF, "cut-off", "Sections cut off at the end of a file", 0)
+    X(GCN_FC_OPCODE_CONFLICT, "opcode-conflict", "OpcodeConflict", "Opcode conflicts", 1,          \
+      "The documents give one instruction two different opcodes (on two pages, or in a table and " \
+      "a section), so an encoder built from one of them is wrong.")                                \
+    X(GCN_FC_DEC_HEX, "dec-hex-mismatch", "DecimalHexMismatch",                                    \
+      "Decimal and hex opcodes that disagree", 1,                                                  \
+      "An opcode row writes its number in decimal and in hex, and the two are different numbers.") \
+    X(GCN_FC_DUP_MNEMONIC, "duplicate-mnemonic", "DuplicateMnemonic", "One name at two opcodes",   \
+      1,                                                                                           \
+      "One mnemonic is listed at two opcodes of the same encoding and generation, so a decoder "   \
+      "cannot tell which is meant.")                                                               \
+    X(GCN_FC_DUP_OPCODE, "duplicate-opcode", "DuplicateOpcode", "One opcode with two names", 1,    \
+      "Two mnemonics are listed at the same opcode of the same encoding and generation: one word " \
+      "would decode as two instructions.")                                                         \
+    X(GCN_FC_DUP_SECTION, "duplicate-section", "DuplicateSection",                                 \
+      "Sections with the same heading", 1,                                                         \
+      "Two instruction sections carry the same heading, so the instruction has two syntax lines, " \
+      "descriptions or Operation blocks to choose from.")                                          \
+    X(GCN_FC_SYNTAX_MNEMONIC, "syntax-mnemonic", "SyntaxNamesOtherInstruction",                    \
+      "Syntax lines naming another instruction", 1,                                                \
+      "An instruction's Syntax line names a different mnemonic than its section heading (usually " \
+      "a copy and paste from the neighbouring section).")                                          \
+    X(GCN_FC_MISSPELLED, "misspelled-mnemonic", "MisspelledMnemonic", "Misspelled mnemonics", 1,   \
+      "A mnemonic is spelled differently in two places (a table and a section, or two pages), "    \
+      "one letter or one word apart.")                                                             \
+    X(GCN_FC_SYNTAX_OPERAND, "syntax-operand", "SyntaxOperandNotInEncoding",                       \
+      "Syntax lines with operands the encoding lacks", 1,                                          \
+      "A Syntax line names an operand that has no field in the instruction's encoding, so it "     \
+      "cannot be encoded as written.")                                                             \
+    X(GCN_FC_FIELD_OVERLAP, "field-overlap", "FieldOverlap", "Overlapping bit fields", 1,          \
+      "Two fields of one encoding claim the same bits.")                                           \
+    X(GCN_FC_FIELD_CONFLICT, "field-conflict", "FieldConflict",                                    \
+      "Bit fields the documents disagree on", 1,                                                   \
+      "The documents place or size the same field of an encoding differently.")                    \
+    X(GCN_FC_FIELD_MISSING, "field-missing", "FieldMissing", "Bit fields no document gives", 1,    \
+      "No page gives one of an encoding's essential fields (the opcode or an operand's field) "    \
+      "for a generation that has the encoding.")                                                   \
+    X(GCN_FC_AMBIGUOUS_ROW, "ambiguous-row", "AmbiguousTableRow",                                  \
+      "Scraped table rows that lost cells", 1,                                                     \
+      "A table row has fewer cells than its header, so it can be read in more than one way "       \
+      "(which generation an opcode belongs to, for example).")                                     \
+    X(GCN_FC_AVAILABILITY, "availability", "AvailabilityDisagreement",                             \
+      "Generation availability disagreements", 1,                                                  \
+      "The documents disagree on which generations have an instruction.")                          \
+    X(GCN_FC_OPERAND_WIDTH, "operand-width", "OperandWidthContradiction",                          \
+      "Operand widths that contradict the text", 1,                                                \
+      "An operand's register count in a Syntax line differs from the count the instruction's "     \
+      "description gives.")                                                                        \
+    X(GCN_FC_PSEUDO_PARSE, "pseudocode-parse", "PseudocodeDoesNotParse",                           \
+      "Pseudocode that does not parse", 1,                                                         \
+      "An Operation block is not valid pseudocode, so it cannot be executed as written.")          \
+    X(GCN_FC_PSEUDO_DEFECT, "pseudocode-defect", "PseudocodeDefect", "Pseudocode defects", 1,      \
+      "An Operation block parses but is wrong as code: an unknown name or helper, a wrong number " \
+      "of arguments, a precedence or shift-width slip, an assignment to what is no variable, a "   \
+      "value read before it is written.")                                                          \
+    X(GCN_FC_DESCRIPTION, "description-contradiction", "DescriptionContradiction",                 \
+      "Pseudocode that contradicts its description", 1,                                            \
+      "An instruction's Operation block does something other than its prose says (the operation, " \
+      "the signedness, the counter, the half or the zero test).")                                  \
+    X(GCN_FC_PAGE_CONFLICT, "page-conflict", "PageConflict", "The two DS pages disagree", 1,       \
+      "Two versions of the same page say different things about one instruction.")                 \
+    X(GCN_FC_UNKNOWN, "unknown", "UnknownValue", "Unknowns (\?\?\?)", 0,                           \
+      "The document writes ??? (or the like) where a value belongs: the authors did not know it.") \
+    X(GCN_FC_VISA, "visa-inconsistency", "VisaInconsistency", "vISA page inconsistencies", 0,      \
+      "The vISA DWORD_ATOMIC page contradicts itself: its table, its message types against its "   \
+      "surfaces, its widths against its prose, or names it never defines.")                        \
+    X(GCN_FC_LABEL, "label-form", "LabelForm",                                                     \
+      "Labels written without their colon, misspelled or missing", 0,                              \
+      "A section label (Opcode:, Syntax:, Description:, Operation:) is written without its "       \
+      "colon, misspelled or missing.")                                                             \
+    X(GCN_FC_OPERATION_PROSE, "operation-prose", "OperationBlockProse",                            \
+      "Operation blocks that hold prose", 0,                                                       \
+      "An Operation block holds sentences instead of pseudocode.")                                 \
+    X(GCN_FC_SPELLING, "misspelled-word", "MisspelledWord",                                        \
+      "Misspelled words in descriptions and notes", 0,                                             \
+      "A word of the prose is in neither the word list nor the documents' own vocabulary, and a "  \
+      "known word is one letter away.")                                                            \
+    X(GCN_FC_TABLE_SHAPE, "table-shape", "TableShape",                                             \
+      "Tables whose rows or separator do not match the header", 0,                                 \
+      "A Markdown table's rows or separator line have another number of cells than its header.")   \
+    X(GCN_FC_GEN_SCOPE, "generation-scope", "GenerationScope",                                     \
+      "Statements without a generation that contradict a generation-qualified one", 0,             \
+      "A statement that names no generation contradicts another that names one, so the reader "    \
+      "cannot tell which generations it covers.")                                                  \
+    X(GCN_FC_NO_SECTION, "missing-section", "MissingSection", "Opcode table rows with no section", \
+      0,                                                                                           \
+      "An instruction listed in an opcode table has no section: no syntax, description or "        \
+      "Operation block.")                                                                          \
+    X(GCN_FC_CUT_OFF, "cut-off", "SectionCutOff", "Sections cut off at the end of a file", 0,      \
+      "The last section of a file is cut off: its Operation label has nothing under it, it ends "  \
+      "before its Description, or its description stops in the middle of a sentence.")
 
 typedef enum gcn_finding_cat {
-#define GCN_FC_ENUM(e, id, heading, blocking) e,
+#define GCN_FC_ENUM(e, id, name, heading, blocking, description) e,
     GCN_FINDING_CATEGORY_LIST(GCN_FC_ENUM)
 #undef GCN_FC_ENUM
         GCN_FC_COUNT
@@ -47,6 +109,8 @@ typedef enum gcn_finding_cat {
 
 const char *gcn_finding_cat_id(gcn_finding_cat c);
 const char *gcn_finding_cat_heading(gcn_finding_cat c);
+const char *gcn_finding_cat_name(gcn_finding_cat c);
+const char *gcn_finding_cat_description(gcn_finding_cat c);
 int gcn_finding_cat_blocking(gcn_finding_cat c);
 int gcn_finding_cat_from_id(const char *id, gcn_finding_cat *c);
 

@@ -2,7 +2,8 @@
  * out-of-range jobs or time, a stray argument, no target: each a usage error (exit 2, "gcnspec
  * fuzz: ..." naming what was wrong, a pointer to --help) that writes nothing. --list names every
  * target of harness/targets.h; run outside the source tree, with no binary built, or with a
- * malformed .options file, it says so and exits non-zero. */
+ * malformed .options file, it says so and exits non-zero. A campaign's findings go to its own
+ * directory unless --reports names another, and a skipped gfx6/gfx7 reassembly is said. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -172,6 +173,53 @@ static void test_bad_options_file(void **state)
     gcn_proc_result_free(&r);
 }
 
+static int exists(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* The triage of a campaign writes its findings into the campaign's directory, not into reports/
+ * (the committed ones), unless asked; and it says why the gfx6/gfx7 reassembly did not run. */
+static void triage_only(const char *target, const char *reports, const char *findings,
+                        const char *why)
+{
+    gcn_proc_result r;
+    char bin[128], opt[128];
+    assert_int_equal(system("mkdir -p bt2/harness bt2/corpus"), 0);
+    snprintf(bin, sizeof(bin), "bt2/harness/fuzz_%s", target);
+    snprintf(opt, sizeof(opt), "bt2/corpus/fuzz_%s.options", target);
+    put(bin, "");
+    put(opt, "[libfuzzer]\nmax_len = 64\n");
+    if (reports)
+        cli_run(&r, "fuzz", "--target", target, "--triage", "--no-build", "--build-dir", "bt2",
+                "--dir", "camp", "--reports", reports, "-q", NULL);
+    else
+        cli_run(&r, "fuzz", "--target", target, "--triage", "--no-build", "--build-dir", "bt2",
+                "--dir", "camp", "-q", NULL);
+    if (r.exit_code != 0)
+        fail_msg("gcnspec fuzz --triage exited %d:\n%s", r.exit_code, r.err.data ? r.err.data : "");
+    if (!exists(findings))
+        fail_msg("no %s", findings);
+    if (!reports && exists("reports/findings.json"))
+        fail_msg("the campaign wrote reports/findings.json without --reports");
+    if (!r.err.data || !strstr(r.err.data, why))
+        fail_msg("expected '%s' in:\n%s", why, r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+}
+
+static void test_findings_stay_in_the_campaign(void **state)
+{
+    (void)state;
+    triage_only("cross_gen", NULL, "camp/findings.json",
+                "gfx6/gfx7 reassembly skipped: not applicable");
+    triage_only("byte_roundtrip", NULL, "camp/findings.md",
+                "gfx6/gfx7 reassembly skipped: --triage only triages");
+    triage_only("byte_roundtrip", "reports", "reports/findings.json", "reassembly skipped");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_outside_the_source_tree),
         cmocka_unit_test(test_binary_not_built),
         cmocka_unit_test(test_bad_options_file),
+        cmocka_unit_test(test_findings_stay_in_the_campaign),
     };
     return cmocka_run_group_tests_name("fuzz_cli", tests, setup, teardown);
 }

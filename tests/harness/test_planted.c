@@ -241,7 +241,7 @@ static int campaign_mode(const char *build, const char *gcnspec)
         rc = fail("findings.json holds no planted finding", NULL);
     else if (strcmp(planted->cls, "unclassified") == 0 || !planted->replay || !planted->reproducer)
         rc = fail("the planted finding is not classified, or has no reproducer or replay", NULL);
-    else if (db.nc != 1 || db.c[0].execs == 0)
+    else if (db.nc != 1 || !db.c[0].date || !*db.c[0].date || db.c[0].coverage == 0)
         rc = fail("findings.json does not record the campaign", NULL);
     if (!rc) {
         /* the reproducer, replayed, still gives the planted finding */

@@ -16,6 +16,8 @@
 #include "harness/findings.h"
 #include "harness/fuzz_common.h"
 #include "harness/triage.h"
+#include "util/file.h"
+#include "util/text.h"
 
 static const char finding_log[] =
     "INFO: Seed: 1\n"
@@ -296,13 +298,24 @@ static void db_merges_campaigns(void **state)
     assert_int_equal(got->size, 4);
     assert_string_equal(got->cls, "our-bug");
     assert_string_equal(got->last_seen, "2026-02-01T00:00:00Z");
+    /* a campaign replaces the last one of its target and engine; its speed stays out of the
+       files (it changes from run to run) */
     cr.execs = 2000;
+    cr.coverage = 77;
     fuzz_db_add_campaign(&db, &cr);
     assert_int_equal(db.nc, 1);
     assert_int_equal(fuzz_db_write(&db, json, md, &d), GCN_OK);
     fuzz_db_free(&db);
     assert_int_equal(fuzz_db_load(&db, json, &d), GCN_OK);
-    assert_int_equal(db.c[0].execs, 2000);
+    assert_int_equal(db.c[0].coverage, 77);
+    assert_int_equal(db.c[0].execs, 0);
+    {
+        char *text = NULL;
+        size_t len = 0;
+        assert_int_equal(gcn_read_file(md, &text, &len, &d), GCN_OK);
+        assert_null(strstr(text, "exec/s"));
+        free(text);
+    }
     assert_string_equal(db.v[0].class_by, "hand");
     fuzz_db_free(&db);
 
@@ -359,6 +372,62 @@ static void db_merges_campaigns(void **state)
     unlink(md);
 }
 
+/* 1 when the file is well-formed UTF-8 holding U+FFFD */
+static int utf8_with_replacement(const char *path)
+{
+    char *data = NULL;
+    size_t len = 0, i = 0, n;
+    uint32_t cp;
+    int replaced = 0;
+    gcn_diag d;
+    assert_int_equal(gcn_read_file(path, &data, &len, &d), GCN_OK);
+    for (; i < len; i += n) {
+        n = gcn_utf8_seq((const unsigned char *)data + i, len - i, &cp);
+        if (!n) {
+            free(data);
+            return 0;
+        }
+        replaced |= cp == 0xfffd;
+    }
+    free(data);
+    return replaced;
+}
+
+/* A peer's output or a crash log in a finding may hold any bytes: findings.{md,json} stay
+ * well-formed UTF-8. */
+static void db_writes_valid_utf8(void **state)
+{
+    fuzz_findings_db db;
+    fuzz_finding_rec r;
+    gcn_diag d;
+    char json[128], md[128], id[16];
+    (void)state;
+    snprintf(json, sizeof(json), "%s/bytes.json", tmpdir);
+    snprintf(md, sizeof(md), "%s/bytes.md", tmpdir);
+    memset(&db, 0, sizeof(db));
+    fuzz_finding_id("finding:bytes", id);
+    memset(&r, 0, sizeof(r));
+    r.id = id;
+    r.signature = "finding:bytes";
+    r.target = "llvm14_diff";
+    r.engine = "libfuzzer";
+    r.cls = "llvm-bug";
+    r.why = "LLVM printed \xff\xfe";
+    r.title = "text \xc3\x28 cut";
+    r.evidence = "  llvm: s_mov_b32 \xed\xa0\x80\x1b[31m\n";
+    r.reproducer = "findings/x";
+    r.replay = "fuzz x";
+    r.first_seen = r.last_seen = "2026-01-01T00:00:00Z";
+    r.inputs = 1;
+    assert_non_null(fuzz_db_add_finding(&db, &r));
+    assert_int_equal(fuzz_db_write(&db, json, md, &d), GCN_OK);
+    fuzz_db_free(&db);
+    assert_true(utf8_with_replacement(json));
+    assert_true(utf8_with_replacement(md));
+    unlink(json);
+    unlink(md);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -379,6 +448,7 @@ int main(void)
         cmocka_unit_test(reads_a_finding),         cmocka_unit_test(one_defect_one_signature),
         cmocka_unit_test(reads_every_kind),        cmocka_unit_test(classifies_by_the_evidence),
         cmocka_unit_test(subjects_hold_no_values), cmocka_unit_test(db_merges_campaigns),
+        cmocka_unit_test(db_writes_valid_utf8),
     };
     return cmocka_run_group_tests_name("harness_triage", tests, setup, teardown);
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../extract/test_support.h"
 #include "spec/triage/findings.h"
@@ -231,6 +232,42 @@ static const char *expected_level(const cJSON *f)
 }
 
 /* quoting: check that every location's snippet is its seed lines (test_*_quote_*). */
+/* A PascalCase identifier, as SARIF's validator wants a rule's name. */
+static int pascal_case(const char *s)
+{
+    if (!(*s >= 'A' && *s <= 'Z'))
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+            return 0;
+    return 1;
+}
+
+/* The seed a location names, resolved through its base id as a consumer would: SRCROOT (no uri:
+ * the consumer's checkout of the source tree, where the tests run) or an absolute file: URI. */
+static const char *location_seed(const cJSON *bases, const cJSON *art)
+{
+    const char *uri = get_str(art, "uri"), *base = get_str(art, "uriBaseId"), *root;
+    const cJSON *b = get(bases, base);
+    char *path;
+    assert_null(cJSON_GetObjectItemCaseSensitive(b, "uriBaseId"));
+    if (cJSON_GetObjectItemCaseSensitive(b, "uri")) {
+        root = get_str(b, "uri");
+        if (strncmp(root, "file:///", 8) != 0 || root[strlen(root) - 1] != '/')
+            fail_msg("base %s: '%s' is no absolute file: URI of a directory", base, root);
+        path = malloc(strlen(root) + strlen(uri) + 1);
+        assert_non_null(path);
+        sprintf(path, "%s%s", root + 7, uri);
+    } else {
+        assert_string_equal(base, "SRCROOT");
+        path = path_join2(test_source_dir(), uri);
+    }
+    if (access(path, R_OK) != 0)
+        fail_msg("'%s' (base %s) resolves to %s, which is no file", uri, base, path);
+    free(path);
+    return strrchr(uri, '/') ? strrchr(uri, '/') + 1 : uri;
+}
+
 static void check_sarif(const report *r, int resolved_run, int quoting)
 {
     const cJSON *root = r->sarif.root, *runs, *run, *driver, *rules, *rule, *res, *bases;
@@ -245,6 +282,9 @@ static void check_sarif(const report *r, int resolved_run, int quoting)
     run = runs->child;
     driver = get(get(run, "tool"), "driver");
     assert_string_equal(get_str(driver, "name"), "gcnspec");
+    assert_true(strlen(get_str(driver, "version")) > 0);
+    assert_string_equal(get_str(driver, "semanticVersion"), get_str(driver, "version"));
+    assert_non_null(strstr(get_str(driver, "informationUri"), "://"));
     rules = get(driver, "rules");
     assert_true(cJSON_IsArray(rules));
     cJSON_ArrayForEach(rule, rules)
@@ -254,6 +294,15 @@ static void check_sarif(const report *r, int resolved_run, int quoting)
         size_t k = 0;
         assert_true(gcn_finding_cat_from_id(get_str(rule, "id"), &c));
         assert_true(strlen(get_str(get(rule, "shortDescription"), "text")) > 0);
+        /* what code scanning shows: a friendly name, a full description and help */
+        if (!pascal_case(get_str(rule, "name")))
+            fail_msg("rule %s: name '%s' is no PascalCase identifier", get_str(rule, "id"),
+                     get_str(rule, "name"));
+        assert_string_equal(get_str(get(rule, "fullDescription"), "text"),
+                            gcn_finding_cat_description(c));
+        assert_non_null(strstr(get_str(get(rule, "help"), "text"), gcn_finding_cat_description(c)));
+        assert_non_null(
+            strstr(get_str(get(rule, "help"), "markdown"), gcn_finding_cat_description(c)));
         cJSON_ArrayForEach(other, rules)
         {
             if (strcmp(get_str(other, "id"), get_str(rule, "id")) == 0)
@@ -307,18 +356,14 @@ static void check_sarif(const report *r, int resolved_run, int quoting)
             const cJSON *phys = get(loc, "physicalLocation"), *art = get(phys, "artifactLocation");
             const cJSON *reg = get(phys, "region"), *end;
             long first = get_int(reg, "startLine"), last = first;
-            const char *base =
-                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(art, "uriBaseId"));
+            const char *seed = location_seed(bases, art);
             end = cJSON_GetObjectItemCaseSensitive(reg, "endLine");
             if (end)
                 last = get_int(reg, "endLine");
-            if (base)
-                assert_non_null(cJSON_GetObjectItemCaseSensitive(bases, base));
             if (quoting)
-                misquoted +=
-                    !quotes(get_str(art, "uri"), first, last, get_str(get(reg, "snippet"), "text"));
+                misquoted += !quotes(seed, first, last, get_str(get(reg, "snippet"), "text"));
             else
-                assert_non_null(seed_named(get_str(art, "uri")));
+                assert_non_null(seed_named(seed));
             nloc++;
         }
         assert_true(nloc > 0);
