@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "extract_operands.h"
 #include "spec/extract/encodings.h"
 #include "spec/extract/extract.h"
 #include "util/json.h"
@@ -12,7 +13,8 @@
 static void help(void)
 {
     printf("usage: gcnspec extract --docs DIR [-o FILE]\n"
-           "       gcnspec extract --encodings DIR [-o FILE]\n\n"
+           "       gcnspec extract --encodings DIR [-o FILE]\n"
+           "       gcnspec extract --operands PAGE [-o FILE]\n\n"
            "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
            "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
            "file:line, to FILE. Contradicting facts are all kept.\n\n"
@@ -25,6 +27,10 @@ static void help(void)
            "                     dwords) from DIR's CLRX GcnInstrs*.md pages instead\n"
            "                     (default output spec/encodings.json at the root of the\n"
            "                     source tree, else encodings.json)\n"
+           "  -p, --operands PAGE  read the operand-code page (CLRX GcnOperands.md): every row\n"
+           "                     of its 'Code | Name | Description' tables and its alignment\n"
+           "                     rules (default output spec/operands-page.json at the root of\n"
+           "                     the source tree, else operands-page.json)\n"
            "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
            "                     extraction (CI uses this to catch drift)\n"
            "  -h, --help         this text\n");
@@ -103,18 +109,22 @@ static int extract_encodings(const char *dir, const char *output, const char *ch
 
 int cmd_extract(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"docs", required_argument, NULL, 'd'},  {"output", required_argument, NULL, 'o'},
-        {"check", required_argument, NULL, 'c'}, {"encodings", required_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {"check", required_argument, NULL, 'c'},
+                                         {"encodings", required_argument, NULL, 'e'},
+                                         {"operands", required_argument, NULL, 'p'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *docs = NULL, *output = NULL, *check = NULL, *encodings = NULL;
+    const char *operands = NULL;
     gcn_facts facts;
     gcn_diag diag;
     gcn_status st;
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:o:e:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:o:e:p:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd':
             docs = optarg;
@@ -128,6 +138,9 @@ int cmd_extract(int argc, char **argv)
         case 'e':
             encodings = optarg;
             break;
+        case 'p':
+            operands = optarg;
+            break;
         case 'h':
             help();
             return 0;
@@ -140,6 +153,11 @@ int cmd_extract(int argc, char **argv)
     if (optind < argc)
         return cli_usage_error("extract", "unexpected argument '%s'", argv[optind]);
     gcn_diag_clear(&diag);
+    if (operands)
+        return cli_extract_operands(
+            operands,
+            output ? output : cli_output_default("spec/operands-page.json", "operands-page.json"),
+            check);
     if (encodings)
         return extract_encodings(
             encodings,

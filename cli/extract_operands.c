@@ -1,0 +1,86 @@
+#include "extract_operands.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spec/extract/operands.h"
+#include "util/file.h"
+#include "util/json.h"
+
+/* Whether text equals a file's content; says where they first differ when not. */
+static int same_as_file(const char *fresh, const char *path, const char *redo)
+{
+    char *old = NULL;
+    size_t len = 0, i, line = 1;
+    gcn_diag diag;
+    gcn_diag_clear(&diag);
+    if (gcn_read_file(path, &old, &len, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 0;
+    }
+    if (strlen(fresh) == len && memcmp(fresh, old, len) == 0) {
+        free(old);
+        return 1;
+    }
+    for (i = 0; i < len && fresh[i] && fresh[i] == old[i]; i++)
+        if (old[i] == '\n')
+            line++;
+    fprintf(stderr, "%s:%zu: differs from a fresh extraction (run '%s')\n", path, line, redo);
+    free(old);
+    return 0;
+}
+
+static void tell_unreadable(const cJSON *facts, const char *page)
+{
+    const cJSON *u;
+    char dir[512];
+    const char *base = strrchr(page, '/');
+    snprintf(dir, sizeof(dir), "%.*s", base ? (int)(base - page + 1) : 0, page);
+    cJSON_ArrayForEach(u, cJSON_GetObjectItem(facts, "unreadable"))
+    {
+        fprintf(stderr, "%s%s: unreadable row (kept as a fact): %s\n", dir,
+                cJSON_GetStringValue(cJSON_GetObjectItem(u, "from")),
+                cJSON_GetStringValue(cJSON_GetObjectItem(u, "why")));
+    }
+}
+
+int cli_extract_operands(const char *page, const char *output, const char *check)
+{
+    cJSON *facts = NULL;
+    gcn_diag diag;
+    char *text, redo[1536];
+    int rc;
+    gcn_diag_clear(&diag);
+    if (gcn_extract_operands(page, &facts, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 1;
+    }
+    tell_unreadable(facts, page);
+    text = gcn_json_print_depth(facts, 3);
+    if (!text) {
+        cJSON_Delete(facts);
+        fprintf(stderr, "gcnspec extract: out of memory\n");
+        return 1;
+    }
+    snprintf(redo, sizeof(redo), "gcnspec extract --operands %s -o %s", page,
+             check ? check : output);
+    if (check) {
+        rc = same_as_file(text, check, redo) ? 0 : 1;
+    } else {
+        rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
+        if (rc)
+            gcn_diag_print(&diag, stderr);
+        else
+            fprintf(stderr,
+                    "gcnspec extract: %d tables, %d code rows, %d unreadable rows, %d "
+                    "alignment rules -> %s\n",
+                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "tables")),
+                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "codes")),
+                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "unreadable")),
+                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "alignment")), output);
+    }
+    free(text);
+    cJSON_Delete(facts);
+    return rc;
+}
