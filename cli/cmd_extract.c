@@ -14,7 +14,7 @@ static void help(void)
 {
     printf("usage: gcnspec extract --docs DIR [-o FILE]\n"
            "       gcnspec extract --encodings DIR [-o FILE]\n"
-           "       gcnspec extract --operands PAGE [-o FILE]\n\n"
+           "       gcnspec extract --operands PAGE [--cross-check] [-o FILE]\n\n"
            "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
            "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
            "file:line, to FILE. Contradicting facts are all kept.\n\n"
@@ -31,6 +31,12 @@ static void help(void)
            "                     of its 'Code | Name | Description' tables and its alignment\n"
            "                     rules (default output spec/operands-page.json at the root of\n"
            "                     the source tree, else operands-page.json)\n"
+           "      --cross-check  with --operands: compare the page's codes per generation with\n"
+           "                     the llvm-mc-curated scalar operands and write where they\n"
+           "                     differ, classified (default output reports/operands-vs-llvm.json\n"
+           "                     in the source tree, else operands-vs-llvm.json)\n"
+           "      --curated FILE the curated file to compare with (default\n"
+           "                     spec/curated/scalar_operands.json in the data directory)\n"
            "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
            "                     extraction (CI uses this to catch drift)\n"
            "  -h, --help         this text\n");
@@ -114,10 +120,13 @@ int cmd_extract(int argc, char **argv)
                                          {"check", required_argument, NULL, 'c'},
                                          {"encodings", required_argument, NULL, 'e'},
                                          {"operands", required_argument, NULL, 'p'},
+                                         {"cross-check", no_argument, NULL, 'x'},
+                                         {"curated", required_argument, NULL, 'C'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *docs = NULL, *output = NULL, *check = NULL, *encodings = NULL;
-    const char *operands = NULL;
+    const char *operands = NULL, *curated = NULL;
+    int cross = 0;
     gcn_facts facts;
     gcn_diag diag;
     gcn_status st;
@@ -141,6 +150,12 @@ int cmd_extract(int argc, char **argv)
         case 'p':
             operands = optarg;
             break;
+        case 'x':
+            cross = 1;
+            break;
+        case 'C':
+            curated = optarg;
+            break;
         case 'h':
             help();
             return 0;
@@ -153,11 +168,17 @@ int cmd_extract(int argc, char **argv)
     if (optind < argc)
         return cli_usage_error("extract", "unexpected argument '%s'", argv[optind]);
     gcn_diag_clear(&diag);
-    if (operands)
-        return cli_extract_operands(
-            operands,
-            output ? output : cli_output_default("spec/operands-page.json", "operands-page.json"),
-            check);
+    if ((cross || curated) && !operands)
+        return cli_usage_error("extract", "--cross-check and --curated go with --operands");
+    if (operands) {
+        if (cross && !curated && !(curated = cli_data_path("spec/curated/scalar_operands.json")))
+            return 1;
+        if (!output)
+            output =
+                cross ? cli_output_default("reports/operands-vs-llvm.json", "operands-vs-llvm.json")
+                      : cli_output_default("spec/operands-page.json", "operands-page.json");
+        return cli_extract_operands(operands, cross ? curated : NULL, output, check);
+    }
     if (encodings)
         return extract_encodings(
             encodings,

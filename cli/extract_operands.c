@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "spec/extract/operands.h"
+#include "spec/triage/operands_check.h"
 #include "util/file.h"
 #include "util/json.h"
 
@@ -45,9 +46,33 @@ static void tell_unreadable(const cJSON *facts, const char *page)
     }
 }
 
-int cli_extract_operands(const char *page, const char *output, const char *check)
+static void tell_summary(const cJSON *findings, const char *output)
 {
-    cJSON *facts = NULL;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItem(findings, "summary"))
+    {
+        fprintf(stderr,
+                "  %s: %d page rows, %d page codes; %d compared: %d agree, %d both unassigned, "
+                "%d page-erratum, %d page-silent, %d scalar-scope, %d name-differs\n",
+                cJSON_GetStringValue(cJSON_GetObjectItem(s, "gen")),
+                cJSON_GetObjectItem(s, "page_rows")->valueint,
+                cJSON_GetObjectItem(s, "page_codes")->valueint,
+                cJSON_GetObjectItem(s, "compared")->valueint,
+                cJSON_GetObjectItem(s, "agree")->valueint,
+                cJSON_GetObjectItem(s, "both_unassigned")->valueint,
+                cJSON_GetObjectItem(s, "page-erratum")->valueint,
+                cJSON_GetObjectItem(s, "page-silent")->valueint,
+                cJSON_GetObjectItem(s, "scalar-scope")->valueint,
+                cJSON_GetObjectItem(s, "name-differs")->valueint);
+    }
+    fprintf(stderr, "gcnspec extract: %d findings -> %s\n",
+            cJSON_GetArraySize(cJSON_GetObjectItem(findings, "findings")), output);
+}
+
+int cli_extract_operands(const char *page, const char *curated, const char *output,
+                         const char *check)
+{
+    cJSON *facts = NULL, *result = NULL;
     gcn_diag diag;
     char *text, redo[1536];
     int rc;
@@ -57,30 +82,41 @@ int cli_extract_operands(const char *page, const char *output, const char *check
         return 1;
     }
     tell_unreadable(facts, page);
-    text = gcn_json_print_depth(facts, 3);
-    if (!text) {
+    if (curated) {
+        if (gcn_operands_cross_check(facts, curated, &result, &diag) != GCN_OK) {
+            gcn_diag_print(&diag, stderr);
+            cJSON_Delete(facts);
+            return 1;
+        }
         cJSON_Delete(facts);
+    } else
+        result = facts;
+    text = gcn_json_print_depth(result, curated ? 4 : 3);
+    if (!text) {
+        cJSON_Delete(result);
         fprintf(stderr, "gcnspec extract: out of memory\n");
         return 1;
     }
-    snprintf(redo, sizeof(redo), "gcnspec extract --operands %s -o %s", page,
-             check ? check : output);
+    snprintf(redo, sizeof(redo), "gcnspec extract --operands %s%s%s -o %s", page,
+             curated ? " --curated " : "", curated ? curated : "", check ? check : output);
     if (check) {
         rc = same_as_file(text, check, redo) ? 0 : 1;
     } else {
         rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
         if (rc)
             gcn_diag_print(&diag, stderr);
+        else if (curated)
+            tell_summary(result, output);
         else
             fprintf(stderr,
                     "gcnspec extract: %d tables, %d code rows, %d unreadable rows, %d "
                     "alignment rules -> %s\n",
-                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "tables")),
-                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "codes")),
-                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "unreadable")),
-                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "alignment")), output);
+                    cJSON_GetArraySize(cJSON_GetObjectItem(result, "tables")),
+                    cJSON_GetArraySize(cJSON_GetObjectItem(result, "codes")),
+                    cJSON_GetArraySize(cJSON_GetObjectItem(result, "unreadable")),
+                    cJSON_GetArraySize(cJSON_GetObjectItem(result, "alignment")), output);
     }
     free(text);
-    cJSON_Delete(facts);
+    cJSON_Delete(result);
     return rc;
 }
