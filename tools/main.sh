@@ -3,6 +3,7 @@
 # from the documents (documents/seeds, vendored), find and report the errata, and resolve the spec; then
 # rebuild the codec from that spec and report where it and LLVM differ.
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
+#   spec/operands-page.json  reports/operands-vs-llvm.json (GcnOperands.md against llvm-mc)
 #   reports/assembler-syntax.md (the assembler's syntax cases against llvm-mc)
 #   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
 set -euo pipefail
@@ -12,6 +13,9 @@ bash tools/deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 build/cli/gcnspec run --docs "$DOCS"
+# the operand-code page's facts, and where they and llvm-mc's scalar operands differ
+build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md
+build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md --cross-check
 # the codec generated from the spec just resolved, against LLVM (the SOP1 sweep sections of the
 # report take minutes: cmake --build build --target sop1_sweep_report)
 cmake --build build -j"$(nproc)"
