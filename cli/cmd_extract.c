@@ -14,7 +14,8 @@ static void help(void)
 {
     printf("usage: gcnspec extract --docs DIR [-o FILE]\n"
            "       gcnspec extract --encodings DIR [-o FILE]\n"
-           "       gcnspec extract --operands PAGE [--cross-check] [-o FILE]\n\n"
+           "       gcnspec extract --operands PAGE [--cross-check] [-o FILE]\n"
+           "       gcnspec extract --tables PAGE -o FILE\n\n"
            "Reads every document in DIR (the CLRX DS/SOP1/SMEM pages, markdown or scraped, and\n"
            "the vISA DWORD_ATOMIC page) and writes every fact they state, each with its\n"
            "file:line, to FILE. Contradicting facts are all kept.\n\n"
@@ -37,6 +38,10 @@ static void help(void)
            "                     in the source tree, else operands-vs-llvm.json)\n"
            "      --curated FILE the curated file to compare with (default\n"
            "                     spec/curated/scalar_operands.json in the data directory)\n"
+           "  -t, --tables PAGE  read every table of PAGE (GcnSdwaDpp.md, GcnState.md, ...):\n"
+           "                     its section, caption, header and rows; bit ranges of 'Bits'\n"
+           "                     tables, values of 'Value' tables; overlaps and names given\n"
+           "                     twice under \"checks\" (needs -o FILE or --check FILE)\n"
            "      --check FILE   do not write: exit 1 when FILE differs from a fresh\n"
            "                     extraction (CI uses this to catch drift)\n"
            "  -h, --help         this text\n");
@@ -115,17 +120,14 @@ static int extract_encodings(const char *dir, const char *output, const char *ch
 
 int cmd_extract(int argc, char **argv)
 {
-    static const struct option opts[] = {{"docs", required_argument, NULL, 'd'},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"check", required_argument, NULL, 'c'},
-                                         {"encodings", required_argument, NULL, 'e'},
-                                         {"operands", required_argument, NULL, 'p'},
-                                         {"cross-check", no_argument, NULL, 'x'},
-                                         {"curated", required_argument, NULL, 'C'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {
+        {"docs", required_argument, NULL, 'd'},     {"output", required_argument, NULL, 'o'},
+        {"check", required_argument, NULL, 'c'},    {"encodings", required_argument, NULL, 'e'},
+        {"operands", required_argument, NULL, 'p'}, {"cross-check", no_argument, NULL, 'x'},
+        {"curated", required_argument, NULL, 'C'},  {"tables", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
     const char *docs = NULL, *output = NULL, *check = NULL, *encodings = NULL;
-    const char *operands = NULL, *curated = NULL;
+    const char *operands = NULL, *curated = NULL, *tables = NULL;
     int cross = 0;
     gcn_facts facts;
     gcn_diag diag;
@@ -133,7 +135,7 @@ int cmd_extract(int argc, char **argv)
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:o:e:p:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:o:e:p:t:h", opts, NULL)) != -1) {
         switch (c) {
         case 'd':
             docs = optarg;
@@ -156,6 +158,9 @@ int cmd_extract(int argc, char **argv)
         case 'C':
             curated = optarg;
             break;
+        case 't':
+            tables = optarg;
+            break;
         case 'h':
             help();
             return 0;
@@ -170,6 +175,11 @@ int cmd_extract(int argc, char **argv)
     gcn_diag_clear(&diag);
     if ((cross || curated) && !operands)
         return cli_usage_error("extract", "--cross-check and --curated go with --operands");
+    if (tables) {
+        if (!output && !check)
+            return cli_usage_error("extract", "--tables needs -o FILE or --check FILE");
+        return cli_extract_page_tables(tables, output, check);
+    }
     if (operands) {
         if (cross && !curated && !(curated = cli_data_path("spec/curated/scalar_operands.json")))
             return 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "spec/extract/operands.h"
+#include "spec/extract/page_tables.h"
 #include "spec/triage/operands_check.h"
 #include "util/file.h"
 #include "util/json.h"
@@ -118,5 +119,53 @@ int cli_extract_operands(const char *page, const char *curated, const char *outp
     }
     free(text);
     cJSON_Delete(result);
+    return rc;
+}
+
+int cli_extract_page_tables(const char *page, const char *output, const char *check)
+{
+    cJSON *facts = NULL;
+    const cJSON *t, *u;
+    gcn_diag diag;
+    char *text, redo[1536];
+    int rc, rows = 0, lost = 0;
+    gcn_diag_clear(&diag);
+    if (gcn_extract_page_tables(page, &facts, &diag) != GCN_OK) {
+        gcn_diag_print(&diag, stderr);
+        return 1;
+    }
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(facts, "tables"))
+    {
+        rows += cJSON_GetArraySize(cJSON_GetObjectItem(t, "rows"));
+        cJSON_ArrayForEach(u, cJSON_GetObjectItem(t, "unreadable"))
+        {
+            fprintf(stderr, "%s: unreadable row (kept as a fact): %s\n",
+                    cJSON_GetStringValue(cJSON_GetObjectItem(u, "from")),
+                    cJSON_GetStringValue(cJSON_GetObjectItem(u, "why")));
+            lost++;
+        }
+    }
+    text = gcn_json_print_depth(facts, 4);
+    if (!text) {
+        cJSON_Delete(facts);
+        fprintf(stderr, "gcnspec extract: out of memory\n");
+        return 1;
+    }
+    snprintf(redo, sizeof(redo), "gcnspec extract --tables %s -o %s", page, check ? check : output);
+    if (check) {
+        rc = same_as_file(text, check, redo) ? 0 : 1;
+    } else {
+        rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
+        if (rc)
+            gcn_diag_print(&diag, stderr);
+        else
+            fprintf(stderr,
+                    "gcnspec extract: %d tables, %d rows, %d unreadable rows, %d checks -> "
+                    "%s\n",
+                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "tables")), rows, lost,
+                    cJSON_GetArraySize(cJSON_GetObjectItem(facts, "checks")), output);
+    }
+    free(text);
+    cJSON_Delete(facts);
     return rc;
 }

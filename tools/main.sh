@@ -4,6 +4,7 @@
 # rebuild the codec from that spec and report where it and LLVM differ.
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
 #   spec/operands-page.json  reports/operands-vs-llvm.json (GcnOperands.md against llvm-mc)
+#   spec/sdwadpp-page.json  spec/state-page.json (the tables of GcnSdwaDpp.md, GcnState.md)
 #   reports/assembler-syntax.md (the assembler's syntax cases against llvm-mc)
 #   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
 set -euo pipefail
@@ -16,6 +17,8 @@ build/cli/gcnspec run --docs "$DOCS"
 # the operand-code page's facts, and where they and llvm-mc's scalar operands differ
 build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md
 build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md --cross-check
+build/cli/gcnspec extract --tables documents/clrx/GcnSdwaDpp.md -o spec/sdwadpp-page.json
+build/cli/gcnspec extract --tables documents/clrx/GcnState.md -o spec/state-page.json
 # the codec generated from the spec just resolved, against LLVM (the SOP1 sweep sections of the
 # report take minutes: cmake --build build --target sop1_sweep_report)
 cmake --build build -j"$(nproc)"
