@@ -157,6 +157,7 @@ int cmd_extract(int argc, char **argv)
             break;
         case 'C':
             curated = optarg;
+            cross = 1;
             break;
         case 't':
             tables = optarg;

@@ -99,7 +99,8 @@ int cli_extract_operands(const char *page, const char *curated, const char *outp
         return 1;
     }
     snprintf(redo, sizeof(redo), "gcnspec extract --operands %s%s%s -o %s", page,
-             curated ? " --curated " : "", curated ? curated : "", check ? check : output);
+             curated ? " --cross-check --curated " : "", curated ? curated : "",
+             check ? check : output);
     if (check) {
         rc = same_as_file(text, check, redo) ? 0 : 1;
     } else {

@@ -362,6 +362,37 @@ static void curated_defects_at_their_place(void **state)
     free(cur);
 }
 
+/* --curated alone asks for the cross-check (it wrote the page's facts once), and a drifted
+ * report names the command that remakes it. */
+static void curated_alone_means_cross_check(void **state)
+{
+    char *page = src("documents/clrx/GcnOperands.md");
+    char *cur = src("spec/curated/scalar_operands.json"), *dir = tmpdir_make();
+    char *out = path_join2(dir, "out.json"), *text;
+    char *argv[] = {"gcnspec", "extract", "--operands", page, "--curated", cur, "-o", out, NULL};
+    char *again[] = {"gcnspec", "extract", "--operands", page, "--curated",
+                     cur,       "--check", page,         NULL};
+    gcn_proc_result r;
+    size_t len;
+    (void)state;
+    gcnspec_run(argv, &r);
+    assert_int_equal(r.exit_code, 0);
+    gcn_proc_result_free(&r);
+    text = file_read(out, &len);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "gcnspec-operands-findings/1"));
+    free(text);
+    gcnspec_run(again, &r);
+    assert_int_equal(r.exit_code, 1);
+    assert_non_null(strstr(err_of(&r), "--cross-check --curated"));
+    gcn_proc_result_free(&r);
+    tmpdir_remove(dir);
+    free(dir);
+    free(out);
+    free(page);
+    free(cur);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,6 +400,7 @@ int main(void)
         cmocka_unit_test(the_pages_known_disagreements),
         cmocka_unit_test(each_class_where_it_belongs),
         cmocka_unit_test(curated_defects_at_their_place),
+        cmocka_unit_test(curated_alone_means_cross_check),
     };
     return cmocka_run_group_tests_name("triage_operands_check", tests, NULL, NULL);
 }
