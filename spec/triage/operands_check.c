@@ -359,8 +359,8 @@ static cJSON *ranges_json(const unsigned char *code)
 static cJSON *quote_json(const page_row *r)
 {
     cJSON *q = cJSON_CreateObject();
-    cJSON_AddStringToObject(q, "from", r->from);
-    cJSON_AddStringToObject(q, "quote", r->row);
+    cJSON_AddStringToObject(q, "at", r->from);
+    cJSON_AddStringToObject(q, "text", r->row);
     return q;
 }
 

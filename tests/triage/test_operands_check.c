@@ -95,7 +95,7 @@ static int quotes(const cJSON *f, const char *from)
     const cJSON *q;
     cJSON_ArrayForEach(q, cJSON_GetObjectItem(f, "page"))
     {
-        if (strcmp(str_of(q, "from"), from) == 0)
+        if (strcmp(str_of(q, "at"), from) == 0)
             return 1;
     }
     return 0;
@@ -211,9 +211,9 @@ static void the_pages_known_disagreements(void **state)
         for (i = 0; i < 2; i++) {
             cJSON_ArrayForEach(q, cJSON_GetObjectItem(f, lists[i]))
             {
-                const char *from = str_of(q, "from");
+                const char *from = str_of(q, "at");
                 assert_string_equal(lines_at(&t, strtoul(strrchr(from, ':') + 1, NULL, 10)),
-                                    str_of(q, "quote"));
+                                    str_of(q, "text"));
             }
         }
     }
