@@ -51,7 +51,7 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
         gcn_strs files = {0}, allgens = {0}, essential = {0};
         for (i = 0; i < f->n; i++) {
             const gcn_fact *x = &f->v[i];
-            if (x->kind != GCN_FACT_FIELD || strcmp(x->encoding, enc) != 0)
+            if (x->kind != GCN_FACT_FIELD || strcmp(x->encoding, enc) != 0 || x->form)
                 continue;
             if (!gcn_strs_has(&files, x->file))
                 gcn_strs_push(&files, x->file);

@@ -74,6 +74,28 @@ static size_t edit_distance(const char *a, const char *b)
     return prev[lb];
 }
 
+/* Whether one fact gives both names to one instruction: a section headed "V_ADD_I32,
+ * V_ADD_U32", or a table cell "S_CMP_LG_U64, S_CMP_NE_U64". Such names share their opcode. */
+static int named_together(const gcn_facts *f, const char *a, const char *b)
+{
+    size_t i, k;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        int ha = 0, hb = 0;
+        if (x->kind == GCN_FACT_SECTION && gcn_strs_has(&x->cells, a) && gcn_strs_has(&x->cells, b))
+            return 1;
+        if (x->kind != GCN_FACT_OPCODE_ROW)
+            continue;
+        for (k = 0; k < x->nclaims; k++) {
+            ha |= strcmp(x->claims[k].mnemonic, a) == 0;
+            hb |= strcmp(x->claims[k].mnemonic, b) == 0;
+        }
+        if (ha && hb)
+            return 1;
+    }
+    return 0;
+}
+
 static int same_key(const gcn_claim_rec *a, const gcn_claim_rec *b)
 {
     return strcmp(a->encoding, b->encoding) == 0 && strcmp(a->gen, b->gen) == 0;
@@ -116,7 +138,8 @@ static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_finding
             if (same_m && !same_op) {
                 unite(parent, i, j);
                 linked[i] = linked[j] = 1;
-            } else if (same_op && !same_m && !named_twice[i] && !named_twice[j]) {
+            } else if (same_op && !same_m && !named_twice[i] && !named_twice[j] &&
+                       !named_together(f, a->mnemonic, b->mnemonic)) {
                 unite(parent, i, j);
                 linked[i] = linked[j] = 1;
             }
@@ -205,7 +228,9 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, gcn_find
     for (i = 0; i < c->n; i++) {
         const gcn_claim_rec *a = &c->v[i];
         int skip = 0;
-        if (a->weak)
+        /* a claim for another form (VOP3 of a VOP1 instruction) is not listed in that form's
+         * own tables: its page's tables cover it */
+        if (a->weak || a->form)
             continue;
         /* claims already in an opcode finding are explained there */
         for (k = 0; k < c->n; k++)
