@@ -16,7 +16,8 @@ typedef struct clrx {
     int scraped;
     const char *style;
     char *encoding;
-    gcn_strs doc_gens; /* generations the page speaks of, from its tables */
+    gcn_strs doc_gens;   /* generations the page speaks of, from its tables */
+    gcn_strs title_gens; /* generations the title names ("(GCN 1.2/1.4)") */
     size_t caption_line;
     char *caption;
     char *field_caption; /* "List of fields for VOP3A/VOP3B encoding (GCN 1.0/1.1):" */
@@ -552,6 +553,11 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
             if (!gcn_strs_has(&t->gens, cols[i].gens.v[k]))
                 gcn_strs_push(&t->gens, cols[i].gens.v[k]);
     }
+    /* a table neither its caption nor its columns qualify is for the generations of the page's
+     * title ("GCN ISA VOP3P instructions (GCN 1.4)"), when the title names any */
+    if (!t->gens.n)
+        for (i = 0; i < c->title_gens.n; i++)
+            gcn_strs_push(&t->gens, c->title_gens.v[i]);
     for (i = 0; i < t->gens.n; i++)
         if (!gcn_strs_has(&c->doc_gens, t->gens.v[i]))
             gcn_strs_push(&c->doc_gens, t->gens.v[i]);
@@ -1527,6 +1533,7 @@ gcn_status clrx_extract(const doc_lines *L, int scraped, gcn_facts *out, gcn_dia
     }
     t->name = gcn_strdup(c.encoding);
     text_gens(title, &t->gens);
+    text_gens(title, &c.title_gens);
     st = preamble(&c, title_line + 1, &next);
     if (st == GCN_OK && !c.nfield_tables)
         st = bad(&c, next ? next - 1 : 1, 0, "no field table before the instruction set", NULL);
@@ -1538,5 +1545,6 @@ gcn_status clrx_extract(const doc_lines *L, int scraped, gcn_facts *out, gcn_dia
     free(c.caption);
     free(c.field_caption);
     gcn_strs_free(&c.doc_gens);
+    gcn_strs_free(&c.title_gens);
     return st;
 }

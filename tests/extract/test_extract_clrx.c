@@ -204,6 +204,48 @@ static void test_unmodelled_opcode_table(void **state)
         14);
 }
 
+/* A table no caption or column qualifies is for the generations of the page's title. */
+static void test_title_generations(void **state)
+{
+    static const char text[] = "## GCN ISA VOP3P instructions (GCN 1.4)\n"
+                               "\n"
+                               "Bits  | Name     | Description\n"
+                               "------|----------|------------\n"
+                               "23-31 | ENCODING | Encoding type. Must be 0b110100111\n"
+                               "\n"
+                               "List of the instructions by opcode:\n"
+                               "\n"
+                               " Opcode  | Mnemonic\n"
+                               "---------|----------\n"
+                               " 0 (0x0) | V_PK_MAD_I16\n" /* 11 */
+                               "\n"
+                               "### Instruction set\n"
+                               "\n"
+                               "#### V_PK_MAD_I16\n"
+                               "\n"
+                               "Opcode: 0 (0x0)\n";
+    gcn_facts f;
+    const gcn_fact *row, *t;
+    (void)state;
+    expect_ok(text, &f);
+    t = at(&f, 9, GCN_FACT_OPCODE_TABLE);
+    assert_int_equal(t->gens.n, 1);
+    row = at(&f, 11, GCN_FACT_OPCODE_ROW);
+    assert_int_equal(row->nclaims, 1);
+    assert_string_equal(row->claims[0].gen, "gcn1.4");
+    assert_string_equal(row->claims[0].mnemonic, "V_PK_MAD_I16");
+    gcn_facts_free(&f);
+    /* a title without generations leaves such rows without claims: nothing is guessed */
+    {
+        char *plain = strdup(text);
+        memcpy(strstr(plain, " (GCN 1.4)"), "          ", 10);
+        expect_ok(plain, &f);
+        assert_int_equal(at(&f, 11, GCN_FACT_OPCODE_ROW)->nclaims, 0);
+        gcn_facts_free(&f);
+        free(plain);
+    }
+}
+
 /* ---- field tables -----------------------------------------------------------------------------
  */
 
@@ -519,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_form_opcode_column),
         cmocka_unit_test(test_name_list_cell),
         cmocka_unit_test(test_unmodelled_opcode_table),
+        cmocka_unit_test(test_title_generations),
         cmocka_unit_test(test_field_caption_form),
         cmocka_unit_test(test_qualified_labels),
         cmocka_unit_test(test_section_headings),
