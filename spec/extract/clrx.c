@@ -182,10 +182,32 @@ static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
 /* ---- opcode tables ------------------------------------------------------------------------ */
 
 typedef struct column {
-    enum { COL_OPCODE, COL_CHECK, COL_MNEMONIC, COL_FORM_OPCODE, COL_OTHER } type;
+    enum { COL_OPCODE, COL_CHECK, COL_MNEMONIC, COL_FORM_OPCODE, COL_PREFIX, COL_OTHER } type;
     gcn_strs gens;
-    char *form; /* COL_FORM_OPCODE: the encoding form its header names */
+    char *form; /* COL_FORM_OPCODE: the encoding form its header names; COL_PREFIX: the prefix */
 } column;
+
+/* A check column headed by a name prefix ("FLAT | GLOBAL | SCRATCH" over "\*_LOAD_DWORD",
+ * "The '*' means prefix of instruction"): an upper-case word that is no generation. */
+static int is_prefix_column(const char *h)
+{
+    const char *p = h;
+    if (!isupper((unsigned char)*p) || text_starts(h, "GCN"))
+        return 0;
+    while (isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_')
+        p++;
+    return *p == '\0';
+}
+
+/* A name template "\*_LOAD_DWORD" or "*_LOAD_DWORD": the part after the '*', or NULL. */
+static const char *template_rest(const char *s)
+{
+    if (s[0] == '\\')
+        s++;
+    if (s[0] != '*' || s[1] != '_')
+        return NULL;
+    return s + 1;
+}
 
 /* "Opcode(VOP3)" or "Opcode (VOP3)": the instruction's opcode in another encoding form. Returns
  * the form (heap) or NULL. */
@@ -312,6 +334,41 @@ static int mnemonic_col_for(const column *cols, size_t ncols, const char *gen)
     return plain;
 }
 
+/* A row of a table with prefix columns: each checked prefix column names the instruction
+ * "PREFIX" + the template after its '*', for the mnemonic column's generations (else the
+ * table's). */
+static gcn_status prefix_row(clrx *c, size_t line, size_t fi, const gcn_strs *table_gens,
+                             const column *cols, size_t ncols, const gcn_strs *cells)
+{
+    size_t i, m = 0, g;
+    const char *rest;
+    const gcn_strs *gens;
+    if (cells->n != ncols)
+        return bad(c, line, 1, "opcode table: a row of a prefix table lost cells",
+                   doc_line(c->L, line));
+    for (i = 1; i < ncols; i++)
+        if (cols[i].type == COL_MNEMONIC)
+            m = i;
+    if (!m)
+        return bad(c, line, 1, "opcode table: prefix columns without a mnemonic column", NULL);
+    rest = template_rest(cells->v[m]);
+    if (!rest || !text_is_mnemonic(rest + 1))
+        return bad(c, line, 1, "opcode table: expected a name template '*_NAME'", cells->v[m]);
+    gens = cols[m].gens.n ? &cols[m].gens : table_gens;
+    for (i = 1; i < ncols; i++) {
+        char name[160];
+        if (cols[i].type != COL_PREFIX || !cells->v[i][0])
+            continue;
+        if (!is_check(cells->v[i]))
+            return bad(c, line, 1, "opcode table: expected a checkmark", cells->v[i]);
+        snprintf(name, sizeof(name), "%s%s", cols[i].form, rest);
+        for (g = 0; g < gens->n; g++)
+            if (!push_claim(&c->out->v[fi], gens->v[g], name))
+                return oom(c);
+    }
+    return GCN_OK;
+}
+
 static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table,
                              const gcn_strs *table_gens, const column *cols, size_t ncols,
                              const gcn_strs *cells)
@@ -336,6 +393,9 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table,
     f->ref = gcn_strdup(table->id);
     for (i = 1; i < cells->n; i++)
         gcn_strs_push(&f->cells, cells->v[i]);
+    for (i = 1; i < ncols; i++)
+        if (cols[i].type == COL_PREFIX)
+            return prefix_row(c, line, fi, table_gens, cols, ncols, cells);
     /* Does every present cell fit the type of its column? */
     for (i = 1; aligned && i < ncols; i++) {
         char *name, *remark;
@@ -533,6 +593,9 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
             cols[i].type = COL_CHECK;
         } else if ((cols[i].form = form_column(h)) != NULL) {
             cols[i].type = COL_FORM_OPCODE;
+        } else if (is_prefix_column(h)) {
+            cols[i].type = COL_PREFIX;
+            cols[i].form = gcn_strdup(h);
         } else {
             st = bad(c, line, 1, "opcode table: unknown column", h);
             break;
@@ -702,7 +765,7 @@ static int opcode_columns_known(const gcn_strs *head)
         gcn_strs gens = {0};
         const char *h = head->v[i];
         char *form = form_column(h);
-        int known = form || text_starts(h, "Mnemonic") ||
+        int known = form || text_starts(h, "Mnemonic") || is_prefix_column(h) ||
                     (text_starts(h, "GCN") && text_gens(h, &gens) == 1);
         free(form);
         gcn_strs_free(&gens);

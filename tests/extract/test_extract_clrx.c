@@ -170,15 +170,16 @@ static void test_name_list_cell(void **state)
                  14);
 }
 
-static void test_unmodelled_opcode_table(void **state)
+static void test_prefix_and_unmodelled_opcode_tables(void **state)
 {
-    /* segment columns over a name template, and an opcode-range table: kept as tables and
-     * rows, each marked unmodelled on its header line */
+    /* prefix columns over a name template ("The '*' means prefix of instruction"): each
+     * checked column names an instruction; an opcode-range table stays a table and its rows,
+     * marked unmodelled on its header line */
     char *t = page("List of the FLAT instructions by opcode (GCN 1.4):\n"
                    "\n"
                    " Opcode    | FLAT | GLOBAL | Mnemonic\n"
                    "-----------|------|--------|--------\n"
-                   " 16 (0x10) |  " CHECK "   |   " CHECK "    | \\*_LOAD_UBYTE\n"
+                   " 16 (0x10) |  " CHECK "   |        | \\*_LOAD_UBYTE\n"
                    "\n"
                    "Opcode range    | Instruction       | Description\n"
                    "----------------|-------------------|------------\n"
@@ -186,18 +187,28 @@ static void test_unmodelled_opcode_table(void **state)
                    "\n",
                    one_row, one_section);
     gcn_facts f;
-    const gcn_fact *u;
+    const gcn_fact *row;
     (void)state;
     expect_ok(t, &f);
-    u = at(&f, 12, GCN_FACT_UNMODELLED);
-    assert_non_null(u);
-    assert_non_null(at(&f, 12, GCN_FACT_TABLE));
-    assert_non_null(at(&f, 14, GCN_FACT_TABLE_ROW));
-    assert_string_equal(u->gens.v[0], "gcn1.4");
+    assert_non_null(at(&f, 12, GCN_FACT_OPCODE_TABLE));
+    row = at(&f, 14, GCN_FACT_OPCODE_ROW);
+    assert_int_equal(row->nclaims, 1);
+    assert_string_equal(row->claims[0].mnemonic, "FLAT_LOAD_UBYTE");
+    assert_string_equal(row->claims[0].gen, "gcn1.4");
+    assert_null(at(&f, 12, GCN_FACT_UNMODELLED));
     assert_non_null(at(&f, 16, GCN_FACT_UNMODELLED));
-    assert_int_equal(count(&f, GCN_FACT_OPCODE_TABLE), 1);
+    assert_non_null(at(&f, 16, GCN_FACT_TABLE));
+    assert_non_null(at(&f, 18, GCN_FACT_TABLE_ROW));
+    assert_int_equal(count(&f, GCN_FACT_OPCODE_TABLE), 2);
     gcn_facts_free(&f);
     free(t);
+    /* a prefix table's name must be a template */
+    expect_error(page(" Opcode    | FLAT | GLOBAL | Mnemonic\n"
+                      "-----------|------|--------|--------\n"
+                      " 16 (0x10) |  " CHECK "   |        | LOAD_UBYTE\n"
+                      "\n",
+                      one_row, one_section),
+                 12);
     /* a table of known columns still fails on a row it cannot read */
     expect_error(
         page("", " one | 385 (0x181) |   " CHECK "   |   " CHECK "   | V_MOV_B32\n", one_section),
@@ -560,7 +571,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_form_opcode_column),
         cmocka_unit_test(test_name_list_cell),
-        cmocka_unit_test(test_unmodelled_opcode_table),
+        cmocka_unit_test(test_prefix_and_unmodelled_opcode_tables),
         cmocka_unit_test(test_title_generations),
         cmocka_unit_test(test_field_caption_form),
         cmocka_unit_test(test_qualified_labels),
