@@ -85,8 +85,11 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     }
                     for (j = i + 1; j < r.n && st == GCN_OK; j++) {
                         const gcn_fact *b = r.v[j];
+                        /* one field stated twice alike (the FLAT page's GCN 1.1/1.2 table
+                         * gives its GCN 1.4 fields too) is no overlap */
                         if (!overlaps(a, b) || gcn_field_tiled(&r, a->lo, a->hi, a) ||
-                            gcn_field_tiled(&r, b->lo, b->hi, b))
+                            gcn_field_tiled(&r, b->lo, b->hi, b) ||
+                            (strcmp(a->name, b->name) == 0 && a->lo == b->lo && a->hi == b->hi))
                             continue;
                         snprintf(msg, sizeof(msg),
                                  "%s (bits %ld-%ld) and %s (bits %ld-%ld) overlap", a->name, a->lo,

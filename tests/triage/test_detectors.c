@@ -241,6 +241,17 @@ static void test_field_overlap(void **state)
     (void)state;
     one_edit(DS, ds_page, "17    | GDS", "17-18 | GDS", GCN_FC_FIELD_OVERLAP, "17-18 | GDS",
              "18-25 | OPCODE");
+    {
+        /* one field stated twice alike is no overlap; twice with other bits is */
+        char *twice = doc_edit(ds_page, "17    | GDS      | Access to GDS instead LDS\n",
+                               "17    | GDS      | Access to GDS instead LDS\n"
+                               "17    | GDS      | Access to GDS instead LDS\n");
+        const triage_doc d[] = {{DS, twice}};
+        assert_clean(d, 1);
+        one_edit(DS, twice, "17    | GDS", "16-17 | GDS", GCN_FC_FIELD_OVERLAP, "16-17 | GDS",
+                 NULL);
+        free(twice);
+    }
 }
 
 static void test_field_conflict_in_one_page(void **state)
