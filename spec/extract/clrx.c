@@ -16,10 +16,12 @@ typedef struct clrx {
     int scraped;
     const char *style;
     char *encoding;
-    gcn_strs doc_gens; /* generations the page speaks of, from its tables */
+    gcn_strs doc_gens;   /* generations the page speaks of, from its tables */
+    gcn_strs title_gens; /* generations the title names ("(GCN 1.2/1.4)") */
     size_t caption_line;
     char *caption;
-    int nfield_tables, nopcode_tables, nsections;
+    char *field_caption; /* "List of fields for VOP3A/VOP3B encoding (GCN 1.0/1.1):" */
+    int nfield_tables, nopcode_tables, nunmodelled_opcode_tables, nsections;
 } clrx;
 
 static gcn_status oom(clrx *c)
@@ -96,6 +98,43 @@ static int is_table_start(const clrx *c, size_t i)
 
 /* ---- field tables ------------------------------------------------------------------------- */
 
+/* The encoding a field caption names when it is not the page's ("List of fields for
+ * VOP3A/VOP3B encoding (GCN 1.0/1.1):" on the VOP1 page), else NULL (heap). */
+static char *caption_form(const clrx *c)
+{
+    const char *p = c->field_caption ? strstr(c->field_caption, " for ") : NULL, *e;
+    if (!p)
+        return NULL;
+    p += 5;
+    if (text_starts(p, "the "))
+        p += 4;
+    e = strstr(p, " encoding");
+    /* the page's own encoding, or its layouts ("VOP3A/VOP3B" on the VOP3 page) */
+    if (!e || e == p || strncmp(p, c->encoding, strlen(c->encoding)) == 0)
+        return NULL;
+    return gcn_strndup(p, (size_t)(e - p));
+}
+
+/* "14,59,60": a field whose bits are not one range. */
+static int is_bit_list(const char *s)
+{
+    const char *p = s;
+    long lo, hi;
+    if (!strchr(s, ','))
+        return 0;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        char *one = gcn_strndup(p, n);
+        int ok = one && text_bits(one, &lo, &hi);
+        free(one);
+        if (!ok)
+            return 0;
+        if (!p[n])
+            return 1;
+        p += n + 1;
+    }
+}
+
 static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
 {
     gcn_fact *f;
@@ -104,6 +143,16 @@ static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
     if (cells->n != 3)
         return bad(c, line, 1, "field table row must have 3 cells (Bits | Name | Description)",
                    NULL);
+    if (is_bit_list(cells->v[0])) {
+        /* the fact model holds one bit range per field */
+        gcn_fact *u = add(c, GCN_FACT_UNMODELLED, line);
+        if (!u)
+            return oom(c);
+        u->name = gcn_strdup(cells->v[1]);
+        u->description = gcn_strdup("a field whose bits are not one range");
+        u->form = caption_form(c);
+        return GCN_OK;
+    }
     if (!text_bits(cells->v[0], &lo, &hi))
         return bad(c, line, 1, "field table: bad bit range", cells->v[0]);
     if (!text_is_mnemonic(cells->v[1]) && !isupper((unsigned char)cells->v[1][0]))
@@ -116,6 +165,10 @@ static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
     f->name = gcn_strdup(cells->v[1]);
     f->description = gcn_strdup(cells->v[2]);
     text_gens(cells->v[2], &f->gens);
+    /* a field the description does not qualify is for the generations of its caption */
+    if (!f->gens.n && c->field_caption)
+        text_gens(c->field_caption, &f->gens);
+    f->form = caption_form(c);
     must = strstr(cells->v[2], "Must be ");
     if (must) {
         const char *v = must + 8, *e = v;
@@ -129,9 +182,51 @@ static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
 /* ---- opcode tables ------------------------------------------------------------------------ */
 
 typedef struct column {
-    enum { COL_OPCODE, COL_CHECK, COL_MNEMONIC, COL_OTHER } type;
+    enum { COL_OPCODE, COL_CHECK, COL_MNEMONIC, COL_FORM_OPCODE, COL_PREFIX, COL_OTHER } type;
     gcn_strs gens;
+    char *form; /* COL_FORM_OPCODE: the encoding form its header names; COL_PREFIX: the prefix */
 } column;
+
+/* A check column headed by a name prefix ("FLAT | GLOBAL | SCRATCH" over "\*_LOAD_DWORD",
+ * "The '*' means prefix of instruction"): an upper-case word that is no generation. */
+static int is_prefix_column(const char *h)
+{
+    const char *p = h;
+    if (!isupper((unsigned char)*p) || text_starts(h, "GCN"))
+        return 0;
+    while (isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_')
+        p++;
+    return *p == '\0';
+}
+
+/* A name template "\*_LOAD_DWORD" or "*_LOAD_DWORD": the part after the '*', or NULL. */
+static const char *template_rest(const char *s)
+{
+    if (s[0] == '\\')
+        s++;
+    if (s[0] != '*' || s[1] != '_')
+        return NULL;
+    return s + 1;
+}
+
+/* "Opcode(VOP3)" or "Opcode (VOP3)": the instruction's opcode in another encoding form. Returns
+ * the form (heap) or NULL. */
+static char *form_column(const char *h)
+{
+    const char *p = h + 6, *f;
+    if (!text_starts(h, "Opcode"))
+        return NULL;
+    while (*p == ' ')
+        p++;
+    if (*p++ != '(')
+        return NULL;
+    f = p;
+    while (isupper((unsigned char)*p) || isdigit((unsigned char)*p))
+        p++;
+    if (p == f || strcmp(p, ")") != 0)
+        return NULL;
+    return gcn_strndup(f, (size_t)(p - f));
+}
 
 static int is_check(const char *s)
 {
@@ -143,7 +238,29 @@ static int is_none(const char *s)
     return s[0] == '\0' || strcmp(s, "--") == 0;
 }
 
-/* A mnemonic cell: "DS_ADD_U32", "--", "", or "DS_ORDERED_COUNT (???)". */
+/* "S_CMP_LG_U64, S_CMP_NE_U64": one opcode under two names. */
+static int is_name_list(const char *s)
+{
+    const char *p = s;
+    if (!strstr(s, ", "))
+        return 0;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        char *one = gcn_strndup(p, n);
+        int ok = one && text_is_mnemonic(one);
+        free(one);
+        if (!ok)
+            return 0;
+        if (!p[n])
+            return 1;
+        if (p[n + 1] != ' ')
+            return 0;
+        p += n + 2;
+    }
+}
+
+/* A mnemonic cell: "DS_ADD_U32", "--", "", "DS_ORDERED_COUNT (???)", or a list of names
+ * "S_CMP_LG_U64, S_CMP_NE_U64" (kept whole in *name; each name is claimed). */
 static int mnemonic_cell(const char *s, char **name, char **remark)
 {
     const char *sp = strchr(s, ' ');
@@ -151,6 +268,10 @@ static int mnemonic_cell(const char *s, char **name, char **remark)
     *remark = NULL;
     if (is_none(s))
         return 1;
+    if (is_name_list(s)) {
+        *name = gcn_strdup(s);
+        return 1;
+    }
     if (!sp) {
         if (!text_is_mnemonic(s))
             return 0;
@@ -169,16 +290,32 @@ static int mnemonic_cell(const char *s, char **name, char **remark)
     return 1;
 }
 
-static int push_claim(gcn_fact *f, const char *gen, const char *mnemonic)
+static int push_one_claim(gcn_fact *f, const char *gen, const char *mnemonic, size_t n)
 {
     gcn_claim *v = realloc(f->claims, (f->nclaims + 1) * sizeof(*v));
     if (!v)
         return 0;
     f->claims = v;
     f->claims[f->nclaims].gen = gcn_strdup(gen);
-    f->claims[f->nclaims].mnemonic = gcn_strdup(mnemonic);
+    f->claims[f->nclaims].mnemonic = gcn_strndup(mnemonic, n);
     f->nclaims++;
     return 1;
+}
+
+/* One claim per name of a mnemonic cell ("A, B" claims A and B). */
+static int push_claim(gcn_fact *f, const char *gen, const char *mnemonic)
+{
+    const char *p = mnemonic;
+    if (!is_name_list(mnemonic))
+        return push_one_claim(f, gen, mnemonic, strlen(mnemonic));
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        if (!push_one_claim(f, gen, p, n))
+            return 0;
+        if (!p[n])
+            return 1;
+        p += n + 2;
+    }
 }
 
 /* The mnemonic column that names gen: a column qualified with gen, else an unqualified one. */
@@ -197,8 +334,44 @@ static int mnemonic_col_for(const column *cols, size_t ncols, const char *gen)
     return plain;
 }
 
-static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const column *cols,
-                             size_t ncols, const gcn_strs *cells)
+/* A row of a table with prefix columns: each checked prefix column names the instruction
+ * "PREFIX" + the template after its '*', for the mnemonic column's generations (else the
+ * table's). */
+static gcn_status prefix_row(clrx *c, size_t line, size_t fi, const gcn_strs *table_gens,
+                             const column *cols, size_t ncols, const gcn_strs *cells)
+{
+    size_t i, m = 0, g;
+    const char *rest;
+    const gcn_strs *gens;
+    if (cells->n != ncols)
+        return bad(c, line, 1, "opcode table: a row of a prefix table lost cells",
+                   doc_line(c->L, line));
+    for (i = 1; i < ncols; i++)
+        if (cols[i].type == COL_MNEMONIC)
+            m = i;
+    if (!m)
+        return bad(c, line, 1, "opcode table: prefix columns without a mnemonic column", NULL);
+    rest = template_rest(cells->v[m]);
+    if (!rest || !text_is_mnemonic(rest + 1))
+        return bad(c, line, 1, "opcode table: expected a name template '*_NAME'", cells->v[m]);
+    gens = cols[m].gens.n ? &cols[m].gens : table_gens;
+    for (i = 1; i < ncols; i++) {
+        char name[160];
+        if (cols[i].type != COL_PREFIX || !cells->v[i][0])
+            continue;
+        if (!is_check(cells->v[i]))
+            return bad(c, line, 1, "opcode table: expected a checkmark", cells->v[i]);
+        snprintf(name, sizeof(name), "%s%s", cols[i].form, rest);
+        for (g = 0; g < gens->n; g++)
+            if (!push_claim(&c->out->v[fi], gens->v[g], name))
+                return oom(c);
+    }
+    return GCN_OK;
+}
+
+static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table,
+                             const gcn_strs *table_gens, const column *cols, size_t ncols,
+                             const gcn_strs *cells)
 {
     gcn_fact *f;
     long dec, hexval;
@@ -220,11 +393,57 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const 
     f->ref = gcn_strdup(table->id);
     for (i = 1; i < cells->n; i++)
         gcn_strs_push(&f->cells, cells->v[i]);
+    for (i = 1; i < ncols; i++)
+        if (cols[i].type == COL_PREFIX)
+            return prefix_row(c, line, fi, table_gens, cols, ncols, cells);
     /* Does every present cell fit the type of its column? */
     for (i = 1; aligned && i < ncols; i++) {
         char *name, *remark;
         if (cols[i].type == COL_CHECK && !is_check(cells->v[i]) && cells->v[i][0])
             aligned = 0;
+        if (cols[i].type == COL_FORM_OPCODE && !is_none(cells->v[i])) {
+            gcn_opcode_part part, *v;
+            const char *e;
+            memset(&part, 0, sizeof(part));
+            if (!text_opcode(cells->v[i], &part.dec, &part.hex, &part.hexval, &e) || *e) {
+                free(part.hex);
+                if (is_check(cells->v[i]) || text_is_mnemonic(cells->v[i])) {
+                    aligned = 0; /* a cell moved left: the row lost one */
+                    continue;
+                }
+                if (!text_opcode(cells->v[i], &part.dec, &part.hex, &part.hexval, &e)) {
+                    free(part.hex);
+                    return bad(c, line, 1, "opcode table: not an opcode", cells->v[i]);
+                }
+                /* "400 (0x190": the number reads, the rest of the cell does not; the row
+                 * still says what it says, and the cell is left to triage */
+                free(part.hex);
+                {
+                    gcn_fact *u = add(c, GCN_FACT_UNMODELLED, line);
+                    char msg[200];
+                    if (!u)
+                        return oom(c);
+                    snprintf(msg, sizeof(msg), "an opcode cell that cannot be read: '%s'",
+                             cells->v[i]);
+                    u->description = gcn_strdup(msg);
+                    u->ref = gcn_strdup(table->id);
+                    u->form = gcn_strdup(cols[i].form);
+                }
+                continue;
+            }
+            part.text = gcn_strdup(cells->v[i]);
+            part.form = gcn_strdup(cols[i].form);
+            f = &c->out->v[fi];
+            v = realloc(f->parts, (f->nparts + 1) * sizeof(*v));
+            if (!v || !part.text || !part.form) {
+                free(part.hex);
+                free(part.text);
+                free(part.form);
+                return oom(c);
+            }
+            f->parts = v;
+            f->parts[f->nparts++] = part;
+        }
         if (cols[i].type == COL_MNEMONIC) {
             if (!mnemonic_cell(cells->v[i], &name, &remark))
                 return bad(c, line, 1, "opcode table: not a mnemonic", cells->v[i]);
@@ -257,13 +476,16 @@ static gcn_status opcode_row(clrx *c, size_t line, const gcn_fact *table, const 
         for (i = 1; i < ncols; i++) {
             size_t g;
             char *name = NULL, *remark = NULL;
+            /* an unqualified mnemonic column in a table without check columns names the
+             * instruction for the generations of the table's caption */
+            const gcn_strs *gens = cols[i].gens.n || seen.n ? &cols[i].gens : table_gens;
             if (cols[i].type != COL_MNEMONIC)
                 continue;
             mnemonic_cell(cells->v[i], &name, &remark);
-            for (g = 0; g < cols[i].gens.n; g++) {
-                if (gcn_strs_has(&seen, cols[i].gens.v[g]))
+            for (g = 0; g < gens->n; g++) {
+                if (gcn_strs_has(&seen, gens->v[g]))
                     continue;
-                if (name && !push_claim(f, cols[i].gens.v[g], name))
+                if (name && !push_claim(f, gens->v[g], name))
                     return oom(c);
             }
             if (remark && !f->remark)
@@ -369,14 +591,21 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
             text_gens(h, &cols[i].gens);
         } else if (text_starts(h, "GCN") && text_gens(h, &cols[i].gens) == 1) {
             cols[i].type = COL_CHECK;
+        } else if ((cols[i].form = form_column(h)) != NULL) {
+            cols[i].type = COL_FORM_OPCODE;
+        } else if (is_prefix_column(h)) {
+            cols[i].type = COL_PREFIX;
+            cols[i].form = gcn_strdup(h);
         } else {
             st = bad(c, line, 1, "opcode table: unknown column", h);
             break;
         }
     }
     if (st != GCN_OK) {
-        for (i = 0; i < ncols; i++)
+        for (i = 0; i < ncols; i++) {
             gcn_strs_free(&cols[i].gens);
+            free(cols[i].form);
+        }
         return st;
     }
     /* An unqualified mnemonic column names the instruction for every checked generation, or,
@@ -387,6 +616,11 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
             if (!gcn_strs_has(&t->gens, cols[i].gens.v[k]))
                 gcn_strs_push(&t->gens, cols[i].gens.v[k]);
     }
+    /* a table neither its caption nor its columns qualify is for the generations of the page's
+     * title ("GCN ISA VOP3P instructions (GCN 1.4)"), when the title names any */
+    if (!t->gens.n)
+        for (i = 0; i < c->title_gens.n; i++)
+            gcn_strs_push(&t->gens, c->title_gens.v[i]);
     for (i = 0; i < t->gens.n; i++)
         if (!gcn_strs_has(&c->doc_gens, t->gens.v[i]))
             gcn_strs_push(&c->doc_gens, t->gens.v[i]);
@@ -405,7 +639,12 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
             gcn_fact tmp;
             memset(&tmp, 0, sizeof(tmp));
             tmp.id = table_id;
-            st = opcode_row(c, r, &tmp, cols, ncols, &cells);
+            gcn_strs tg = {0};
+            size_t g;
+            for (g = 0; g < c->out->v[ti].gens.n; g++)
+                gcn_strs_push(&tg, c->out->v[ti].gens.v[g]);
+            st = opcode_row(c, r, &tmp, &tg, cols, ncols, &cells);
+            gcn_strs_free(&tg);
         }
         gcn_strs_free(&cells);
         if (st != GCN_OK)
@@ -416,8 +655,10 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
     c->out->v[ti].last_line = (unsigned)(r - 1);
     *next = r;
     free(table_id);
-    for (i = 0; i < ncols; i++)
+    for (i = 0; i < ncols; i++) {
         gcn_strs_free(&cols[i].gens);
+        free(cols[i].form);
+    }
     free(c->caption);
     c->caption = NULL;
     c->nopcode_tables++;
@@ -445,8 +686,8 @@ static gcn_status generic_table(clrx *c, size_t line, const gcn_strs *head, size
         if (!row || !text_cells(l, &row->cells))
             return oom(c);
         row->ref = gcn_strdup(idbuf);
-        if (row->cells.n > head->n)
-            return bad(c, r, 1, "table row has more cells than the table has columns", NULL);
+        /* a row with more cells than the header (a '|' inside a cell) is kept as written:
+         * the table detector reports it */
     }
     c->out->v[ti].last_line = (unsigned)(r - 1);
     *next = r;
@@ -516,6 +757,74 @@ static gcn_status note(clrx *c, size_t first, size_t last)
     return GCN_OK;
 }
 
+/* Whether every column of an opcode table's header is one opcode_table() reads. */
+static int opcode_columns_known(const gcn_strs *head)
+{
+    size_t i;
+    for (i = 1; i < head->n; i++) {
+        gcn_strs gens = {0};
+        const char *h = head->v[i];
+        char *form = form_column(h);
+        int known = form || text_starts(h, "Mnemonic") || is_prefix_column(h) ||
+                    (text_starts(h, "GCN") && text_gens(h, &gens) == 1);
+        free(form);
+        gcn_strs_free(&gens);
+        if (!known)
+            return 0;
+    }
+    return 1;
+}
+
+/* An opcode table of a shape the extractor does not read (opcode ranges and name templates
+ * "V_CMP_{OP16}_F32", segment columns "FLAT | GLOBAL | SCRATCH" over "*_LOAD_DWORD"): kept as
+ * a table and its rows, and marked unmodelled on its header line. */
+static gcn_status unmodelled_opcode_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
+{
+    gcn_status st = generic_table(c, line, head, next);
+    gcn_fact *u;
+    char msg[400];
+    size_t i;
+    if (st != GCN_OK)
+        return st;
+    u = add(c, GCN_FACT_UNMODELLED, line);
+    if (!u)
+        return oom(c);
+    u->last_line = (unsigned)(*next - 1);
+    free(u->text);
+    u->text = join_lines(c->L, line, *next - 1, 0);
+    snprintf(msg, sizeof(msg), "an opcode table whose columns are not read as opcodes and names:");
+    for (i = 0; i < head->n; i++) {
+        strncat(msg, i ? " | " : " ", sizeof(msg) - strlen(msg) - 1);
+        strncat(msg, head->v[i], sizeof(msg) - strlen(msg) - 1);
+    }
+    u->description = gcn_strdup(msg);
+    if (c->caption) {
+        u->name = gcn_strdup(c->caption);
+        text_gens(c->caption, &u->gens);
+        free(c->caption);
+        c->caption = NULL;
+    }
+    c->nunmodelled_opcode_tables++;
+    return u->text && u->description ? GCN_OK : oom(c);
+}
+
+/* "List of the instructions by opcode (GCN 1.0/1.1):", "List of the MIMG instructions by
+ * opcode:", "Table of integer comparison instructions by opcode (GCN 1.2/1.4):" */
+static int is_opcode_caption(const char *l)
+{
+    return (text_starts(l, "List of the ") || text_starts(l, "Table of ")) &&
+           strstr(l, "instructions by opcode") && l[strlen(l) - 1] == ':';
+}
+
+static int has_instruction_set_heading(const clrx *c)
+{
+    size_t i;
+    for (i = 1; i <= c->L->n; i++)
+        if (is_instruction_set_heading(doc_line(c->L, i)))
+            return 1;
+    return 0;
+}
+
 static gcn_status preamble(clrx *c, size_t from, size_t *next)
 {
     size_t i = from, para = 0;
@@ -538,6 +847,13 @@ static gcn_status preamble(clrx *c, size_t from, size_t *next)
             *next = i + 1;
             return GCN_OK;
         }
+        if (text_starts(l, "#### ") && !c->scraped && !has_instruction_set_heading(c)) {
+            /* a page without the heading: its first section starts the instruction set */
+            if (para && (st = note(c, para, i - 1)) != GCN_OK)
+                return st;
+            *next = i;
+            return GCN_OK;
+        }
         if (text_starts(l, "####") ||
             (c->scraped && text_is_mnemonic(l) && text_starts(doc_line(c->L, i + 1), "Opcode")))
             return bad(c, i, 1, "instruction section before the 'Instruction set' heading", l);
@@ -547,8 +863,10 @@ static gcn_status preamble(clrx *c, size_t from, size_t *next)
                 return oom(c);
             if (head.n && strcmp(head.v[0], "Bits") == 0)
                 st = field_table(c, i, &head, &i);
-            else if (head.n && strcmp(head.v[0], "Opcode") == 0)
+            else if (head.n && strcmp(head.v[0], "Opcode") == 0 && opcode_columns_known(&head))
                 st = opcode_table(c, i, &head, &i);
+            else if (head.n && text_starts(head.v[0], "Opcode"))
+                st = unmodelled_opcode_table(c, i, &head, &i);
             else
                 st = generic_table(c, i, &head, &i);
             gcn_strs_free(&head);
@@ -556,7 +874,11 @@ static gcn_status preamble(clrx *c, size_t from, size_t *next)
                 return st;
             continue;
         }
-        if (text_starts(l, "List of the instructions by opcode")) {
+        if (strstr(l, "List of fields")) {
+            free(c->field_caption);
+            c->field_caption = gcn_strdup(strstr(l, "List of fields"));
+        }
+        if (is_opcode_caption(l)) {
             free(c->caption);
             c->caption = gcn_strdup(l);
             c->caption_line = i;
@@ -612,25 +934,104 @@ typedef enum label_kind {
     LBL_OPERATION
 } label_kind;
 
-/* "Opcode: 1", "Opcode 40", "Syntax:", "Syntac:", "Syntax S_...", "Description:", "Operation:" */
-static label_kind label_of(const char *l, size_t *label_len, const char **rest)
+/* Whether a and b differ by at most one letter substituted, inserted or deleted. */
+static int one_edit(const char *a, size_t na, const char *b, size_t nb)
+{
+    size_t i = 0;
+    if (na > nb)
+        return one_edit(b, nb, a, na);
+    if (nb - na > 1)
+        return 0;
+    while (i < na && a[i] == b[i])
+        i++;
+    if (na == nb)
+        return i == na || strncmp(a + i + 1, b + i + 1, na - i - 1) == 0;
+    return strncmp(a + i, b + i + 1, na - i) == 0;
+}
+
+/* An encoding form ("VOP3A") or a generation list ("GCN 1.0/1.1") at p; returns its end. */
+static const char *qualifier_word(const char *p, char **form, gcn_strs *gens)
+{
+    const char *q = p;
+    if (text_starts(p, "GCN ")) {
+        q = p + 4;
+        while (isdigit((unsigned char)*q) || *q == '.' || *q == '/')
+            q++;
+        {
+            char *g = gcn_strndup(p, (size_t)(q - p));
+            int n = g ? text_gens(g, gens) : 0;
+            free(g);
+            return n ? q : NULL;
+        }
+    }
+    while (isupper((unsigned char)*q) || isdigit((unsigned char)*q))
+        q++;
+    if (q == p || *form)
+        return NULL;
+    *form = gcn_strndup(p, (size_t)(q - p));
+    return q;
+}
+
+/* What may stand between a label word and its colon: " VOP3A", " (VOP3B)", " (GCN 1.4)",
+ * " VOP2 GCN 1.0/1.1", and a form written after the colon ("Opcode: VOP1:"). Returns the
+ * length read up to and including the (last) colon, 0 when p holds no such qualifier; on 0,
+ * *form and gens are left empty. */
+static size_t label_qualifier(const char *p, char **form, gcn_strs *gens)
+{
+    const char *q = p;
+    int any = 0;
+    while (*q == ' ') {
+        int paren = q[1] == '(';
+        const char *w = q + 1 + paren, *e = qualifier_word(w, form, gens);
+        if (!e || (paren && *e != ')'))
+            break;
+        q = e + paren;
+        any = 1;
+    }
+    if (*q == ':' && q[1] == ' ' && !any) {
+        /* "Opcode: VOP1: 58": the form after the label's colon */
+        const char *w = q + 2, *e = qualifier_word(w, form, gens);
+        if (e && *e == ':' && *form && !gens->n && e[1] == ' ' && isdigit((unsigned char)e[2]))
+            return (size_t)(e + 1 - p);
+    }
+    if (any && *q == ':')
+        return (size_t)(q + 1 - p);
+    free(*form);
+    *form = NULL;
+    gcn_strs_free(gens);
+    return 0;
+}
+
+/* "Opcode: 1", "Opcode 40", "Syntax:", "Syntax S_...", "Description:", "Operation:", a label
+ * for one encoding form ("Opcode VOP3A:", "Opcode (VOP3B):", "Syntax VOP2:"), and a label word
+ * misspelled by one letter ("Syntac:", "Descrition:"), which triage reports. */
+static label_kind label_of(const char *l, size_t *label_len, const char **rest, char **form,
+                           gcn_strs *gens)
 {
     static const struct {
         const char *word;
         label_kind kind;
     } labels[] = {{"Opcode", LBL_OPCODE},
                   {"Syntax", LBL_SYNTAX},
-                  {"Syntac", LBL_SYNTAX},
                   {"Description", LBL_DESCRIPTION},
                   {"Operation", LBL_OPERATION}};
-    size_t i;
+    size_t i, wlen = 0;
+    *form = NULL;
+    while (isalpha((unsigned char)l[wlen]))
+        wlen++;
     for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
-        size_t n = strlen(labels[i].word);
+        size_t n = strlen(labels[i].word), fl;
         const char *p;
-        if (strncmp(l, labels[i].word, n) != 0)
-            continue;
+        if (wlen != n || strncmp(l, labels[i].word, n) != 0) {
+            /* a misspelled label word, always followed by its colon */
+            if (n < 6 || l[wlen] != ':' || !one_edit(l, wlen, labels[i].word, n))
+                continue;
+            n = wlen;
+        }
         p = l + n;
-        if (*p == ':') {
+        if ((fl = label_qualifier(p, form, gens)) > 0) {
+            p += fl;
+        } else if (*p == ':') {
             p++;
         } else {
             /* A label the page forgot the colon of ("Opcode 40", "Syntax S_...",
@@ -687,10 +1088,21 @@ static int is_section_heading(const clrx *c, size_t i, const char **name)
 {
     const char *l = doc_line(c->L, i);
     if (!c->scraped) {
-        if (!text_starts(l, "#### "))
+        char *word;
+        int mnemonic;
+        if (text_starts(l, "#### ")) {
+            *name = l + 5;
+            return 1;
+        }
+        /* a heading one level up that names an instruction ("### V_EXP_LEGACY_F32") */
+        if (!text_starts(l, "### "))
             return 0;
-        *name = l + 5;
-        return 1;
+        word = gcn_strndup(l + 4, strcspn(l + 4, " "));
+        mnemonic = word && text_is_mnemonic(word);
+        free(word);
+        if (mnemonic)
+            *name = l + 4;
+        return mnemonic;
     }
     if (text_is_mnemonic(l) && (text_starts(doc_line(c->L, i + 1), "Opcode") || i == c->L->n)) {
         *name = l;
@@ -776,6 +1188,72 @@ static int set_description(gcn_fact *f)
     return 1;
 }
 
+/* Sets the section of the facts from index first on. */
+static void own_facts(clrx *c, size_t first, const char *sid, const char *name)
+{
+    size_t k;
+    for (k = first; k < c->out->n; k++) {
+        gcn_fact *x = &c->out->v[k];
+        if (!x->section)
+            x->section = gcn_strdup(sid);
+        if (!x->name)
+            x->name = gcn_strdup(name);
+    }
+}
+
+/* What a markdown section holds besides its labelled parts: a table (a table fact and its rows),
+ * a NOTE paragraph (a note), or any other paragraph (an unmodelled fact, so that triage sees
+ * it). Sets *end to the paragraph's or table's last line. */
+static gcn_status section_extra(clrx *c, size_t i, size_t last, const char *sid, const char *name,
+                                size_t *end)
+{
+    size_t first = c->out->n, j = i;
+    gcn_status st;
+    if (is_table_start(c, i)) {
+        gcn_strs head = {0};
+        size_t next = i;
+        if (!text_cells(doc_line(c->L, i), &head))
+            return oom(c);
+        st = generic_table(c, i, &head, &next);
+        gcn_strs_free(&head);
+        if (st != GCN_OK)
+            return st;
+        own_facts(c, first, sid, name);
+        *end = next - 1;
+        return GCN_OK;
+    }
+    while (j + 1 <= last) {
+        const char *n = doc_line(c->L, j + 1), *r;
+        size_t ll;
+        char *fm = NULL;
+        gcn_strs fg = {0};
+        label_kind k = label_of(n, &ll, &r, &fm, &fg);
+        free(fm);
+        gcn_strs_free(&fg);
+        if (k != LBL_NONE || line_is_blank(n) || text_starts(n, "```") || is_table_start(c, j + 1))
+            break;
+        j++;
+    }
+    if (text_starts(doc_line(c->L, i), "NOTE")) {
+        if ((st = note(c, i, j)) != GCN_OK)
+            return st;
+    } else {
+        gcn_fact *u = add(c, GCN_FACT_UNMODELLED, i);
+        if (!u)
+            return oom(c);
+        u->last_line = (unsigned)j;
+        free(u->text);
+        u->text = join_lines(c->L, i, j, 0);
+        u->description = gcn_strdup("text in an instruction section outside its labelled parts "
+                                    "(Opcode, Syntax, Description, Operation)");
+        if (!u->text || !u->description)
+            return oom(c);
+    }
+    own_facts(c, first, sid, name);
+    *end = j;
+    return GCN_OK;
+}
+
 static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
 {
     gcn_fact *s = add(c, GCN_FACT_SECTION, head);
@@ -784,11 +1262,47 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
     int have_opcode = 0;
     size_t pending_op = 0; /* 1 + index of an Operation label still waiting for its code */
     gcn_fact *desc = NULL;
+    char *form = NULL;
+    gcn_strs lgens = {0}; /* generations a label names ("Syntax (GCN 1.4):") */
     if (!s)
         return oom(c);
-    if (!text_is_mnemonic(name))
-        return bad(c, head, 1, "section heading is not a mnemonic", name);
-    s->name = gcn_strdup(name);
+    {
+        /* "MNEMONIC", "MNEMONIC (GCN 1.2)", or several names of one instruction
+         * "V_ADD_I32, V_ADD_U32 (GCN 1.0/1.1/1.2)": the section is named by the first, the
+         * heading's names are its cells, and a qualifier names the generations it is for */
+        size_t n = strcspn(name, " ,");
+        const char *q = name + n;
+        s->name = gcn_strndup(name, n);
+        if (!s->name)
+            return oom(c);
+        if (!text_is_mnemonic(s->name))
+            return bad(c, head, 1, "section heading is not a mnemonic", name);
+        if (*q == ',') {
+            gcn_strs_push(&s->cells, s->name);
+            while (*q == ',') {
+                char *more;
+                q++;
+                while (*q == ' ')
+                    q++;
+                n = strcspn(q, " ,");
+                more = gcn_strndup(q, n);
+                if (!more || !text_is_mnemonic(more)) {
+                    free(more);
+                    return bad(c, head, (size_t)(q - doc_line(c->L, head)) + 1,
+                               "section heading: expected a mnemonic after ','", q);
+                }
+                gcn_strs_push(&s->cells, more);
+                free(more);
+                q += n;
+            }
+        }
+        while (*q == ' ')
+            q++;
+        if (*q && (*q != '(' || q[strlen(q) - 1] != ')' || !text_gens(q, &s->gens)))
+            return bad(c, head, (size_t)(q - doc_line(c->L, head)) + 1,
+                       "section heading: expected a generation qualifier after the mnemonic", q);
+        name = s->name;
+    }
     s->last_line = (unsigned)last;
     snprintf(sid, sizeof(sid), "%s:%zu:%s", c->L->file, head, gcn_fact_kind_name(GCN_FACT_SECTION));
     c->nsections++;
@@ -827,7 +1341,17 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
             i = j;
             continue;
         }
-        k = label_of(l, &llen, &rest);
+        free(form);
+        form = NULL;
+        gcn_strs_free(&lgens);
+        k = label_of(l, &llen, &rest, &form, &lgens);
+        if (k == LBL_NONE && !desc && !c->scraped) {
+            /* a table, a NOTE or a paragraph that is no labelled part of the section */
+            gcn_status st = section_extra(c, i, last, sid, name, &i);
+            if (st != GCN_OK)
+                return st;
+            continue;
+        }
         if (k == LBL_NONE) {
             if (desc) {
                 char *t;
@@ -859,12 +1383,21 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
                 : k == LBL_DESCRIPTION ? GCN_FACT_DESCRIPTION
                                        : GCN_FACT_OPERATION,
                 i);
-        if (!f)
+        if (!f) {
+            free(form);
             return oom(c);
+        }
         f->section = gcn_strdup(sid);
         f->name = gcn_strdup(name);
         if (llen)
             f->label = gcn_strndup(l, llen);
+        f->form = form;
+        form = NULL;
+        {
+            size_t g;
+            for (g = 0; g < lgens.n; g++)
+                gcn_strs_push(&f->gens, lgens.v[g]);
+        }
         desc = NULL;
         switch (k) {
         case LBL_OPCODE: {
@@ -877,8 +1410,8 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
         case LBL_SYNTAX: {
             size_t badcol = 0, j = i;
             char *all;
-            /* the scraped page wraps long syntax lines: "[OFFSET0:..." continues it */
-            while (c->scraped && j + 1 <= last && text_starts(doc_line(c->L, j + 1), "["))
+            /* a long syntax line wrapped: "[OFFSET0:..." on the next line continues it */
+            while (j + 1 <= last && text_starts(doc_line(c->L, j + 1), "["))
                 j++;
             all = join_lines(c->L, i, j, 0);
             if (!all)
@@ -894,10 +1427,32 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
             f->last_line = (unsigned)j;
             if (!text_syntax(all + (rest - l), f, &badcol)) {
                 size_t col = (size_t)(rest - l) + badcol + 1;
+                size_t fi = (size_t)(f - c->out->v);
+                gcn_fact *u;
                 free(all);
-                return bad(c, i, col, "syntax line cannot be read", rest);
+                if (!f->mnemonic || !text_is_mnemonic(f->mnemonic) || badcol == 0)
+                    return bad(c, i, col, "syntax line cannot be read", rest);
+                /* The mnemonic reads but an operand does not ("VDST(, VADDR(2)"): the line
+                 * stays a syntax line with what it says up to there, and the rest is left to
+                 * triage. */
+                u = add(c, GCN_FACT_UNMODELLED, i);
+                if (!u)
+                    return oom(c);
+                f = &c->out->v[fi];
+                u->section = gcn_strdup(sid);
+                u->name = gcn_strdup(name);
+                u->last_line = (unsigned)j;
+                free(u->text);
+                u->text = gcn_strdup(f->text);
+                {
+                    char msg[96];
+                    snprintf(msg, sizeof(msg), "a syntax operand that cannot be read (column %zu)",
+                             col);
+                    u->description = gcn_strdup(msg);
+                }
+            } else {
+                free(all);
             }
-            free(all);
             i = j;
             break;
         }
@@ -911,10 +1466,19 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
                 /* "Operation: ???" or prose after the label */
                 size_t j = i;
                 f->remark = gcn_strdup(rest);
-                while (c->scraped && j + 1 <= last) {
+                /* prose runs on: up to the next label (scraped), or the next label, blank
+                 * line or code block (markdown) */
+                while (j + 1 <= last) {
                     size_t ll;
-                    const char *r2;
-                    if (label_of(doc_line(c->L, j + 1), &ll, &r2) != LBL_NONE)
+                    const char *r2, *next = doc_line(c->L, j + 1);
+                    char *fm = NULL;
+                    gcn_strs fg = {0};
+                    label_kind nk = label_of(next, &ll, &r2, &fm, &fg);
+                    free(fm);
+                    gcn_strs_free(&fg);
+                    if (nk != LBL_NONE)
+                        break;
+                    if (!c->scraped && (line_is_blank(next) || text_starts(next, "```")))
                         break;
                     j++;
                 }
@@ -952,6 +1516,8 @@ static gcn_status section(clrx *c, size_t head, size_t last, const char *name)
             break;
         }
     }
+    free(form);
+    gcn_strs_free(&lgens);
     if (!have_opcode)
         return bad(c, head, 1, "instruction section has no Opcode line", name);
     return GCN_OK;
@@ -978,9 +1544,17 @@ static gcn_status sections(clrx *c, size_t from)
         }
         if (!head) {
             const char *l = doc_line(c->L, i);
+            size_t j = i;
             if (line_is_blank(l) || text_starts(l, "Alphabetically sorted"))
                 continue;
-            return bad(c, i, 1, "expected an instruction section heading", l);
+            if (c->scraped || !text_starts(l, "NOTE"))
+                return bad(c, i, 1, "expected an instruction section heading", l);
+            /* a NOTE on the whole instruction set, before its first section */
+            while (j + 1 <= c->L->n && !line_is_blank(doc_line(c->L, j + 1)))
+                j++;
+            if ((st = note(c, i, j)) != GCN_OK)
+                return st;
+            i = j;
         }
     }
     if (!c->nsections)
@@ -1022,15 +1596,18 @@ gcn_status clrx_extract(const doc_lines *L, int scraped, gcn_facts *out, gcn_dia
     }
     t->name = gcn_strdup(c.encoding);
     text_gens(title, &t->gens);
+    text_gens(title, &c.title_gens);
     st = preamble(&c, title_line + 1, &next);
     if (st == GCN_OK && !c.nfield_tables)
         st = bad(&c, next ? next - 1 : 1, 0, "no field table before the instruction set", NULL);
-    if (st == GCN_OK && !c.nopcode_tables)
+    if (st == GCN_OK && !c.nopcode_tables && !c.nunmodelled_opcode_tables)
         st = bad(&c, next ? next - 1 : 1, 0, "no opcode table before the instruction set", NULL);
     if (st == GCN_OK)
         st = sections(&c, next);
     free(c.encoding);
     free(c.caption);
+    free(c.field_caption);
     gcn_strs_free(&c.doc_gens);
+    gcn_strs_free(&c.title_gens);
     return st;
 }

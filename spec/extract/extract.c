@@ -102,6 +102,56 @@ gcn_status gcn_extract_text(const char *file_name, const char *text, size_t len,
     return GCN_OK;
 }
 
+/* A Markdown page (its first line a '#' heading) that is no instruction page: the CLRX
+ * documentation's licence, operand, state and memory pages, a provenance note. Returns its
+ * heading, or NULL. */
+static const char *other_markdown_page(const char *text, size_t len)
+{
+    size_t n = 0;
+    while (n < len && text[n] == '#')
+        n++;
+    if (n == 0 || n > 6 || n >= len || text[n] != ' ')
+        return NULL;
+    if (strncmp(text, "## GCN ISA ", 11) == 0)
+        return NULL;
+    return text;
+}
+
+/* Records a document the directory reader leaves unread, and why. */
+static gcn_status skip_doc(gcn_facts *out, const char *name, const char *text, size_t len,
+                           const char *why)
+{
+    gcn_doc_info *docs = realloc(out->docs, (out->ndocs + 1) * sizeof(*docs)), *d;
+    char hash[65];
+    size_t i, title_len = strcspn(text, "\r\n");
+    unsigned lines = 0;
+    if (!docs)
+        return GCN_ERR_NOMEM;
+    out->docs = docs;
+    if (!gcn_sha256_hex(text, len, hash))
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < len; i++)
+        if (text[i] == '\n')
+            lines++;
+    if (len && text[len - 1] != '\n')
+        lines++;
+    d = &out->docs[out->ndocs++];
+    memset(d, 0, sizeof(*d));
+    d->file = gcn_strdup(name);
+    d->style = gcn_strdup("skipped");
+    d->encoding = gcn_strdup("");
+    d->title = gcn_strndup(text, title_len);
+    if (d->title)
+        while (title_len && d->title[title_len - 1] == ' ')
+            d->title[--title_len] = '\0';
+    d->sha256 = gcn_strdup(hash);
+    d->lines = lines;
+    d->skipped = gcn_strdup(why);
+    return d->file && d->style && d->encoding && d->title && d->sha256 && d->skipped
+               ? GCN_OK
+               : GCN_ERR_NOMEM;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -112,7 +162,7 @@ gcn_status gcn_extract_dir(const char *dir, gcn_facts *out, gcn_diag *diag)
     DIR *dp = opendir(dir);
     struct dirent *e;
     char **names = NULL;
-    size_t n = 0, i;
+    size_t n = 0, i, ninstr = 0;
     gcn_status st = GCN_OK;
     if (!dp) {
         gcn_diag_set(diag, dir, 0, 0, "cannot open documents directory: %s", strerror(errno));
@@ -145,6 +195,8 @@ gcn_status gcn_extract_dir(const char *dir, gcn_facts *out, gcn_diag *diag)
     }
     if (names)
         qsort(names, n, sizeof(*names), name_cmp);
+    /* Markdown pages that are no instruction page are left unread (and listed, with why) when
+     * the directory holds instruction pages; alone, such a page is an error as any other. */
     for (i = 0; i < n && st == GCN_OK; i++) {
         char *path = gcn_path_join(dir, names[i]), *text = NULL;
         size_t len = 0;
@@ -153,7 +205,24 @@ gcn_status gcn_extract_dir(const char *dir, gcn_facts *out, gcn_diag *diag)
             break;
         }
         st = gcn_read_file(path, &text, &len, diag);
-        if (st == GCN_OK)
+        if (st == GCN_OK && !other_markdown_page(text, len))
+            ninstr++;
+        free(text);
+        free(path);
+    }
+    for (i = 0; i < n && st == GCN_OK; i++) {
+        char *path = gcn_path_join(dir, names[i]), *text = NULL;
+        size_t len = 0;
+        if (!path) {
+            st = GCN_ERR_NOMEM;
+            break;
+        }
+        st = gcn_read_file(path, &text, &len, diag);
+        if (st == GCN_OK && ninstr && other_markdown_page(text, len))
+            st = skip_doc(out, names[i], text, len,
+                          "a Markdown page that is no instruction page ('## GCN ISA ... "
+                          "instructions'): the instruction extractor does not read it");
+        else if (st == GCN_OK)
             st = gcn_extract_text(names[i], text, len, out, diag);
         free(text);
         free(path);

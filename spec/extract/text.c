@@ -202,28 +202,60 @@ static const char *skip_blank(const char *p)
     return p;
 }
 
-/* NAME or NAME(n[,m...]) */
-static int read_operand(const char *p, const char **end, gcn_operand_ref *r)
+static const char *skip_name(const char *q)
 {
-    const char *q = p;
-    memset(r, 0, sizeof(*r));
-    if (!isupper((unsigned char)*q))
-        return 0;
     while (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_')
         q++;
-    r->name = gcn_strndup(p, (size_t)(q - p));
+    return q;
+}
+
+/* One alternative of an operand: NAME, NAME(n[,m...]), NAME(n:m), NAME(ARG[, ARG...]), each
+ * optionally followed by .NAME parts. Register counts are read into r only for the first
+ * alternative and only when they are plain numbers; *plain is cleared when the alternative is
+ * more than NAME or NAME(n[,m...]). */
+static int read_alternative(const char *p, const char **end, gcn_operand_ref *r, int first,
+                            int *plain)
+{
+    const char *q = p;
+    if (!isupper((unsigned char)*q))
+        return 0;
+    q = skip_name(q);
+    if (first) {
+        r->name = gcn_strndup(p, (size_t)(q - p));
+        if (!r->name)
+            return 0;
+    }
     if (*q == '(') {
-        q++;
+        q = skip_blank(q + 1);
         for (;;) {
-            char *e;
-            long v;
-            if (!isdigit((unsigned char)*q) || r->nwidths == 4)
+            if (isdigit((unsigned char)*q)) {
+                char *e;
+                long v = strtol(q, &e, 10);
+                q = e;
+                if (*q == ':') {
+                    /* a range of register counts: kept as written only */
+                    if (!isdigit((unsigned char)q[1]))
+                        return 0;
+                    strtol(q + 1, &e, 10);
+                    q = e;
+                    *plain = 0;
+                    if (first)
+                        r->nwidths = 0;
+                    first = 0;
+                } else if (first) {
+                    if (r->nwidths == 4)
+                        return 0;
+                    r->widths[r->nwidths++] = (int)v;
+                }
+            } else if (isupper((unsigned char)*q)) {
+                q = skip_name(q);
+                *plain = 0;
+            } else {
                 return 0;
-            v = strtol(q, &e, 10);
-            r->widths[r->nwidths++] = (int)v;
-            q = e;
+            }
+            q = skip_blank(q);
             if (*q == ',') {
-                q++;
+                q = skip_blank(q + 1);
                 continue;
             }
             if (*q != ')')
@@ -231,6 +263,34 @@ static int read_operand(const char *p, const char **end, gcn_operand_ref *r)
             q++;
             break;
         }
+    }
+    while (*q == '.' && isupper((unsigned char)q[1])) {
+        q = skip_name(q + 1);
+        *plain = 0;
+    }
+    *end = q;
+    return 1;
+}
+
+/* An operand: one alternative, or several joined by '|' ("SADDR(2)|OFF"). */
+static int read_operand(const char *p, const char **end, gcn_operand_ref *r)
+{
+    const char *q = p;
+    int plain = 1, first = 1;
+    memset(r, 0, sizeof(*r));
+    for (;;) {
+        if (!read_alternative(q, &q, r, first, &plain))
+            return 0;
+        first = 0;
+        if (*q != '|')
+            break;
+        plain = 0;
+        q++;
+    }
+    if (!plain) {
+        r->text = gcn_strndup(p, (size_t)(q - p));
+        if (!r->text)
+            return 0;
     }
     *end = q;
     return 1;
@@ -255,12 +315,14 @@ int text_syntax(const char *s, gcn_fact *f, size_t *bad)
         gcn_operand_ref *v;
         if (!read_operand(p, &e, &r)) {
             free(r.name);
+            free(r.text);
             *bad = (size_t)(p - s);
             return 0;
         }
         v = realloc(f->operands, (f->noperands + 1) * sizeof(*v));
         if (!v) {
             free(r.name);
+            free(r.text);
             return 0;
         }
         f->operands = v;

@@ -59,10 +59,31 @@ static int push(gcn_claims *c, size_t *cap, const char *enc, const char *gen, co
     c->v[c->n].fact = fact;
     c->v[c->n].from_section = from_section;
     c->v[c->n].weak = weak;
+    c->v[c->n].form = strcmp(enc, fact->encoding ? fact->encoding : "") != 0;
     c->n++;
     if (!gcn_strs_has(&c->gens, gen))
         gcn_strs_push(&c->gens, gen);
     return 1;
+}
+
+/* The encoding a form names: the longest document encoding it starts with ("VOP3A" and
+ * "VOP3B", the VOP3 encoding's two layouts, are VOP3; "VOP3P" is its own page's), else the form
+ * as written. No form: the page's encoding. */
+static const char *form_encoding(const gcn_facts *f, const char *form, const char *page)
+{
+    size_t i, best = 0;
+    const char *enc = form;
+    if (!form)
+        return page;
+    for (i = 0; i < f->ndocs; i++) {
+        const char *e = f->docs[i].encoding;
+        size_t n = e ? strlen(e) : 0;
+        if (n > best && strncmp(form, e, n) == 0) {
+            best = n;
+            enc = e;
+        }
+    }
+    return enc;
 }
 
 gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
@@ -73,10 +94,18 @@ gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
         const gcn_fact *x = &f->v[i];
         if (x->kind != GCN_FACT_OPCODE_ROW)
             continue;
-        for (k = 0; k < x->nclaims; k++)
+        for (k = 0; k < x->nclaims; k++) {
+            size_t p;
             if (x->claims[k].mnemonic[0] && !push(out, &cap, x->encoding, x->claims[k].gen,
                                                   x->claims[k].mnemonic, x->lo, x, 0, 0))
                 return GCN_ERR_NOMEM;
+            /* the same instruction's opcode in another form ("Opcode(VOP3)" column) */
+            for (p = 0; p < x->nparts; p++)
+                if (x->claims[k].mnemonic[0] && x->parts[p].form &&
+                    !push(out, &cap, form_encoding(f, x->parts[p].form, x->encoding),
+                          x->claims[k].gen, x->claims[k].mnemonic, x->parts[p].dec, x, 0, 0))
+                    return GCN_ERR_NOMEM;
+        }
     }
     /* A row that lost cells still says "M is at N" for one of its candidate generations. */
     for (i = 0; i < f->n; i++) {
@@ -125,7 +154,8 @@ gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
                     gcn_strs_push(&out->gens, g);
                     gid = out->gens.v[out->gens.n - 1];
                 }
-                if (!push(out, &cap, x->encoding, gid, x->name, x->parts[p].dec, x, 1, 0)) {
+                if (!push(out, &cap, form_encoding(f, x->form, x->encoding), gid, x->name,
+                          x->parts[p].dec, x, 1, 0)) {
                     gcn_strs_free(&docgens);
                     gcn_strs_free(&tablegens);
                     return GCN_ERR_NOMEM;

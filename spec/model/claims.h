@@ -14,6 +14,7 @@ typedef struct gcn_claim_rec {
     const gcn_fact *fact; /* opcode-row, ambiguous-row or opcode-line */
     int from_section;
     int weak; /* from a row that lost cells: the generation is only a candidate */
+    int form; /* for another encoding form than its page's ("Opcode(VOP3)", "Opcode VOP3A:") */
 } gcn_claim_rec;
 
 typedef struct gcn_claims {

@@ -98,6 +98,7 @@ static void fact_free(gcn_fact *x)
     free(x->description);
     free(x->value);
     free(x->remark);
+    free(x->form);
     gcn_strs_free(&x->gens);
     gcn_strs_free(&x->cells);
     gcn_strs_free(&x->topics);
@@ -113,11 +114,14 @@ static void fact_free(gcn_fact *x)
     for (i = 0; i < x->nparts; i++) {
         free(x->parts[i].hex);
         free(x->parts[i].text);
+        free(x->parts[i].form);
         gcn_strs_free(&x->parts[i].gens);
     }
     free(x->parts);
-    for (i = 0; i < x->noperands; i++)
+    for (i = 0; i < x->noperands; i++) {
         free(x->operands[i].name);
+        free(x->operands[i].text);
+    }
     free(x->operands);
     free(x->code);
 }
@@ -134,6 +138,7 @@ void gcn_facts_free(gcn_facts *f)
         free(f->docs[i].encoding);
         free(f->docs[i].title);
         free(f->docs[i].sha256);
+        free(f->docs[i].skipped);
     }
     free(f->docs);
     memset(f, 0, sizeof(*f));
@@ -257,6 +262,7 @@ static cJSON *fact_json(const gcn_fact *x)
     add_str(o, "section", x->section);
     add_str(o, "ref", x->ref);
     add_str(o, "label", x->label);
+    add_str(o, "form", x->form);
     add_str(o, "name", x->name);
     add_str(o, "mnemonic", x->mnemonic);
     if (x->kind == GCN_FACT_FIELD && x->lo >= 0) {
@@ -292,6 +298,8 @@ static cJSON *fact_json(const gcn_fact *x)
                 cJSON_AddStringToObject(c, "hex", p->hex);
             if (p->gens.n)
                 cJSON_AddItemToObject(c, "gens", strs_json(&p->gens));
+            if (p->form)
+                cJSON_AddStringToObject(c, "form", p->form);
             cJSON_AddStringToObject(c, "text", p->text ? p->text : "");
             cJSON_AddItemToArray(a, c);
         }
@@ -308,6 +316,8 @@ static cJSON *fact_json(const gcn_fact *x)
                 for (k = 0; k < r->nwidths; k++)
                     cJSON_AddItemToArray(w, cJSON_CreateNumber(r->widths[k]));
             }
+            if (r->text)
+                cJSON_AddStringToObject(c, "text", r->text);
             cJSON_AddItemToArray(a, c);
         }
     }
@@ -342,6 +352,8 @@ char *gcn_facts_to_json(const gcn_facts *f)
         cJSON_AddStringToObject(o, "title", d->title ? d->title : "");
         cJSON_AddNumberToObject(o, "lines", d->lines);
         cJSON_AddStringToObject(o, "sha256", d->sha256 ? d->sha256 : "");
+        if (d->skipped)
+            cJSON_AddStringToObject(o, "skipped", d->skipped);
         cJSON_AddItemToArray(docs, o);
     }
     facts = cJSON_AddArrayToObject(root, "facts");
@@ -420,11 +432,11 @@ static gcn_status parse_at(const gcn_json_doc *doc, const cJSON *node, const cha
 static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x, gcn_diag *diag)
 {
     static const char *const keys[] = {
-        "id",          "kind",      "at",       "doc",       "encoding", "section",
-        "ref",         "label",     "name",     "mnemonic",  "bits",     "opcode",
-        "hex",         "bytes",     "value",    "gens",      "cells",    "claims",
-        "candidates",  "parts",     "operands", "modifiers", "topics",   "remark",
-        "description", "code_line", "fenced",   "code",      "text",     NULL};
+        "id",       "kind",      "at",     "doc",      "encoding",    "section",    "ref",
+        "label",    "form",      "name",   "mnemonic", "bits",        "opcode",     "hex",
+        "bytes",    "value",     "gens",   "cells",    "claims",      "candidates", "parts",
+        "operands", "modifiers", "topics", "remark",   "description", "code_line",  "fenced",
+        "code",     "text",      NULL};
     const char *s = NULL;
     const cJSON *a = NULL, *c;
     long long v;
@@ -454,6 +466,7 @@ static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x
     OPT("section", section)
     OPT("ref", ref)
     OPT("label", label)
+    OPT("form", form)
     OPT("name", name)
     OPT("mnemonic", mnemonic)
     OPT("hex", hex)
@@ -542,6 +555,8 @@ static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x
             }
             if ((st = load_strs(doc, c, "gens", &p->gens, diag)) != GCN_OK)
                 return st;
+            if ((st = load_optstr(doc, c, "form", &p->form, diag)) != GCN_OK)
+                return st;
             if ((st = gcn_json_str(doc, c, "text", 1, &t, diag)) != GCN_OK)
                 return st;
             p->text = gcn_strdup(t);
@@ -563,6 +578,8 @@ static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x
             if ((st = gcn_json_str(doc, c, "name", 1, &n, diag)) != GCN_OK)
                 return st;
             r->name = gcn_strdup(n);
+            if ((st = load_optstr(doc, c, "text", &r->text, diag)) != GCN_OK)
+                return st;
             if ((st = gcn_json_arr(doc, c, "regs", 0, &w, diag)) != GCN_OK)
                 return st;
             if (w) {
@@ -625,6 +642,8 @@ gcn_status gcn_facts_load(gcn_facts *f, const char *path, gcn_diag *diag)
         REQ("title", title)
         REQ("sha256", sha256)
 #undef REQ
+        if ((st = load_optstr(&doc, c, "skipped", &d->skipped, diag)) != GCN_OK)
+            goto out;
         if ((st = gcn_json_int(&doc, c, "lines", 1, 0, 100000000, &lines, diag)) != GCN_OK)
             goto out;
         d->lines = (unsigned)lines;

@@ -32,7 +32,8 @@
     X(GCN_FACT_VISA_OPERAND, "visa-operand")                                                       \
     X(GCN_FACT_VISA_VALUE, "visa-value")                                                           \
     X(GCN_FACT_VISA_PROPERTY, "visa-property")                                                     \
-    X(GCN_FACT_VISA_SYNTAX, "visa-syntax")
+    X(GCN_FACT_VISA_SYNTAX, "visa-syntax")                                                         \
+    X(GCN_FACT_UNMODELLED, "unmodelled")
 
 typedef enum gcn_fact_kind {
 #define GCN_FACT_KIND_ENUM(e, s) e,
@@ -62,6 +63,7 @@ typedef struct gcn_opcode_part {
     long hexval; /* -1 when absent */
     gcn_strs gens;
     char *text;
+    char *form; /* the encoding form a column names ("VOP3" of "Opcode(VOP3)"); NULL: the page's */
 } gcn_opcode_part;
 
 /* One operand of a `Syntax:` line: NAME, NAME(2), NAME(2,4). */
@@ -69,6 +71,10 @@ typedef struct gcn_operand_ref {
     char *name;
     int widths[4]; /* register counts as written; nwidths == 0 when not given */
     int nwidths;
+    /* the operand as written when it is more than NAME or NAME(n[,m]): a range of register
+     * counts "VADDR(1:4)", named arguments "HWREG(HWREGNAME, BITOFFSET)", a field "ATTR.CHAN",
+     * alternatives "SADDR(2)|OFF" (name and widths are then the first alternative's) */
+    char *text;
 } gcn_operand_ref;
 
 typedef struct gcn_fact {
@@ -87,6 +93,7 @@ typedef struct gcn_fact {
     char *description; /* field / op / operand prose */
     char *value;       /* field: the required value ("0b110110"); visa: the code */
     char *remark;      /* text after a label on a label-only line, e.g. "???" */
+    char *form;        /* the encoding form a label names ("Opcode VOP3A:"); NULL: the page's */
     gcn_strs gens;     /* qualifier read off the text; empty = unqualified */
     gcn_strs cells;    /* table rows: cells as present; tables: column headers */
     gcn_strs topics;   /* notes: rule topics (m0, lgkm, sbase-alignment, ...) */
@@ -106,6 +113,8 @@ typedef struct gcn_fact {
     char *code;          /* operation / visa-semantics: the code */
     unsigned code_line;  /* document line of the code's first line */
     int fenced;          /* operation: code was in a ``` fence */
+    /* unmodelled: structure the extractor does not read (text and lines kept, description says
+     * what it is), so that triage sees it rather than losing it */
 } gcn_fact;
 
 typedef struct gcn_doc_info {
@@ -115,6 +124,7 @@ typedef struct gcn_doc_info {
     char *title;
     char *sha256;
     unsigned lines;
+    char *skipped; /* why the directory reader did not read it (style "skipped"); else NULL */
 } gcn_doc_info;
 
 typedef struct gcn_facts {

@@ -10,15 +10,17 @@ void gcn_read_layout(const gcn_facts *f, const char *file, const char *enc, cons
     for (i = 0; i < f->n; i++) {
         const gcn_fact *x = &f->v[i];
         int overridden = 0;
+        /* a field of another form's table (the VOP3 layout on the VOP1 page) is not one of
+         * this encoding's */
         if (x->kind != GCN_FACT_FIELD || strcmp(x->file, file) != 0 ||
-            strcmp(x->encoding, enc) != 0)
+            strcmp(x->encoding, enc) != 0 || x->form)
             continue;
         if (x->gens.n && !gcn_strs_has(&x->gens, gen))
             continue;
         if (!x->gens.n)
             for (j = 0; j < f->n; j++) {
                 const gcn_fact *y = &f->v[j];
-                if (y != x && y->kind == GCN_FACT_FIELD && strcmp(y->file, file) == 0 &&
+                if (y != x && y->kind == GCN_FACT_FIELD && strcmp(y->file, file) == 0 && !y->form &&
                     strcmp(y->name, x->name) == 0 && gcn_strs_has(&y->gens, gen))
                     overridden = 1;
             }

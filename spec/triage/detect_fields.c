@@ -51,7 +51,7 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
         gcn_strs files = {0}, allgens = {0}, essential = {0};
         for (i = 0; i < f->n; i++) {
             const gcn_fact *x = &f->v[i];
-            if (x->kind != GCN_FACT_FIELD || strcmp(x->encoding, enc) != 0)
+            if (x->kind != GCN_FACT_FIELD || strcmp(x->encoding, enc) != 0 || x->form)
                 continue;
             if (!gcn_strs_has(&files, x->file))
                 gcn_strs_push(&files, x->file);
@@ -85,8 +85,11 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     }
                     for (j = i + 1; j < r.n && st == GCN_OK; j++) {
                         const gcn_fact *b = r.v[j];
+                        /* one field stated twice alike (the FLAT page's GCN 1.1/1.2 table
+                         * gives its GCN 1.4 fields too) is no overlap */
                         if (!overlaps(a, b) || gcn_field_tiled(&r, a->lo, a->hi, a) ||
-                            gcn_field_tiled(&r, b->lo, b->hi, b))
+                            gcn_field_tiled(&r, b->lo, b->hi, b) ||
+                            (strcmp(a->name, b->name) == 0 && a->lo == b->lo && a->hi == b->hi))
                             continue;
                         snprintf(msg, sizeof(msg),
                                  "%s (bits %ld-%ld) and %s (bits %ld-%ld) overlap", a->name, a->lo,

@@ -40,6 +40,18 @@ static gcn_status add(gcn_findings *out, const gcn_fact *x, const char *subject,
     return f ? GCN_OK : GCN_ERR_NOMEM;
 }
 
+/* A label for one encoding form or some generations, written as "Opcode VOP3A:",
+ * "Opcode (VOP3B):" or "Syntax VOP2 GCN 1.2:": the word, a space, the qualifier, the colon.
+ * ("Opcode: VOP1:", the colon before the form, is a slip.) */
+static int qualified_label(const gcn_fact *x, const char *word)
+{
+    size_t n = strlen(word), len = strlen(x->label);
+    if (!x->form && !x->gens.n)
+        return 0;
+    return strncmp(x->label, word, n) == 0 && x->label[n] == ' ' && len > n + 2 &&
+           x->label[len - 1] == ':' && !memchr(x->label, ':', len - 1);
+}
+
 gcn_status gcn_detect_labels(const gcn_facts *f, gcn_findings *out)
 {
     size_t i;
@@ -62,7 +74,7 @@ gcn_status gcn_detect_labels(const gcn_facts *f, gcn_findings *out)
             st = add(out, x, word, "missing", msg);
             continue;
         }
-        if (strcmp(x->label, wanted) == 0)
+        if (strcmp(x->label, wanted) == 0 || qualified_label(x, word))
             continue;
         n = strlen(x->label);
         if (strcmp(x->label, word) == 0) {

@@ -51,8 +51,13 @@ static gcn_status syntax_mnemonics(const gcn_facts *f, const gcn_claims *c, gcn_
         const gcn_fact *x = &f->v[i];
         gcn_strs ids = {0};
         int other;
+        const gcn_fact *sec;
         if (x->kind != GCN_FACT_SYNTAX_LINE || !x->mnemonic || !x->name ||
             strcmp(x->mnemonic, x->name) == 0)
+            continue;
+        /* a section headed by several names ("V_ADD_I32, V_ADD_U32") gives a syntax per name */
+        sec = gcn_fact_section(f, x);
+        if (sec && gcn_strs_has(&sec->cells, x->mnemonic))
             continue;
         other = known_mnemonic(c, x->encoding, x->mnemonic);
         gcn_strs_push(&ids, x->id);

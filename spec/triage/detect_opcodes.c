@@ -2,6 +2,7 @@
  * tables and Opcode lines. Claims linked by a shared (generation, mnemonic) with different
  * opcodes, or a shared (generation, opcode) with different mnemonics, form one finding: one
  * defect in the documents, however many rows it touches. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,13 +75,53 @@ static size_t edit_distance(const char *a, const char *b)
     return prev[lb];
 }
 
+/* Pairs of names one fact gives to one instruction ("A\tB"): a section headed "V_ADD_I32,
+ * V_ADD_U32", a table cell "S_CMP_LG_U64, S_CMP_NE_U64". Such names share their opcode. */
+static int alias_pairs(const gcn_facts *f, gcn_strs *pairs)
+{
+    size_t i, j, k;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        gcn_strs names = {0};
+        if (x->kind == GCN_FACT_SECTION)
+            for (k = 0; k < x->cells.n; k++)
+                gcn_strs_push(&names, x->cells.v[k]);
+        /* a row's names for one generation (a rename across generations is no alias) */
+        if (x->kind == GCN_FACT_OPCODE_ROW)
+            for (k = 0; k < x->nclaims; k++)
+                if (x->claims[k].mnemonic[0] && !gcn_strs_has(&names, x->claims[k].mnemonic) &&
+                    (!names.n || strcmp(x->claims[k].gen, x->claims[0].gen) == 0))
+                    gcn_strs_push(&names, x->claims[k].mnemonic);
+        for (j = 0; j < names.n; j++)
+            for (k = 0; k < names.n; k++) {
+                char pair[256];
+                if (j == k)
+                    continue;
+                snprintf(pair, sizeof(pair), "%s\t%s", names.v[j], names.v[k]);
+                if (!gcn_strs_has(pairs, pair) && !gcn_strs_push(pairs, pair)) {
+                    gcn_strs_free(&names);
+                    return 0;
+                }
+            }
+        gcn_strs_free(&names);
+    }
+    return 1;
+}
+
+static int named_together(const gcn_strs *pairs, const char *a, const char *b)
+{
+    char pair[256];
+    snprintf(pair, sizeof(pair), "%s\t%s", a, b);
+    return gcn_strs_has(pairs, pair);
+}
+
 static int same_key(const gcn_claim_rec *a, const gcn_claim_rec *b)
 {
     return strcmp(a->encoding, b->encoding) == 0 && strcmp(a->gen, b->gen) == 0;
 }
 
-static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_findings *out,
-                            unsigned char *in_conflict)
+static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, const gcn_strs *aliases,
+                            gcn_findings *out, unsigned char *in_conflict)
 {
     size_t *parent = malloc((c->n + 1) * sizeof(*parent)), i, j;
     unsigned char *linked = calloc(c->n + 1, 1);
@@ -116,7 +157,8 @@ static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_finding
             if (same_m && !same_op) {
                 unite(parent, i, j);
                 linked[i] = linked[j] = 1;
-            } else if (same_op && !same_m && !named_twice[i] && !named_twice[j]) {
+            } else if (same_op && !same_m && !named_twice[i] && !named_twice[j] &&
+                       !named_together(aliases, a->mnemonic, b->mnemonic)) {
                 unite(parent, i, j);
                 linked[i] = linked[j] = 1;
             }
@@ -198,14 +240,16 @@ static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, gcn_finding
 
 /* A table covering generation G that does not list M at all, while another source says M
  * exists on G. */
-static gcn_status availability(const gcn_facts *f, const gcn_claims *c, gcn_findings *out,
-                               const unsigned char *in_conflict)
+static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const gcn_strs *aliases,
+                               gcn_findings *out, const unsigned char *in_conflict)
 {
     size_t i, t, k;
     for (i = 0; i < c->n; i++) {
         const gcn_claim_rec *a = &c->v[i];
         int skip = 0;
-        if (a->weak)
+        /* a claim for another form (VOP3 of a VOP1 instruction) is not listed in that form's
+         * own tables: its page's tables cover it */
+        if (a->weak || a->form)
             continue;
         /* claims already in an opcode finding are explained there */
         for (k = 0; k < c->n; k++)
@@ -223,12 +267,13 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, gcn_find
                 continue;
             for (k = 0; k < c->n; k++) {
                 const gcn_claim_rec *b = &c->v[k];
-                if (b->from_section || strcmp(b->mnemonic, a->mnemonic) != 0 ||
-                    strcmp(b->encoding, a->encoding) != 0)
+                if (b->from_section || strcmp(b->encoding, a->encoding) != 0 || !b->fact->ref ||
+                    strcmp(b->fact->ref, tab->id) != 0 || strcmp(b->gen, a->gen) != 0)
                     continue;
-                /* the table mentions M for G, or has a row naming M with G as a candidate */
-                if ((b->fact->ref && strcmp(b->fact->ref, tab->id) == 0) &&
-                    strcmp(b->gen, a->gen) == 0)
+                /* the table mentions M for G (or another name the documents give M with it),
+                 * or has a row naming M with G as a candidate */
+                if (strcmp(b->mnemonic, a->mnemonic) == 0 ||
+                    named_together(aliases, a->mnemonic, b->mnemonic))
                     listed = 1;
             }
             if (listed)
@@ -277,6 +322,7 @@ static gcn_status ambiguous_rows(const gcn_facts *f, gcn_findings *out)
 gcn_status gcn_detect_opcodes(const gcn_facts *f, gcn_findings *out)
 {
     gcn_claims c;
+    gcn_strs aliases = {0};
     unsigned char *in_conflict;
     gcn_status st = gcn_claims_build(f, &c);
     if (st != GCN_OK)
@@ -287,13 +333,16 @@ gcn_status gcn_detect_opcodes(const gcn_facts *f, gcn_findings *out)
         return GCN_ERR_NOMEM;
     }
     st = dec_hex(f, out);
+    if (st == GCN_OK && !alias_pairs(f, &aliases))
+        st = GCN_ERR_NOMEM;
     if (st == GCN_OK)
-        st = conflicts(f, &c, out, in_conflict);
+        st = conflicts(f, &c, &aliases, out, in_conflict);
     if (st == GCN_OK)
-        st = availability(f, &c, out, in_conflict);
+        st = availability(f, &c, &aliases, out, in_conflict);
     if (st == GCN_OK)
         st = ambiguous_rows(f, out);
     free(in_conflict);
+    gcn_strs_free(&aliases);
     gcn_claims_free(&c);
     return st;
 }

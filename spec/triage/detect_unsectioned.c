@@ -13,7 +13,7 @@ static int has_section(const gcn_facts *f, const char *enc, const char *name)
     size_t i;
     for (i = 0; i < f->n; i++)
         if (f->v[i].kind == GCN_FACT_SECTION && strcmp(f->v[i].encoding, enc) == 0 &&
-            strcmp(f->v[i].name, name) == 0)
+            (strcmp(f->v[i].name, name) == 0 || gcn_strs_has(&f->v[i].cells, name)))
             return 1;
     return 0;
 }
@@ -40,7 +40,8 @@ gcn_status gcn_detect_unsectioned_rows(const gcn_facts *f, gcn_findings *out)
         const gcn_claim_rec *a = &c.v[i];
         gcn_strs ids = {0};
         int first = 1;
-        if (a->from_section || has_section(f, a->encoding, a->mnemonic) ||
+        /* a claim for another form is described by its own page's section */
+        if (a->from_section || a->form || has_section(f, a->encoding, a->mnemonic) ||
             opcode_has_section(&c, a))
             continue;
         /* one finding per instruction, built from its first row */

@@ -561,12 +561,42 @@ static void test_junk_generation_qualifier(void **state)
     free(g);
 }
 
+/* A syntax line whose mnemonic reads but an operand does not (the CLRX pages hold
+ * "VDST(, VADDR(2)") is kept, and the operand is an unmodelled fact on its line for triage; a
+ * line whose mnemonic does not read either is an error. */
 static void test_junk_syntax_line(void **state)
 {
     const seed_doc *d = seeds_get(&seeds, SEED_SOP1);
     unsigned l = find_nth(d->text, "Syntax: ", 1, 1);
     char *g = edit_line(d->text, l, "SDST", "sdst");
+    doc_case c;
+    gcn_proc_result r;
+    gcn_facts f;
+    gcn_diag diag;
+    size_t i, unmodelled = 0, syntax = 0;
+    char *argv[] = {"gcnspec", "extract", "--docs", NULL, "-o", NULL, NULL};
     (void)state;
+    case_make(&c, g, strlen(g));
+    argv[3] = c.docs;
+    argv[5] = c.out;
+    gcnspec_run(argv, &r);
+    assert_false(proc_crashed(&r));
+    assert_int_equal(r.exit_code, 0);
+    assert_int_equal(gcn_facts_load(&f, c.out, &diag), GCN_OK);
+    for (i = 0; i < f.n; i++) {
+        if (f.v[i].line != l)
+            continue;
+        unmodelled += f.v[i].kind == GCN_FACT_UNMODELLED;
+        syntax += f.v[i].kind == GCN_FACT_SYNTAX_LINE && f.v[i].mnemonic &&
+                  strcmp(f.v[i].mnemonic, "S_ABS_B32") == 0;
+    }
+    assert_int_equal(unmodelled, 1);
+    assert_int_equal(syntax, 1);
+    gcn_facts_free(&f);
+    gcn_proc_result_free(&r);
+    case_free(&c);
+    free(g);
+    g = edit_line(d->text, l, "S_ABS_B32 SDST", "s_abs_b32 sdst");
     expect_doc_error(g, strlen(g), l);
     free(g);
 }

@@ -39,6 +39,22 @@ static void test_facts_up_to_date(void **state)
     free(facts);
 }
 
+/* spec/facts-clrx.json: the facts of every CLRX instruction page (documents/clrx). */
+static void test_clrx_facts_up_to_date(void **state)
+{
+    char *docs = src("documents/clrx"), *facts = src("spec/facts-clrx.json");
+    char *argv[] = {"gcnspec", "extract", "--docs", docs, "--check", facts, NULL};
+    gcn_proc_result r;
+    (void)state;
+    gcnspec_run(argv, &r);
+    assert_false(proc_crashed(&r));
+    if (r.exit_code != 0)
+        fail_msg("spec/facts-clrx.json drifted from documents/clrx:\n%s", err_of(&r));
+    gcn_proc_result_free(&r);
+    free(docs);
+    free(facts);
+}
+
 static void test_gcn_json_up_to_date(void **state)
 {
     char *facts = src("spec/facts.json"), *errata = src("spec/errata.json");
@@ -195,6 +211,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_facts_up_to_date),
+        cmocka_unit_test(test_clrx_facts_up_to_date),
         cmocka_unit_test(test_gcn_json_up_to_date),
         cmocka_unit_test(test_reports_up_to_date),
         cmocka_unit_test(test_extract_check_notices_drift),

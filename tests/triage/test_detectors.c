@@ -127,6 +127,47 @@ static void test_availability(void **state)
     free(table);
 }
 
+/* Names one fact gives together (a heading "A, B", as the CLRX VOP2 page's "V_ADD_I32,
+ * V_ADD_U32") share their opcode: a table naming B where the section is headed A and B is no
+ * conflict, nor is a syntax line naming B; naming an unrelated C is. */
+static void test_names_given_together(void **state)
+{
+    char *renamed = doc_edit(ds_page, "| DS_SUB_U32\n", "| DS_SUB_X\n");
+    char *both = doc_edit(renamed, "#### DS_SUB_U32\n", "#### DS_SUB_U32, DS_SUB_X\n");
+    char *syntax = doc_edit(both, "Syntax: DS_SUB_U32 ", "Syntax: DS_SUB_X ");
+    const triage_doc fires[] = {{DS, renamed}}, quiet[] = {{DS, syntax}};
+    triage_result r;
+    (void)state;
+    triage_run(fires, 1, &r);
+    assert_int_equal(findings_in(&r, GCN_FC_DUP_OPCODE) + findings_in(&r, GCN_FC_OPCODE_CONFLICT),
+                     1);
+    triage_free(&r);
+    assert_clean(quiet, 1);
+    free(renamed);
+    free(both);
+    free(syntax);
+}
+
+/* An opcode line for another encoding form ("Opcode VOP3A:") is compared with that form's
+ * claims, not the page's table, and its label is no misspelling; two instructions at one
+ * form opcode still conflict. */
+static void test_form_opcode_lines(void **state)
+{
+    char *one =
+        doc_edit(ds_page, "Opcode: 1 (0x1)  \n", "Opcode: 1 (0x1)  \nOpcode VOP3A: 300 (0x12c)\n");
+    char *two =
+        doc_edit(one, "Opcode: 5 (0x5)  \n", "Opcode: 5 (0x5)  \nOpcode VOP3A: 300 (0x12c)\n");
+    const triage_doc quiet[] = {{DS, one}}, fires[] = {{DS, two}};
+    triage_result r;
+    (void)state;
+    assert_clean(quiet, 1);
+    triage_run(fires, 1, &r);
+    only_finding(&r, GCN_FC_DUP_OPCODE);
+    triage_free(&r);
+    free(one);
+    free(two);
+}
+
 /* ---- names ---------------------------------------------------------------------------------- */
 
 static void test_duplicate_section(void **state)
@@ -200,6 +241,17 @@ static void test_field_overlap(void **state)
     (void)state;
     one_edit(DS, ds_page, "17    | GDS", "17-18 | GDS", GCN_FC_FIELD_OVERLAP, "17-18 | GDS",
              "18-25 | OPCODE");
+    {
+        /* one field stated twice alike is no overlap; twice with other bits is */
+        char *twice = doc_edit(ds_page, "17    | GDS      | Access to GDS instead LDS\n",
+                               "17    | GDS      | Access to GDS instead LDS\n"
+                               "17    | GDS      | Access to GDS instead LDS\n");
+        const triage_doc d[] = {{DS, twice}};
+        assert_clean(d, 1);
+        one_edit(DS, twice, "17    | GDS", "16-17 | GDS", GCN_FC_FIELD_OVERLAP, "16-17 | GDS",
+                 NULL);
+        free(twice);
+    }
 }
 
 static void test_field_conflict_in_one_page(void **state)
@@ -529,6 +581,8 @@ int main(void)
         cmocka_unit_test(test_duplicate_opcode),
         cmocka_unit_test(test_misspelled_in_table),
         cmocka_unit_test(test_availability),
+        cmocka_unit_test(test_names_given_together),
+        cmocka_unit_test(test_form_opcode_lines),
         cmocka_unit_test(test_duplicate_section),
         cmocka_unit_test(test_syntax_mnemonic),
         cmocka_unit_test(test_misspelled_in_syntax),
