@@ -5,6 +5,7 @@
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
 #   spec/operands-page.json  reports/operands-vs-llvm.json (GcnOperands.md against llvm-mc)
 #   spec/sdwadpp-page.json  spec/state-page.json (the tables of GcnSdwaDpp.md, GcnState.md)
+#   spec/facts-clrx.json  spec/encodings.json (every CLRX instruction page; the encodings)
 #   reports/assembler-syntax.md (the assembler's syntax cases against llvm-mc)
 #   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
 set -euo pipefail
@@ -19,6 +20,11 @@ build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md
 build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md --cross-check
 build/cli/gcnspec extract --tables documents/clrx/GcnSdwaDpp.md -o spec/sdwadpp-page.json
 build/cli/gcnspec extract --tables documents/clrx/GcnState.md -o spec/state-page.json
+# the whole CLRX documentation (the whole-ISA work): every instruction page's facts, and the
+# catalogue of encodings the disassembler identifies words by (its pages' disagreements on
+# stderr; spec/encoding-decisions.json settles them)
+build/cli/gcnspec extract --docs documents/clrx -o spec/facts-clrx.json
+build/cli/gcnspec extract --encodings documents/clrx -o spec/encodings.json
 # the codec generated from the spec just resolved, against LLVM (the SOP1 sweep sections of the
 # report take minutes: cmake --build build --target sop1_sweep_report)
 cmake --build build -j"$(nproc)"
