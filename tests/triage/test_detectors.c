@@ -373,6 +373,45 @@ static void test_field_overlap(void **state)
     }
 }
 
+/* Field overlaps in ds_page with a field LANE of form DSX in OPCODE's bits, the heading
+ * written `heading` and OPCODE's description ending in `opcode_form`. */
+static size_t overlaps_with_forms(const char *heading, const char *opcode_form)
+{
+    char opc[128];
+    char *a, *b;
+    triage_result r;
+    size_t n;
+    snprintf(opc, sizeof(opc),
+             "18-25 | OPCODE   | Operation code%s\n"
+             "18-21 | LANE     | Lane select (DSX)\n",
+             opcode_form);
+    a = doc_edit(ds_page, "List of fields for the DS encoding:", heading);
+    b = doc_edit(a, "18-25 | OPCODE   | Operation code\n", opc);
+    {
+        const triage_doc docs[] = {{DS, b}};
+        triage_run(docs, 1, &r);
+    }
+    n = findings_in(&r, GCN_FC_FIELD_OVERLAP);
+    triage_free(&r);
+    free(a);
+    free(b);
+    return n;
+}
+
+/* One table giving the fields of two forms, each field's description naming its form (the
+ * CLRX VOP3 page's "ABS ... (VOP3A)" beside "SDST ... (VOP3B)"), is two layouts. */
+static void test_field_overlap_two_forms(void **state)
+{
+    (void)state;
+    assert_int_equal(overlaps_with_forms("List of fields for the DSA/DSX encoding:", " (DSA)"), 0);
+    /* the heading does not name the forms */
+    assert_int_equal(overlaps_with_forms("List of fields for the DS encoding:", " (DSA)"), 1);
+    /* one form on both */
+    assert_int_equal(overlaps_with_forms("List of fields for the DSA/DSX encoding:", " (DSX)"), 1);
+    /* an untagged field overlapping a tagged one */
+    assert_int_equal(overlaps_with_forms("List of fields for the DSA/DSX encoding:", ""), 1);
+}
+
 static void test_field_conflict_in_one_page(void **state)
 {
     (void)state;
@@ -709,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_syntax_operand_accounted),
         cmocka_unit_test(test_operand_width),
         cmocka_unit_test(test_field_overlap),
+        cmocka_unit_test(test_field_overlap_two_forms),
         cmocka_unit_test(test_field_conflict_in_one_page),
         cmocka_unit_test(test_field_conflict_between_pages),
         cmocka_unit_test(test_field_missing),
