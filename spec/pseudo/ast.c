@@ -154,7 +154,8 @@ bool ps_equal(const ps_node *a, const ps_node *b)
     case PS_CONTINUE:
         return true;
     case PS_NAME:
-        return str_eq(a->u.name.name, b->u.name.name);
+        return str_eq(a->u.name.name, b->u.name.name) && a->u.name.regs == b->u.name.regs &&
+               a->u.name.regs_lo == b->u.name.regs_lo && a->u.name.regs_hi == b->u.name.regs_hi;
     case PS_NUMBER:
         return str_eq(a->u.number.text, b->u.number.text) &&
                a->u.number.value == b->u.number.value && a->u.number.width == b->u.number.width &&

@@ -532,8 +532,21 @@ static ps_node *parse_postfix(parser *p)
             n->line = e->line;
             n->col = e->col;
             e = seal(p, n, t);
+        } else if (t->kind == PS_TOK_LPAREN && e->kind == PS_NAME && !e->paren && !e->u.name.regs &&
+                   ahead(p, 1)->kind == PS_TOK_NUMBER && ahead(p, 2)->kind == PS_TOK_COLON &&
+                   ahead(p, 3)->kind == PS_TOK_NUMBER && ahead(p, 4)->kind == PS_TOK_RPAREN) {
+            /* the syntax lines' register-count notation: an operand, not a call, for no
+             * argument of a call is "n:m" */
+            e->u.name.regs = true;
+            e->u.name.regs_lo = ahead(p, 1)->value;
+            e->u.name.regs_hi = ahead(p, 3)->value;
+            advance(p);
+            advance(p);
+            advance(p);
+            advance(p);
+            advance(p);
         } else if (t->kind == PS_TOK_LPAREN) {
-            if (e->kind != PS_NAME || e->paren) {
+            if (e->kind != PS_NAME || e->paren || e->u.name.regs) {
                 char d[64];
                 fail_at(p, t,
                         "expected an operator before %s (only a named function can be called)",

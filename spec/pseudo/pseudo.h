@@ -193,6 +193,10 @@ struct ps_node {
         } for_;
         struct {
             const char *name;
+            /* NAME(lo:hi): the operand with the register counts the syntax lines give it
+             * ("VMEM(SRSRC, VADDR(1:2), ...)"); regs is false when not written */
+            bool regs;
+            uint64_t regs_lo, regs_hi;
         } name;
         struct {
             const char *text; /* spelling as written: 0x1fffc, 1ULL */

@@ -42,6 +42,9 @@ static void sx(const ps_node *n, gcn_buf *b)
     switch (n->kind) {
     case PS_NAME:
         gcn_buf_puts(b, n->u.name.name);
+        if (n->u.name.regs)
+            gcn_buf_printf(b, "{%llu:%llu}", (unsigned long long)n->u.name.regs_lo,
+                           (unsigned long long)n->u.name.regs_hi);
         break;
     case PS_NUMBER:
         gcn_buf_puts(b, n->u.number.text);
@@ -356,6 +359,12 @@ static void test_parse_casts_calls_ranges(void **state)
     assert_expr("tmp[ADDR[i]]", "([] tmp ([] ADDR i))");
     assert_expr("(BYTE)x", "(cast BYTE x)");
     assert_expr("(UD)x", "(cast UD x)");
+    /* the syntax lines' register counts on an operand: the operand, not a call */
+    assert_expr("VMEM(SRSRC, VADDR(1:2), SOFFSET)", "(call VMEM SRSRC VADDR{1:2} SOFFSET)");
+    assert_expr("VADDR(1:2) + 4", "(+ VADDR{1:2} 4)");
+    /* a call whose one argument is an expression stays a call */
+    assert_expr("VADDR(1)", "(call VADDR 1)");
+    assert_expr("VADDR(1+2)", "(call VADDR (+ 1 2))");
 }
 
 static void test_parse_statements(void **state)
@@ -553,6 +562,10 @@ static void test_parse_errors_grammar(void **state)
     assert_parse_error("if (x) continue", 1, 8, "'continue' outside a loop");
     assert_parse_error("while (x) y = 1", 1, 1, "'while' is not part of the pseudocode language");
     assert_parse_error("(a)(b)", 1, 4, "only a named function can be called");
+    /* register counts are n:m and nothing else */
+    assert_parse_error("x = VADDR(1:2:3)", 1, 12, "',' or ')' in the argument list");
+    assert_parse_error("x = VADDR(1:2)(3)", 1, 15, "only a named function can be called");
+    assert_parse_error("x = VADDR(a:2)", 1, 12, "',' or ')' in the argument list");
     assert_parse_error("if x\n y = 1", 1, 4, "expected '(' after 'if' before 'x'");
     assert_parse_error("if (x)", 1, 7, "expected a statement after 'if (...)', found end of block");
     assert_parse_error("if (x) y = 1\nelse", 2, 5,
@@ -633,6 +646,7 @@ static void test_print_canonical(void **state)
     assert_prints("x = (a ? b : c) ? d : e", "x = (a ? b : c) ? d : e\n");
     assert_prints("(UINT32*)(DS + A) = VDATA0", "(UINT32*)(DS + A) = VDATA0\n");
     assert_prints("{\n}\n", "{\n}\n");
+    assert_prints("P = VMEM(SRSRC, VADDR(1:2))", "P = VMEM(SRSRC, VADDR(1:2))\n");
 }
 
 /* A tree built by hand (not by the parser) still prints with the parentheses C needs. */
