@@ -1554,6 +1554,10 @@ static ex expr(cc *c, const ps_node *n)
     }
     case PS_CALL:
         return call(c, n);
+    case PS_FLOAT_LITERAL:
+        /* the runtime computes on integers only: no float semantics is compiled yet */
+        err(c, n, "a floating-point literal ('%s') is not compiled", n->u.flt.text);
+        return bad_ex;
     default:
         err(c, n, "a statement where an expression belongs");
         return bad_ex;

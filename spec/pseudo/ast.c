@@ -160,6 +160,8 @@ bool ps_equal(const ps_node *a, const ps_node *b)
         return str_eq(a->u.number.text, b->u.number.text) &&
                a->u.number.value == b->u.number.value && a->u.number.width == b->u.number.width &&
                a->u.number.is_unsigned == b->u.number.is_unsigned;
+    case PS_FLOAT_LITERAL:
+        return str_eq(a->u.flt.text, b->u.flt.text);
     case PS_UNARY:
         return a->u.unary.op == b->u.unary.op && ps_equal(a->u.unary.operand, b->u.unary.operand);
     case PS_BINARY:

@@ -288,6 +288,8 @@ static tinfo type_of(checker *c, const ps_node *n)
     switch (n->kind) {
     case PS_NUMBER:
         return t_int(n->u.number.width);
+    case PS_FLOAT_LITERAL:
+        return t_of_type((ps_type){n->u.flt.single ? PS_FLOAT : PS_DOUBLE, 0});
     case PS_NAME: {
         const sym *s = lookup(c, n->u.name.name);
         if (!s || s->decl->u.decl.array_len)

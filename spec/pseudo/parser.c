@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PS_MAX_BRACKETS 256
@@ -206,6 +207,7 @@ static ps_node *seal(parser *p, ps_node *n, const ps_token *t)
     case PS_CONTINUE:
     case PS_NAME:
     case PS_NUMBER:
+    case PS_FLOAT_LITERAL:
         break;
     }
     n->height = hh + 1;
@@ -431,6 +433,18 @@ static ps_node *parse_primary(parser *p)
             n->u.number.value = t->value;
             n->u.number.width = t->width;
             n->u.number.is_unsigned = t->is_unsigned;
+        }
+        return n;
+    case PS_TOK_FLOAT:
+        advance(p);
+        n = new_node(p, PS_FLOAT_LITERAL, t);
+        if (n) {
+            const char *text = tok_text(p, t);
+            if (!text)
+                return NULL;
+            n->u.flt.text = text;
+            n->u.flt.value = strtod(text, NULL);
+            n->u.flt.single = strchr(text, 'f') || strchr(text, 'F');
         }
         return n;
     case PS_TOK_TYPE:

@@ -116,6 +116,9 @@ static void print_inner(writer *w, const ps_node *n)
     case PS_NUMBER:
         put(w, n->u.number.text);
         break;
+    case PS_FLOAT_LITERAL:
+        put(w, n->u.flt.text);
+        break;
     case PS_UNARY: {
         ps_op op = n->u.unary.op;
         if (op == PS_OP_POSTINC || op == PS_OP_POSTDEC) {

@@ -145,13 +145,14 @@ typedef enum ps_node_kind {
     /* expressions */
     PS_NAME,
     PS_NUMBER,
-    PS_UNARY,   /* prefix and postfix: u.unary.op says which */
-    PS_BINARY,  /* arithmetic, comparison, logical and assignment operators */
-    PS_TERNARY, /* c ? a : b */
-    PS_CAST,    /* (T)e, (T*)e, and functional T(e) */
-    PS_CALL,    /* NAME(args) */
-    PS_INDEX,   /* X[i] */
-    PS_RANGE    /* X[a:b], a register range */
+    PS_FLOAT_LITERAL, /* decimal floating-point literal, u.flt */
+    PS_UNARY,         /* prefix and postfix: u.unary.op says which */
+    PS_BINARY,        /* arithmetic, comparison, logical and assignment operators */
+    PS_TERNARY,       /* c ? a : b */
+    PS_CAST,          /* (T)e, (T*)e, and functional T(e) */
+    PS_CALL,          /* NAME(args) */
+    PS_INDEX,         /* X[i] */
+    PS_RANGE          /* X[a:b], a register range */
 } ps_node_kind;
 
 typedef struct ps_node ps_node;
@@ -204,6 +205,11 @@ struct ps_node {
             unsigned char width; /* C type of the literal: 32 or 64 */
             bool is_unsigned;
         } number;
+        struct {
+            const char *text; /* spelling as written: 0.5, 65535.0, 0.0f */
+            double value;
+            bool single; /* 'f' suffix: FLOAT, otherwise DOUBLE (C's rule) */
+        } flt;
         struct {
             ps_op op;
             ps_node *operand;

@@ -49,6 +49,9 @@ static void sx(const ps_node *n, gcn_buf *b)
     case PS_NUMBER:
         gcn_buf_puts(b, n->u.number.text);
         break;
+    case PS_FLOAT_LITERAL:
+        gcn_buf_puts(b, n->u.flt.text);
+        break;
     case PS_UNARY:
         gcn_buf_printf(b, "(%s%s ", ps_op_text(n->u.unary.op),
                        n->u.unary.op == PS_OP_POSTINC || n->u.unary.op == PS_OP_POSTDEC ? "post"
@@ -288,7 +291,13 @@ static void test_lex_errors(void **state)
     assert_parse_error("x = \xe2\x9c\x93", 1, 5, "unexpected byte 0xe2 (not an ASCII character)");
     assert_parse_error("x = 0x", 1, 5, "invalid number literal '0x'");
     assert_parse_error("x = 12abc", 1, 7, "invalid suffix on number literal '12abc'");
-    assert_parse_error("x = 1.5", 1, 5, "floating-point literals are not supported ('1.5')");
+    /* decimal floating-point literals only, with nothing but C's 'f' after them */
+    assert_parse_error("x = 0x1.5", 1, 5,
+                       "only decimal floating-point literals are supported ('0x1.5')");
+    assert_parse_error("x = 1u.5", 1, 5, "only decimal floating-point literals are supported");
+    assert_parse_error("x = 1.5u", 1, 8, "invalid suffix on floating-point literal '1.5u'");
+    assert_parse_error("x = 1.5e3", 1, 8, "invalid suffix on floating-point literal '1.5e3'");
+    assert_parse_error("x = 1.5.2", 1, 8, "invalid suffix on floating-point literal '1.5.2'");
     assert_parse_error("x = 099", 1, 5, "invalid digit in octal literal '099'");
     assert_parse_error("x = 99999999999999999999", 1, 5, "does not fit in 64 bits");
     assert_parse_error("x = 1 /* open", 1, 7, "unterminated comment");
@@ -302,8 +311,8 @@ static void test_lex_errors(void **state)
         "x = 0444444444444444444444444444444444444444444444444444444444444444444444449", 1, 5,
         "invalid digit in octal literal '0444");
     assert_parse_error(
-        "x = 444444444444444444444444444444444444444444444444444444444444444444444444.5", 1, 5,
-        "floating-point literals are not supported ('4444");
+        "x = 444444444444444444444444444444444444444444444444444444444444444444444444.5x", 1, 79,
+        "invalid suffix on floating-point literal '4444");
 }
 
 /* ---- parser: structure ----------------------------------------------------------------------- */
@@ -365,6 +374,9 @@ static void test_parse_casts_calls_ranges(void **state)
     /* a call whose one argument is an expression stays a call */
     assert_expr("VADDR(1)", "(call VADDR 1)");
     assert_expr("VADDR(1+2)", "(call VADDR (+ 1 2))");
+    /* the documents' float constants */
+    assert_expr("ASFLOAT(X) > 0.0", "(> (call ASFLOAT X) 0.0)");
+    assert_expr("FLOOR(F - 0.5) * 65535.0f", "(* (call FLOOR (- F 0.5)) 65535.0f)");
 }
 
 static void test_parse_statements(void **state)
@@ -647,6 +659,7 @@ static void test_print_canonical(void **state)
     assert_prints("(UINT32*)(DS + A) = VDATA0", "(UINT32*)(DS + A) = VDATA0\n");
     assert_prints("{\n}\n", "{\n}\n");
     assert_prints("P = VMEM(SRSRC, VADDR(1:2))", "P = VMEM(SRSRC, VADDR(1:2))\n");
+    assert_prints("x = 2.0*y+0.0f", "x = 2.0 * y + 0.0f\n");
 }
 
 /* A tree built by hand (not by the parser) still prints with the parentheses C needs. */
