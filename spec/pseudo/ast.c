@@ -7,8 +7,9 @@ static const struct {
     const char *name;
     unsigned width;
     bool is_signed;
+    bool is_float;
 } base_info[] = {
-#define PS_BASE_INFO(id, text, width, is_signed, is_float) {text, width, is_signed},
+#define PS_BASE_INFO(id, text, width, is_signed, is_float) {text, width, is_signed, is_float},
     PS_BASE_LIST(PS_BASE_INFO)
 #undef PS_BASE_INFO
 };
@@ -38,6 +39,11 @@ unsigned ps_base_width(ps_base base)
 bool ps_base_signed(ps_base base)
 {
     return (unsigned)base < PS_BASE_COUNT && base_info[base].is_signed;
+}
+
+bool ps_base_float(ps_base base)
+{
+    return (unsigned)base < PS_BASE_COUNT && base_info[base].is_float;
 }
 
 static ps_base canonical_base(ps_base b)

@@ -50,6 +50,7 @@ void *ps_arena_alloc(ps_arena *arena, size_t size);
     X(PS_INT64, "INT64", 64, 1, 0)                                                                 \
     X(PS_FLOAT, "FLOAT", 32, 1, 1)                                                                 \
     X(PS_DOUBLE, "DOUBLE", 64, 1, 1)                                                               \
+    X(PS_HALF, "HALF", 16, 1, 1)                                                                   \
     X(PS_BYTE, "BYTE", 8, 0, 0)                                                                    \
     X(PS_UINT, "UINT", 0, 0, 0)                                                                    \
     X(PS_UD, "UD", 32, 0, 0)
@@ -69,6 +70,7 @@ typedef struct ps_type {
 const char *ps_base_name(ps_base base);
 unsigned ps_base_width(ps_base base); /* 0 when unknown (UINT) */
 bool ps_base_signed(ps_base base);
+bool ps_base_float(ps_base base); /* HALF, FLOAT, DOUBLE */
 /* Same object type: BYTE is UINT8 and UD is UINT32. */
 bool ps_type_same(ps_type a, ps_type b);
 

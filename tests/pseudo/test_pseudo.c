@@ -368,6 +368,7 @@ static void test_parse_casts_calls_ranges(void **state)
     assert_expr("tmp[ADDR[i]]", "([] tmp ([] ADDR i))");
     assert_expr("(BYTE)x", "(cast BYTE x)");
     assert_expr("(UD)x", "(cast UD x)");
+    assert_expr("(HALF)(INT16)SRC0", "(cast HALF (cast INT16 SRC0))");
     /* the syntax lines' register counts on an operand: the operand, not a call */
     assert_expr("VMEM(SRSRC, VADDR(1:2), SOFFSET)", "(call VMEM SRSRC VADDR{1:2} SOFFSET)");
     assert_expr("VADDR(1:2) + 4", "(+ VADDR{1:2} 4)");
@@ -574,6 +575,7 @@ static void test_parse_errors_grammar(void **state)
     assert_parse_error("if (x) continue", 1, 8, "'continue' outside a loop");
     assert_parse_error("while (x) y = 1", 1, 1, "'while' is not part of the pseudocode language");
     assert_parse_error("(a)(b)", 1, 4, "only a named function can be called");
+    assert_parse_error("x = (HALFX)(INT16)SRC0", 1, 12, "only a named function can be called");
     /* register counts are n:m and nothing else */
     assert_parse_error("x = VADDR(1:2:3)", 1, 12, "',' or ')' in the argument list");
     assert_parse_error("x = VADDR(1:2)(3)", 1, 15, "only a named function can be called");
@@ -650,6 +652,7 @@ static void test_print_canonical(void **state)
     assert_prints("for(;;){break}", "for (;;) {\n    break\n}\n");
     assert_prints("if (x) ;", "if (x) {\n}\n");
     assert_prints("UINT tmp[64]", "UINT tmp[64]\n");
+    assert_prints("HALF F = FLOOR(ASHALF(SRC0))", "HALF F = FLOOR(ASHALF(SRC0))\n");
     assert_prints("x = ((a))", "x = (a)\n");
     assert_prints("x = - -y + -(-z) + - --w + &*p", "x = - -y + -(-z) + - --w + &*p\n");
     assert_prints("VDST = (INT32)*(INT16*)(DS + X)", "VDST = (INT32)*(INT16*)(DS + X)\n");
