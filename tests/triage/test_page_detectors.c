@@ -150,6 +150,24 @@ static void test_misspelled_word(void **state)
            "Subtract VDATA0 (it doesn't use the constant cache (kcache) or any writeback; SGPRs "
            "s[0:1] hold 0x1fffc, the 64-bit RTC counter and num_elts stay read-only) from "
            "unsigned integer value");
+    /* a listed word negated by "un"; the same with a slip in the stem, or too short a stem */
+    silent(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+           "Subtract untyped VDATA0 from unsigned integer value");
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract untpyed VDATA0 from unsigned integer value", GCN_FC_SPELLING,
+          "Description: Subtract untpyed", NULL);
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract unfor VDATA0 from unsigned integer value", GCN_FC_SPELLING,
+          "Description: Subtract unfor", NULL);
+    /* a camel-case identifier written in small letters; not so an abbreviation */
+    silent(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+           "Subtract VDATA0 from unsigned integer value as NewPrimMask, the newprimmask, says");
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract VDATA0 from unsigned integer value as NewPrimMask, the newprimmsk, says",
+          GCN_FC_SPELLING, "Description: Subtract VDATA0", NULL);
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract VDATA0 from unsigned integer value as NEWPRIMMASK, the newprimmask, says",
+          GCN_FC_SPELLING, "Description: Subtract VDATA0", NULL);
     assert_false(gcn_finding_cat_blocking(GCN_FC_SPELLING));
 }
 
