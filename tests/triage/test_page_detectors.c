@@ -370,6 +370,13 @@ static void test_description_values(void **state)
            "Description: Store value of 64-bit clock counter to SDATA. This time is a "
            "free-running clock counter.  \n"
            "Operation:  \n```\nSDATA = CLOCKCNT\n```\n\n#### S_MEMTIME");
+    /* the code's counter named by the description's word cut short (PERFCNT for "performance
+     * counter", here CLOCKCNT for "clocking counter"); a name no prefix of the word fires */
+    silent(SMEM, smem_page, "64-bit clock counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT",
+           "64-bit clocking counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT");
+    fires(SMEM, smem_page, "64-bit clock counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT",
+          "64-bit clacking counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT",
+          GCN_FC_DESCRIPTION, "64-bit clacking counter", NULL);
     free(d16);
 }
 
