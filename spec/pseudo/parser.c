@@ -755,17 +755,18 @@ static ps_node *parse_expr(parser *p)
 
 /* ---- statements ------------------------------------------------------------------------------ */
 
-static ps_node *parse_decl(parser *p)
+/* One declarator of type `type`: NAME, NAME[n], NAME = e, starting at the name. */
+static ps_node *parse_declarator(parser *p, ps_token *t, ps_type type)
 {
-    ps_token *t = cur(p), *name;
+    ps_token *name = cur(p);
     ps_node *n = new_node(p, PS_DECL, t);
     char d[64];
-    if (!n || !parse_type(p, &n->u.decl.type))
+    if (!n)
         return NULL;
-    name = cur(p);
+    n->u.decl.type = type;
     if (name->kind != PS_TOK_IDENT) {
         fail_at(p, name, "expected a variable name after the type %s, found %s",
-                ps_base_name(n->u.decl.type.base), describe(p, name, d, sizeof(d)));
+                ps_base_name(type.base), describe(p, name, d, sizeof(d)));
         return NULL;
     }
     advance(p);
@@ -786,6 +787,42 @@ static ps_node *parse_decl(parser *p)
             return NULL;
     }
     return seal(p, n, t);
+}
+
+static ps_node *parse_decl(parser *p)
+{
+    ps_token *t = cur(p);
+    ps_type type;
+    if (!parse_type(p, &type))
+        return NULL;
+    return parse_declarator(p, t, type);
+}
+
+/* "T a = x, b[n]": the declarators after the first, each a declaration of its own in the
+ * block (as C declares them). After a pointer type C would make the next one no pointer
+ * ("UINT32* a, b"): that is refused rather than guessed. */
+static bool more_declarators(parser *p, const ps_node *first, ps_ptr_vec *items)
+{
+    while (at(p, PS_TOK_COMMA)) {
+        ps_token *comma = cur(p);
+        ps_node *n;
+        if (first->u.decl.type.ptr) {
+            fail_at(p, comma,
+                    "a second declarator after the pointer type %s*: declare one "
+                    "pointer a statement",
+                    ps_base_name(first->u.decl.type.base));
+            return false;
+        }
+        advance(p);
+        n = parse_declarator(p, cur(p), first->u.decl.type);
+        if (!n)
+            return false;
+        if (!ps_ptr_vec_push(p->arena, items, n)) {
+            fail_nomem(p);
+            return false;
+        }
+    }
+    return true;
 }
 
 static ps_node *parse_expr_stmt(parser *p)
@@ -960,6 +997,8 @@ static ps_node *parse_block_items(parser *p, ps_node *block, bool braced)
             fail_nomem(p);
             return NULL;
         }
+        if (s->kind == PS_DECL && !more_declarators(p, s, &items))
+            return NULL;
         /* a statement ends at a newline, ';', '}' or the end; one ending in '}' needs nothing */
         t = cur(p);
         if (p->prev_kind != PS_TOK_RBRACE && t->kind != PS_TOK_NEWLINE && t->kind != PS_TOK_SEMI &&

@@ -575,6 +575,11 @@ static void test_parse_errors_grammar(void **state)
     assert_parse_error("if (x) continue", 1, 8, "'continue' outside a loop");
     assert_parse_error("while (x) y = 1", 1, 1, "'while' is not part of the pseudocode language");
     assert_parse_error("(a)(b)", 1, 4, "only a named function can be called");
+    assert_parse_error("UINT32* a, b", 1, 10, "a second declarator after the pointer type UINT32*");
+    assert_parse_error("HALF a, 5", 1, 9,
+                       "expected a variable name after the type HALF, found '5'");
+    assert_parse_error("x = a, b", 1, 6, "expected a newline or ';' before ','");
+    assert_parse_error("if (c) HALF a, b", 1, 14, "expected a newline or ';' before ','");
     assert_parse_error("x = (HALFX)(INT16)SRC0", 1, 12, "only a named function can be called");
     /* register counts are n:m and nothing else */
     assert_parse_error("x = VADDR(1:2:3)", 1, 12, "',' or ')' in the argument list");
@@ -653,6 +658,11 @@ static void test_print_canonical(void **state)
     assert_prints("if (x) ;", "if (x) {\n}\n");
     assert_prints("UINT tmp[64]", "UINT tmp[64]\n");
     assert_prints("HALF F = FLOOR(ASHALF(SRC0))", "HALF F = FLOOR(ASHALF(SRC0))\n");
+    /* several declarators: a declaration each, as C declares them */
+    assert_prints("HALF S0 = ASHALF(SRC0&0xffff), S1 = ASHALF(SRC0>>16)",
+                  "HALF S0 = ASHALF(SRC0 & 0xffff)\nHALF S1 = ASHALF(SRC0 >> 16)\n");
+    assert_prints("{ HALF P0[LANEID], P10[LANEID]; x = 1 }",
+                  "{\n    HALF P0[LANEID]\n    HALF P10[LANEID]\n    x = 1\n}\n");
     assert_prints("x = ((a))", "x = (a)\n");
     assert_prints("x = - -y + -(-z) + - --w + &*p", "x = - -y + -(-z) + - --w + &*p\n");
     assert_prints("VDST = (INT32)*(INT16*)(DS + X)", "VDST = (INT32)*(INT16*)(DS + X)\n");
