@@ -52,6 +52,8 @@ static ps_base canonical_base(ps_base b)
         return PS_UINT8;
     if (b == PS_UD)
         return PS_UINT32;
+    if (b == PS_C_INT)
+        return PS_INT32;
     return b;
 }
 

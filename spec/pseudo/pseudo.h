@@ -53,7 +53,8 @@ void *ps_arena_alloc(ps_arena *arena, size_t size);
     X(PS_HALF, "HALF", 16, 1, 1)                                                                   \
     X(PS_BYTE, "BYTE", 8, 0, 0)                                                                    \
     X(PS_UINT, "UINT", 0, 0, 0)                                                                    \
-    X(PS_UD, "UD", 32, 0, 0)
+    X(PS_UD, "UD", 32, 0, 0)                                                                       \
+    X(PS_C_INT, "int", 32, 1, 0)
 
 typedef enum ps_base {
 #define PS_BASE_ENUM(id, text, width, is_signed, is_float) id,

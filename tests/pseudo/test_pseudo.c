@@ -575,6 +575,8 @@ static void test_parse_errors_grammar(void **state)
     assert_parse_error("if (x) continue", 1, 8, "'continue' outside a loop");
     assert_parse_error("while (x) y = 1", 1, 1, "'while' is not part of the pseudocode language");
     assert_parse_error("(a)(b)", 1, 4, "only a named function can be called");
+    assert_parse_error("for (Int i = 0; i < 4; i++) x += i", 1, 10,
+                       "expected ';' after the initialization of 'for' before 'i'");
     assert_parse_error("UINT32* a, b", 1, 10, "a second declarator after the pointer type UINT32*");
     assert_parse_error("HALF a, 5", 1, 9,
                        "expected a variable name after the type HALF, found '5'");
@@ -658,6 +660,9 @@ static void test_print_canonical(void **state)
     assert_prints("if (x) ;", "if (x) {\n}\n");
     assert_prints("UINT tmp[64]", "UINT tmp[64]\n");
     assert_prints("HALF F = FLOOR(ASHALF(SRC0))", "HALF F = FLOOR(ASHALF(SRC0))\n");
+    /* C's own int, the 32-bit INT32 of one V_PERM_B32 loop; "Int" is no type */
+    assert_prints("for (int i = 0; i < 4; i++) x += i",
+                  "for (int i = 0; i < 4; i++)\n    x += i\n");
     /* several declarators: a declaration each, as C declares them */
     assert_prints("HALF S0 = ASHALF(SRC0&0xffff), S1 = ASHALF(SRC0>>16)",
                   "HALF S0 = ASHALF(SRC0 & 0xffff)\nHALF S1 = ASHALF(SRC0 >> 16)\n");
