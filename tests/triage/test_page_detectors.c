@@ -335,6 +335,13 @@ static void test_description_values(void **state)
     /* signedness: unsigned in the description, a signed type in the code */
     fires(DS, ds_page, "Choose smallest signed integer", "Choose smallest unsigned integer",
           GCN_FC_DESCRIPTION, "Description: Choose smallest", NULL);
+    /* signedness: an unsigned 16-bit value held in a wider signed type is no contradiction; in
+     * one no wider, it is */
+    silent(DS, d16, "VDST = *(UINT16*)(DS + (ADDR+OFFSET)) | (VDST & 0xffff0000)",
+           "INT32 T = VDATA0 & 0xffff\nVDST = T | (VDST & 0xffff0000)");
+    fires(DS, d16, "VDST = *(UINT16*)(DS + (ADDR+OFFSET)) | (VDST & 0xffff0000)",
+          "INT16 T = VDATA0 & 0xffff\nVDST = T | (VDST & 0xffff0000)", GCN_FC_DESCRIPTION,
+          "Description: Read unsigned 16-bit", NULL);
     /* signedness: an unsigned value sign-extended */
     fires(DS, d16, "VDST = *(UINT16*)(DS + (ADDR+OFFSET))",
           "VDST = SEXT16(*(UINT16*)(DS + "
