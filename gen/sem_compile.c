@@ -1010,7 +1010,12 @@ static ty decl_type(cc *c, const ps_node *at, ps_type pt)
         err(c, at, "%s has no width", ps_base_name(pt.base));
         return I32;
     }
-    if (pt.base == PS_FLOAT || pt.base == PS_DOUBLE)
+    if (pt.base == PS_HALF) {
+        /* the runtime has single and double floats only */
+        err(c, at, "%s is not compiled", ps_base_name(pt.base));
+        return I32;
+    }
+    if (ps_base_float(pt.base))
         t = ty_flt(w);
     else
         t = ty_int(w, ps_base_signed(pt.base));
@@ -1554,6 +1559,10 @@ static ex expr(cc *c, const ps_node *n)
     }
     case PS_CALL:
         return call(c, n);
+    case PS_FLOAT_LITERAL:
+        /* the runtime computes on integers only: no float semantics is compiled yet */
+        err(c, n, "a floating-point literal ('%s') is not compiled", n->u.flt.text);
+        return bad_ex;
     default:
         err(c, n, "a statement where an expression belongs");
         return bad_ex;

@@ -7,8 +7,9 @@ static const struct {
     const char *name;
     unsigned width;
     bool is_signed;
+    bool is_float;
 } base_info[] = {
-#define PS_BASE_INFO(id, text, width, is_signed, is_float) {text, width, is_signed},
+#define PS_BASE_INFO(id, text, width, is_signed, is_float) {text, width, is_signed, is_float},
     PS_BASE_LIST(PS_BASE_INFO)
 #undef PS_BASE_INFO
 };
@@ -40,12 +41,19 @@ bool ps_base_signed(ps_base base)
     return (unsigned)base < PS_BASE_COUNT && base_info[base].is_signed;
 }
 
+bool ps_base_float(ps_base base)
+{
+    return (unsigned)base < PS_BASE_COUNT && base_info[base].is_float;
+}
+
 static ps_base canonical_base(ps_base b)
 {
     if (b == PS_BYTE)
         return PS_UINT8;
     if (b == PS_UD)
         return PS_UINT32;
+    if (b == PS_C_INT)
+        return PS_INT32;
     return b;
 }
 
@@ -154,11 +162,14 @@ bool ps_equal(const ps_node *a, const ps_node *b)
     case PS_CONTINUE:
         return true;
     case PS_NAME:
-        return str_eq(a->u.name.name, b->u.name.name);
+        return str_eq(a->u.name.name, b->u.name.name) && a->u.name.regs == b->u.name.regs &&
+               a->u.name.regs_lo == b->u.name.regs_lo && a->u.name.regs_hi == b->u.name.regs_hi;
     case PS_NUMBER:
         return str_eq(a->u.number.text, b->u.number.text) &&
                a->u.number.value == b->u.number.value && a->u.number.width == b->u.number.width &&
                a->u.number.is_unsigned == b->u.number.is_unsigned;
+    case PS_FLOAT_LITERAL:
+        return str_eq(a->u.flt.text, b->u.flt.text);
     case PS_UNARY:
         return a->u.unary.op == b->u.unary.op && ps_equal(a->u.unary.operand, b->u.unary.operand);
     case PS_BINARY:

@@ -274,7 +274,7 @@ static tinfo t_of_type(ps_type ty)
         t.ptr = ty;
         return t;
     }
-    if (ty.base == PS_FLOAT || ty.base == PS_DOUBLE) {
+    if (ps_base_float(ty.base)) {
         t.is_float = true;
         return t;
     }
@@ -288,6 +288,8 @@ static tinfo type_of(checker *c, const ps_node *n)
     switch (n->kind) {
     case PS_NUMBER:
         return t_int(n->u.number.width);
+    case PS_FLOAT_LITERAL:
+        return t_of_type((ps_type){n->u.flt.single ? PS_FLOAT : PS_DOUBLE, 0});
     case PS_NAME: {
         const sym *s = lookup(c, n->u.name.name);
         if (!s || s->decl->u.decl.array_len)
@@ -402,7 +404,7 @@ static range range_of(checker *c, const ps_node *n)
     }
     case PS_CAST:
         if (n->u.cast.type.ptr == 0 && ps_base_width(n->u.cast.type.base) >= 8 &&
-            n->u.cast.type.base != PS_FLOAT && n->u.cast.type.base != PS_DOUBLE) {
+            !ps_base_float(n->u.cast.type.base)) {
             range o = range_of(c, n->u.cast.operand);
             unsigned w = ps_base_width(n->u.cast.type.base);
             /* only a value that survives the conversion unchanged keeps its range */
@@ -1082,7 +1084,7 @@ static sym *loop_range(checker *c, const ps_node *loop, int64_t *lo, int64_t *hi
     {
         ps_base b = init->u.decl.type.base;
         unsigned w = ps_base_width(b);
-        if (b == PS_FLOAT || b == PS_DOUBLE)
+        if (ps_base_float(b))
             return NULL;
         if (w > 0 && w < 64) {
             int64_t tmax = ps_base_signed(b) ? ((int64_t)1 << (w - 1)) - 1 : ((int64_t)1 << w) - 1;

@@ -213,8 +213,21 @@ static gcn_status lex_number(lexer *lx)
     }
     if (s[p] == '.' && isdigit((unsigned char)s[p + 1])) {
         char lit[64];
-        return fail(lx, start, "floating-point literals are not supported ('%s')",
-                    quote_literal(s, start, true, lit, sizeof(lit)));
+        /* the documents write decimal constants of float code: 0.5, 65535.0, 0.0f */
+        if (base != 10 || has_u || nl)
+            return fail(lx, start, "only decimal floating-point literals are supported ('%s')",
+                        quote_literal(s, start, true, lit, sizeof(lit)));
+        p++;
+        while (isdigit((unsigned char)s[p]))
+            p++;
+        if (s[p] == 'f' || s[p] == 'F')
+            p++;
+        if (is_ident_char((unsigned char)s[p]) || s[p] == '.')
+            return fail(lx, p, "invalid suffix on floating-point literal '%s'",
+                        quote_literal(s, start, true, lit, sizeof(lit)));
+        push(lx, PS_TOK_FLOAT, start, p - start);
+        lx->pos = p;
+        return GCN_OK;
     }
     if (overflow) {
         char lit[64];

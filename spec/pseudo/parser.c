@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PS_MAX_BRACKETS 256
@@ -206,6 +207,7 @@ static ps_node *seal(parser *p, ps_node *n, const ps_token *t)
     case PS_CONTINUE:
     case PS_NAME:
     case PS_NUMBER:
+    case PS_FLOAT_LITERAL:
         break;
     }
     n->height = hh + 1;
@@ -433,6 +435,18 @@ static ps_node *parse_primary(parser *p)
             n->u.number.is_unsigned = t->is_unsigned;
         }
         return n;
+    case PS_TOK_FLOAT:
+        advance(p);
+        n = new_node(p, PS_FLOAT_LITERAL, t);
+        if (n) {
+            const char *text = tok_text(p, t);
+            if (!text)
+                return NULL;
+            n->u.flt.text = text;
+            n->u.flt.value = strtod(text, NULL);
+            n->u.flt.single = strchr(text, 'f') || strchr(text, 'F');
+        }
+        return n;
     case PS_TOK_TYPE:
         if (ahead(p, 1)->kind != PS_TOK_LPAREN)
             return expected_expression(p);
@@ -532,8 +546,21 @@ static ps_node *parse_postfix(parser *p)
             n->line = e->line;
             n->col = e->col;
             e = seal(p, n, t);
+        } else if (t->kind == PS_TOK_LPAREN && e->kind == PS_NAME && !e->paren && !e->u.name.regs &&
+                   ahead(p, 1)->kind == PS_TOK_NUMBER && ahead(p, 2)->kind == PS_TOK_COLON &&
+                   ahead(p, 3)->kind == PS_TOK_NUMBER && ahead(p, 4)->kind == PS_TOK_RPAREN) {
+            /* the syntax lines' register-count notation: an operand, not a call, for no
+             * argument of a call is "n:m" */
+            e->u.name.regs = true;
+            e->u.name.regs_lo = ahead(p, 1)->value;
+            e->u.name.regs_hi = ahead(p, 3)->value;
+            advance(p);
+            advance(p);
+            advance(p);
+            advance(p);
+            advance(p);
         } else if (t->kind == PS_TOK_LPAREN) {
-            if (e->kind != PS_NAME || e->paren) {
+            if (e->kind != PS_NAME || e->paren || e->u.name.regs) {
                 char d[64];
                 fail_at(p, t,
                         "expected an operator before %s (only a named function can be called)",
@@ -728,17 +755,18 @@ static ps_node *parse_expr(parser *p)
 
 /* ---- statements ------------------------------------------------------------------------------ */
 
-static ps_node *parse_decl(parser *p)
+/* One declarator of type `type`: NAME, NAME[n], NAME = e, starting at the name. */
+static ps_node *parse_declarator(parser *p, ps_token *t, ps_type type)
 {
-    ps_token *t = cur(p), *name;
+    ps_token *name = cur(p);
     ps_node *n = new_node(p, PS_DECL, t);
     char d[64];
-    if (!n || !parse_type(p, &n->u.decl.type))
+    if (!n)
         return NULL;
-    name = cur(p);
+    n->u.decl.type = type;
     if (name->kind != PS_TOK_IDENT) {
         fail_at(p, name, "expected a variable name after the type %s, found %s",
-                ps_base_name(n->u.decl.type.base), describe(p, name, d, sizeof(d)));
+                ps_base_name(type.base), describe(p, name, d, sizeof(d)));
         return NULL;
     }
     advance(p);
@@ -759,6 +787,42 @@ static ps_node *parse_decl(parser *p)
             return NULL;
     }
     return seal(p, n, t);
+}
+
+static ps_node *parse_decl(parser *p)
+{
+    ps_token *t = cur(p);
+    ps_type type;
+    if (!parse_type(p, &type))
+        return NULL;
+    return parse_declarator(p, t, type);
+}
+
+/* "T a = x, b[n]": the declarators after the first, each a declaration of its own in the
+ * block (as C declares them). After a pointer type C would make the next one no pointer
+ * ("UINT32* a, b"): that is refused rather than guessed. */
+static bool more_declarators(parser *p, const ps_node *first, ps_ptr_vec *items)
+{
+    while (at(p, PS_TOK_COMMA)) {
+        ps_token *comma = cur(p);
+        ps_node *n;
+        if (first->u.decl.type.ptr) {
+            fail_at(p, comma,
+                    "a second declarator after the pointer type %s*: declare one "
+                    "pointer a statement",
+                    ps_base_name(first->u.decl.type.base));
+            return false;
+        }
+        advance(p);
+        n = parse_declarator(p, cur(p), first->u.decl.type);
+        if (!n)
+            return false;
+        if (!ps_ptr_vec_push(p->arena, items, n)) {
+            fail_nomem(p);
+            return false;
+        }
+    }
+    return true;
 }
 
 static ps_node *parse_expr_stmt(parser *p)
@@ -933,6 +997,8 @@ static ps_node *parse_block_items(parser *p, ps_node *block, bool braced)
             fail_nomem(p);
             return NULL;
         }
+        if (s->kind == PS_DECL && !more_declarators(p, s, &items))
+            return NULL;
         /* a statement ends at a newline, ';', '}' or the end; one ending in '}' needs nothing */
         t = cur(p);
         if (p->prev_kind != PS_TOK_RBRACE && t->kind != PS_TOK_NEWLINE && t->kind != PS_TOK_SEMI &&

@@ -2,6 +2,7 @@
  * precedence needs them, so printing then parsing gives back an equal tree. */
 #include "spec/pseudo/pseudo_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct writer {
@@ -105,9 +106,18 @@ static void print_inner(writer *w, const ps_node *n)
     switch (n->kind) {
     case PS_NAME:
         put(w, n->u.name.name);
+        if (n->u.name.regs) {
+            char regs[48];
+            snprintf(regs, sizeof(regs), "(%llu:%llu)", (unsigned long long)n->u.name.regs_lo,
+                     (unsigned long long)n->u.name.regs_hi);
+            put(w, regs);
+        }
         break;
     case PS_NUMBER:
         put(w, n->u.number.text);
+        break;
+    case PS_FLOAT_LITERAL:
+        put(w, n->u.flt.text);
         break;
     case PS_UNARY: {
         ps_op op = n->u.unary.op;

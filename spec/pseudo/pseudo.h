@@ -50,9 +50,11 @@ void *ps_arena_alloc(ps_arena *arena, size_t size);
     X(PS_INT64, "INT64", 64, 1, 0)                                                                 \
     X(PS_FLOAT, "FLOAT", 32, 1, 1)                                                                 \
     X(PS_DOUBLE, "DOUBLE", 64, 1, 1)                                                               \
+    X(PS_HALF, "HALF", 16, 1, 1)                                                                   \
     X(PS_BYTE, "BYTE", 8, 0, 0)                                                                    \
     X(PS_UINT, "UINT", 0, 0, 0)                                                                    \
-    X(PS_UD, "UD", 32, 0, 0)
+    X(PS_UD, "UD", 32, 0, 0)                                                                       \
+    X(PS_C_INT, "int", 32, 1, 0)
 
 typedef enum ps_base {
 #define PS_BASE_ENUM(id, text, width, is_signed, is_float) id,
@@ -69,6 +71,7 @@ typedef struct ps_type {
 const char *ps_base_name(ps_base base);
 unsigned ps_base_width(ps_base base); /* 0 when unknown (UINT) */
 bool ps_base_signed(ps_base base);
+bool ps_base_float(ps_base base); /* HALF, FLOAT, DOUBLE */
 /* Same object type: BYTE is UINT8 and UD is UINT32. */
 bool ps_type_same(ps_type a, ps_type b);
 
@@ -145,13 +148,14 @@ typedef enum ps_node_kind {
     /* expressions */
     PS_NAME,
     PS_NUMBER,
-    PS_UNARY,   /* prefix and postfix: u.unary.op says which */
-    PS_BINARY,  /* arithmetic, comparison, logical and assignment operators */
-    PS_TERNARY, /* c ? a : b */
-    PS_CAST,    /* (T)e, (T*)e, and functional T(e) */
-    PS_CALL,    /* NAME(args) */
-    PS_INDEX,   /* X[i] */
-    PS_RANGE    /* X[a:b], a register range */
+    PS_FLOAT_LITERAL, /* decimal floating-point literal, u.flt */
+    PS_UNARY,         /* prefix and postfix: u.unary.op says which */
+    PS_BINARY,        /* arithmetic, comparison, logical and assignment operators */
+    PS_TERNARY,       /* c ? a : b */
+    PS_CAST,          /* (T)e, (T*)e, and functional T(e) */
+    PS_CALL,          /* NAME(args) */
+    PS_INDEX,         /* X[i] */
+    PS_RANGE          /* X[a:b], a register range */
 } ps_node_kind;
 
 typedef struct ps_node ps_node;
@@ -193,6 +197,10 @@ struct ps_node {
         } for_;
         struct {
             const char *name;
+            /* NAME(lo:hi): the operand with the register counts the syntax lines give it
+             * ("VMEM(SRSRC, VADDR(1:2), ...)"); regs is false when not written */
+            bool regs;
+            uint64_t regs_lo, regs_hi;
         } name;
         struct {
             const char *text; /* spelling as written: 0x1fffc, 1ULL */
@@ -200,6 +208,11 @@ struct ps_node {
             unsigned char width; /* C type of the literal: 32 or 64 */
             bool is_unsigned;
         } number;
+        struct {
+            const char *text; /* spelling as written: 0.5, 65535.0, 0.0f */
+            double value;
+            bool single; /* 'f' suffix: FLOAT, otherwise DOUBLE (C's rule) */
+        } flt;
         struct {
             ps_op op;
             ps_node *operand;

@@ -10,7 +10,8 @@ typedef enum ps_tok_kind {
     PS_TOK_COMMENT,
     PS_TOK_IDENT,
     PS_TOK_NUMBER,
-    PS_TOK_TYPE, /* tok.base says which */
+    PS_TOK_FLOAT, /* decimal 1.5, 0.0f */
+    PS_TOK_TYPE,  /* tok.base says which */
     PS_TOK_IF,
     PS_TOK_ELSE,
     PS_TOK_FOR,

@@ -41,15 +41,35 @@ static char *squeeze(const char *code)
     return s;
 }
 
-/* A signed integer type name (INT8..INT64, not UINT..) as a whole word. */
-static int has_signed_type(const char *code)
+/* A signed integer type name (INT8..INT64, not UINT..) as a whole word, no wider than
+ * `max_bits` when that is not 0: a wider signed type holds every value of an unsigned
+ * narrower one ("unsigned 16-bit value" computed in an INT32 to clamp at 0, V_SUB_U16). */
+static int has_signed_type(const char *code, int max_bits)
 {
     const char *p = code;
     while ((p = strstr(p, "INT")) != NULL) {
         int before = p == code || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-        if (before && isdigit((unsigned char)p[3]))
+        if (before && isdigit((unsigned char)p[3]) && (!max_bits || atoi(p + 3) <= max_bits))
             return 1;
         p += 3;
+    }
+    return 0;
+}
+
+/* The width the description gives the value, "16-bit" in "unsigned 16-bit value": the first
+ * "N-bit" after the word "unsigned", or 0. */
+static int unsigned_bits(const char *d)
+{
+    const char *p = d;
+    while ((p = strstr(p, "unsigned ")) != NULL) {
+        p += 9;
+        if (isdigit((unsigned char)*p)) {
+            int bits = atoi(p);
+            while (isdigit((unsigned char)*p))
+                p++;
+            if (strncmp(p, "-bit", 4) == 0)
+                return bits;
+        }
     }
     return 0;
 }
@@ -84,7 +104,8 @@ static const char *signedness(const char *d, const char *code)
 {
     int d_signed = word(d, "signed"), d_unsigned = word(d, "unsigned");
     int sext = strstr(code, "SEXT") != NULL;
-    int c_signed = sext || has_signed_type(code), c_unsigned = has_unsigned_type(code);
+    int c_signed = sext || has_signed_type(code, unsigned_bits(d));
+    int c_unsigned = has_unsigned_type(code);
     if (d_unsigned && sext)
         return "the description stores an unsigned value, the code sign-extends it (SEXT)";
     if (d_unsigned && !d_signed && c_signed && !c_unsigned)
@@ -125,6 +146,14 @@ static int counter(const char *d, const char *code, char *msg, size_t size)
         upper[i] = 0;
         if (strstr(code_counter, upper))
             continue; /* "clock counter", CLOCKCNT */
+        {
+            /* the code's name is the description's word cut short: "performance counter",
+             * PERFCNT; "RTC counter" is no CLOCKCNT */
+            size_t stem = strlen(code_counter) - 3;
+            const char *cnt = strstr(code_counter, "CNT");
+            if (cnt && cnt[3] == '\0' && stem >= 3 && strncmp(upper, code_counter, stem) == 0)
+                continue;
+        }
         snprintf(msg, size, "the description reads the %s counter, the code reads %s", name,
                  code_counter);
         return 1;

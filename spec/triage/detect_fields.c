@@ -2,6 +2,7 @@
  * layout: its qualified fields for that generation plus its unqualified ones. Readings must not
  * overlap (except a field tiled exactly by sub-fields, as OFFSET by OFFSET0 and OFFSET1), pages
  * must agree, and every field some page gives unqualified must exist on every generation. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,45 @@
 static int overlaps(const gcn_fact *a, const gcn_fact *b)
 {
     return a->lo <= b->hi && b->lo <= a->hi;
+}
+
+/* The form a field's description gives it, "(VOP3B)" in "Scalar destination operand (VOP3B)",
+ * when a note of the page heading a field list names that form ("List of fields for the
+ * VOP3A/VOP3B encoding"): one table then holds the layouts of two forms. Copies the form to
+ * `form` and returns 1, or returns 0. */
+static int field_form(const gcn_facts *f, const gcn_fact *x, char *form, size_t size)
+{
+    const char *p = x->description;
+    size_t i, n;
+    while (p && (p = strchr(p, '(')) != NULL) {
+        p++;
+        for (n = 0; isupper((unsigned char)p[n]) || isdigit((unsigned char)p[n]) || p[n] == '_';)
+            n++;
+        if (n == 0 || p[n] != ')' || n >= size)
+            continue;
+        memcpy(form, p, n);
+        form[n] = '\0';
+        for (i = 0; i < f->n; i++) {
+            const gcn_fact *h = &f->v[i];
+            const char *w;
+            if (h->kind != GCN_FACT_NOTE || !h->text || strcmp(h->file, x->file) != 0 ||
+                !strstr(h->text, "fields"))
+                continue;
+            for (w = h->text; (w = strstr(w, form)) != NULL; w += n)
+                if ((w == h->text || !isalnum((unsigned char)w[-1])) &&
+                    !isalnum((unsigned char)w[n]))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+/* a and b belong to two different forms one table gives together */
+static int other_forms(const gcn_facts *f, const gcn_fact *a, const gcn_fact *b)
+{
+    char fa[32], fb[32];
+    return field_form(f, a, fa, sizeof(fa)) && field_form(f, b, fb, sizeof(fb)) &&
+           strcmp(fa, fb) != 0;
 }
 
 static gcn_status add2(gcn_findings *out, gcn_finding_cat cat, const gcn_fact *a, const gcn_fact *b,
@@ -86,10 +126,12 @@ gcn_status gcn_detect_fields(const gcn_facts *f, gcn_findings *out)
                     for (j = i + 1; j < r.n && st == GCN_OK; j++) {
                         const gcn_fact *b = r.v[j];
                         /* one field stated twice alike (the FLAT page's GCN 1.1/1.2 table
-                         * gives its GCN 1.4 fields too) is no overlap */
+                         * gives its GCN 1.4 fields too) is no overlap, nor are fields of two
+                         * forms one table gives (VOP3A's ABS beside VOP3B's SDST) */
                         if (!overlaps(a, b) || gcn_field_tiled(&r, a->lo, a->hi, a) ||
                             gcn_field_tiled(&r, b->lo, b->hi, b) ||
-                            (strcmp(a->name, b->name) == 0 && a->lo == b->lo && a->hi == b->hi))
+                            (strcmp(a->name, b->name) == 0 && a->lo == b->lo && a->hi == b->hi) ||
+                            other_forms(f, a, b))
                             continue;
                         snprintf(msg, sizeof(msg),
                                  "%s (bits %ld-%ld) and %s (bits %ld-%ld) overlap", a->name, a->lo,

@@ -7,7 +7,9 @@
  *     on it, where a typo stays in the page it was made in (with the copies of its sentence);
  *   - a word a page introduces in parentheses after what it names ("constant cache (kcache)",
  *     "8 bytes (2 dwords)"), and the singular or plural of each of these;
- *   - two listed words run together (writeback, quadword, bitwise; see compound()).
+ *   - two listed words run together (writeback, quadword, bitwise; see compound()), and a
+ *     listed word negated by "un" (unnormalized, untyped);
+ *   - a camel-case identifier of the prose written in small letters (NewPrimMask, newprimmask).
  * Names with digits or '_', abbreviations in capitals and camel-case identifiers are not words
  * to spell. One rule reads capitals, by their context: a rare capitalized name one letter away
  * from a common one that the same neighbour goes with everywhere else ("LDS/DDS" where the
@@ -129,12 +131,30 @@ static int name_char(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
-/* Counts a capitalized name's use. */
+/* Capitals and small letters mixed after the first letter: a camel-case identifier
+ * ("NewPrimMask"), not an abbreviation (VDST) or a plural of one (SGPRs). */
+static int is_camel(const char *w, size_t n)
+{
+    size_t i, lower = 0, inner_upper = 0;
+    for (i = 0; i < n; i++) {
+        lower += islower((unsigned char)w[i]) != 0;
+        inner_upper += i > 0 && isupper((unsigned char)w[i]) && islower((unsigned char)w[i - 1]);
+    }
+    return lower >= 2 && inner_upper >= 1 && isupper((unsigned char)w[n - 1]) == 0;
+}
+
+/* Counts a capitalized name's use; a camel-case identifier also goes into the vocabulary, so
+ * that the prose may write it in small letters ("NewPrimMask", "the newprimmask"). */
 static gcn_status count_caps(speller *sp, const char *w, size_t n)
 {
     term *t;
     if (!is_caps(w, n))
         return GCN_OK;
+    if (is_camel(w, n)) {
+        gcn_status st = gcn_wordlist_add(&sp->vocab, w, n);
+        if (st != GCN_OK)
+            return st;
+    }
     t = lookup(&sp->caps, w, n, 1);
     if (!t)
         return GCN_ERR_NOMEM;
@@ -473,6 +493,14 @@ static const char *suggestion(speller *sp, const char *w, size_t n)
     return best;
 }
 
+/* The negative of a word of the list by English's prefix "un-" ("unnormalized", "untyped"):
+ * the stem at least COMPOUND_PART_MIN letters. "unssigned" stays a word to spell. */
+static int negated(speller *sp, const char *w, size_t n)
+{
+    return n >= 2 + COMPOUND_PART_MIN && w[0] == 'u' && w[1] == 'n' &&
+           gcn_wordlist_has(sp->words, w + 2, n - 2);
+}
+
 /* The vocabulary holds the word, or its singular or plural ("dwords", "dword"). */
 static int in_vocab(speller *sp, const char *w, size_t n)
 {
@@ -516,7 +544,8 @@ static gcn_status check_word(speller *sp, const gcn_fact *x, const word_at *at)
     } else {
         t = lookup(&sp->prose, word, n, 0);
         if (gcn_wordlist_has(sp->words, word, n) || in_vocab(sp, word, n) ||
-            (t && (t->encodings & (t->encodings - 1))) || compound(sp, word, n))
+            (t && (t->encodings & (t->encodings - 1))) || compound(sp, word, n) ||
+            negated(sp, word, n))
             return GCN_OK;
         near = suggestion(sp, word, n);
         if (near)

@@ -365,6 +365,9 @@ static void bad_blocks(void **st)
     expect_error(&sop1, "if ((1U<<SSRC0) & SDST) == 0)\n SDST = 1", 100, 0, "parenthes");
     expect_error(&sop1, "PC = SGPRS[0:1]", 100, 6, "unknown name 'SGPRS'");
     expect_error(&sop1, "UINT tmp[4]\nSDST = tmp[0]", 100, 1, "UINT has no width");
+    /* parsed and checked, but not computed: no half floats or float literals in the runtime */
+    expect_error(&sop1, "HALF h = 0\nSDST = 0", 100, 1, "HALF is not compiled");
+    expect_error(&sop1, "SDST = SSRC0 + 0.5f", 100, 16, "floating-point literal ('0.5f')");
     expect_error(&sop1, "SDST = ASFLOAT(SSRC0) << 2", 100, 0, "shift of a float");
     expect_error(&ds, "(UINT32*)(DS + ADDR) = VDATA0", 100, 0, "not assignable");
     expect_error(&ds, "INT64 V = (INT64*)(DS + ADDR)\nVDST[0:1] = *V", 100, 0,

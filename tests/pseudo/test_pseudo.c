@@ -42,9 +42,15 @@ static void sx(const ps_node *n, gcn_buf *b)
     switch (n->kind) {
     case PS_NAME:
         gcn_buf_puts(b, n->u.name.name);
+        if (n->u.name.regs)
+            gcn_buf_printf(b, "{%llu:%llu}", (unsigned long long)n->u.name.regs_lo,
+                           (unsigned long long)n->u.name.regs_hi);
         break;
     case PS_NUMBER:
         gcn_buf_puts(b, n->u.number.text);
+        break;
+    case PS_FLOAT_LITERAL:
+        gcn_buf_puts(b, n->u.flt.text);
         break;
     case PS_UNARY:
         gcn_buf_printf(b, "(%s%s ", ps_op_text(n->u.unary.op),
@@ -285,7 +291,13 @@ static void test_lex_errors(void **state)
     assert_parse_error("x = \xe2\x9c\x93", 1, 5, "unexpected byte 0xe2 (not an ASCII character)");
     assert_parse_error("x = 0x", 1, 5, "invalid number literal '0x'");
     assert_parse_error("x = 12abc", 1, 7, "invalid suffix on number literal '12abc'");
-    assert_parse_error("x = 1.5", 1, 5, "floating-point literals are not supported ('1.5')");
+    /* decimal floating-point literals only, with nothing but C's 'f' after them */
+    assert_parse_error("x = 0x1.5", 1, 5,
+                       "only decimal floating-point literals are supported ('0x1.5')");
+    assert_parse_error("x = 1u.5", 1, 5, "only decimal floating-point literals are supported");
+    assert_parse_error("x = 1.5u", 1, 8, "invalid suffix on floating-point literal '1.5u'");
+    assert_parse_error("x = 1.5e3", 1, 8, "invalid suffix on floating-point literal '1.5e3'");
+    assert_parse_error("x = 1.5.2", 1, 8, "invalid suffix on floating-point literal '1.5.2'");
     assert_parse_error("x = 099", 1, 5, "invalid digit in octal literal '099'");
     assert_parse_error("x = 99999999999999999999", 1, 5, "does not fit in 64 bits");
     assert_parse_error("x = 1 /* open", 1, 7, "unterminated comment");
@@ -299,8 +311,8 @@ static void test_lex_errors(void **state)
         "x = 0444444444444444444444444444444444444444444444444444444444444444444444449", 1, 5,
         "invalid digit in octal literal '0444");
     assert_parse_error(
-        "x = 444444444444444444444444444444444444444444444444444444444444444444444444.5", 1, 5,
-        "floating-point literals are not supported ('4444");
+        "x = 444444444444444444444444444444444444444444444444444444444444444444444444.5x", 1, 79,
+        "invalid suffix on floating-point literal '4444");
 }
 
 /* ---- parser: structure ----------------------------------------------------------------------- */
@@ -356,6 +368,16 @@ static void test_parse_casts_calls_ranges(void **state)
     assert_expr("tmp[ADDR[i]]", "([] tmp ([] ADDR i))");
     assert_expr("(BYTE)x", "(cast BYTE x)");
     assert_expr("(UD)x", "(cast UD x)");
+    assert_expr("(HALF)(INT16)SRC0", "(cast HALF (cast INT16 SRC0))");
+    /* the syntax lines' register counts on an operand: the operand, not a call */
+    assert_expr("VMEM(SRSRC, VADDR(1:2), SOFFSET)", "(call VMEM SRSRC VADDR{1:2} SOFFSET)");
+    assert_expr("VADDR(1:2) + 4", "(+ VADDR{1:2} 4)");
+    /* a call whose one argument is an expression stays a call */
+    assert_expr("VADDR(1)", "(call VADDR 1)");
+    assert_expr("VADDR(1+2)", "(call VADDR (+ 1 2))");
+    /* the documents' float constants */
+    assert_expr("ASFLOAT(X) > 0.0", "(> (call ASFLOAT X) 0.0)");
+    assert_expr("FLOOR(F - 0.5) * 65535.0f", "(* (call FLOOR (- F 0.5)) 65535.0f)");
 }
 
 static void test_parse_statements(void **state)
@@ -553,6 +575,18 @@ static void test_parse_errors_grammar(void **state)
     assert_parse_error("if (x) continue", 1, 8, "'continue' outside a loop");
     assert_parse_error("while (x) y = 1", 1, 1, "'while' is not part of the pseudocode language");
     assert_parse_error("(a)(b)", 1, 4, "only a named function can be called");
+    assert_parse_error("for (Int i = 0; i < 4; i++) x += i", 1, 10,
+                       "expected ';' after the initialization of 'for' before 'i'");
+    assert_parse_error("UINT32* a, b", 1, 10, "a second declarator after the pointer type UINT32*");
+    assert_parse_error("HALF a, 5", 1, 9,
+                       "expected a variable name after the type HALF, found '5'");
+    assert_parse_error("x = a, b", 1, 6, "expected a newline or ';' before ','");
+    assert_parse_error("if (c) HALF a, b", 1, 14, "expected a newline or ';' before ','");
+    assert_parse_error("x = (HALFX)(INT16)SRC0", 1, 12, "only a named function can be called");
+    /* register counts are n:m and nothing else */
+    assert_parse_error("x = VADDR(1:2:3)", 1, 12, "',' or ')' in the argument list");
+    assert_parse_error("x = VADDR(1:2)(3)", 1, 15, "only a named function can be called");
+    assert_parse_error("x = VADDR(a:2)", 1, 12, "',' or ')' in the argument list");
     assert_parse_error("if x\n y = 1", 1, 4, "expected '(' after 'if' before 'x'");
     assert_parse_error("if (x)", 1, 7, "expected a statement after 'if (...)', found end of block");
     assert_parse_error("if (x) y = 1\nelse", 2, 5,
@@ -625,6 +659,15 @@ static void test_print_canonical(void **state)
     assert_prints("for(;;){break}", "for (;;) {\n    break\n}\n");
     assert_prints("if (x) ;", "if (x) {\n}\n");
     assert_prints("UINT tmp[64]", "UINT tmp[64]\n");
+    assert_prints("HALF F = FLOOR(ASHALF(SRC0))", "HALF F = FLOOR(ASHALF(SRC0))\n");
+    /* C's own int, the 32-bit INT32 of one V_PERM_B32 loop; "Int" is no type */
+    assert_prints("for (int i = 0; i < 4; i++) x += i",
+                  "for (int i = 0; i < 4; i++)\n    x += i\n");
+    /* several declarators: a declaration each, as C declares them */
+    assert_prints("HALF S0 = ASHALF(SRC0&0xffff), S1 = ASHALF(SRC0>>16)",
+                  "HALF S0 = ASHALF(SRC0 & 0xffff)\nHALF S1 = ASHALF(SRC0 >> 16)\n");
+    assert_prints("{ HALF P0[LANEID], P10[LANEID]; x = 1 }",
+                  "{\n    HALF P0[LANEID]\n    HALF P10[LANEID]\n    x = 1\n}\n");
     assert_prints("x = ((a))", "x = (a)\n");
     assert_prints("x = - -y + -(-z) + - --w + &*p", "x = - -y + -(-z) + - --w + &*p\n");
     assert_prints("VDST = (INT32)*(INT16*)(DS + X)", "VDST = (INT32)*(INT16*)(DS + X)\n");
@@ -633,6 +676,8 @@ static void test_print_canonical(void **state)
     assert_prints("x = (a ? b : c) ? d : e", "x = (a ? b : c) ? d : e\n");
     assert_prints("(UINT32*)(DS + A) = VDATA0", "(UINT32*)(DS + A) = VDATA0\n");
     assert_prints("{\n}\n", "{\n}\n");
+    assert_prints("P = VMEM(SRSRC, VADDR(1:2))", "P = VMEM(SRSRC, VADDR(1:2))\n");
+    assert_prints("x = 2.0*y+0.0f", "x = 2.0 * y + 0.0f\n");
 }
 
 /* A tree built by hand (not by the parser) still prints with the parentheses C needs. */

@@ -225,6 +225,125 @@ static void test_syntax_operand(void **state)
              GCN_FC_SYNTAX_OPERAND, "Syntax: DS_SUB_U32 ADDR, ADDR", NULL);
 }
 
+/* Syntax operands found in the edited SOP1 page. */
+static size_t syntax_operand_findings(const char *page)
+{
+    const triage_doc d[] = {{SOP1, page}};
+    triage_result r;
+    size_t n;
+    triage_run(d, 1, &r);
+    n = findings_in(&r, GCN_FC_SYNTAX_OPERAND);
+    if (n)
+        triage_print(&r);
+    triage_free(&r);
+    return n;
+}
+
+/* sop1_page with `from` replaced by `to`, and then `from2` by `to2` when given. */
+static size_t syntax_operands_after(const char *from, const char *to, const char *from2,
+                                    const char *to2)
+{
+    char *a = doc_edit(sop1_page, from, to), *b = from2 ? doc_edit(a, from2, to2) : NULL;
+    size_t n = syntax_operand_findings(b ? b : a);
+    free(a);
+    free(b);
+    return n;
+}
+
+#define SOP1_AND_SYNTAX "Syntax: S_AND_SAVEEXEC_B64 SDST(2), SSRC0(2)  \n"
+
+/* Operands the page accounts for without a field of their name; each with a near miss. */
+static void test_syntax_operand_accounted(void **state)
+{
+    (void)state;
+    /* SSRC0 names the scalar kind of a "(scalar or vector)" field SRC0 */
+    assert_int_equal(syntax_operands_after("| SSRC0    | Scalar source operand.",
+                                           "| SRC0     | First (scalar or vector) source operand.",
+                                           NULL, NULL),
+                     0);
+    assert_int_equal(syntax_operands_after("| SSRC0    | Scalar source operand.",
+                                           "| SRC0     | First source operand.", NULL, NULL),
+                     1);
+    /* a name the page's notes define ("NAME - ...") */
+    assert_int_equal(syntax_operands_after("\nList of the instructions",
+                                           "\nRELADDR - relative offset to this instruction.\n"
+                                           "\nList of the instructions",
+                                           SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), RELADDR  \n"),
+                     0);
+    assert_int_equal(syntax_operands_after("\nList of the instructions",
+                                           "\nRELADDR is a relative offset.\n"
+                                           "\nList of the instructions",
+                                           SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), RELADDR  \n"),
+                     1);
+    /* a register one syntax template puts where another template has a field */
+    assert_int_equal(syntax_operands_after("INSTRUCTION SDST, SSRC0\n",
+                                           "INSTRUCTION SDST, SSRC0\n\n"
+                                           "Syntax: INSTRUCTION VCC, SSRC0\n",
+                                           SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 VCC, SSRC0(2)  \n"),
+                     0);
+    assert_int_equal(syntax_operands_after("INSTRUCTION SDST, SSRC0\n", "INSTRUCTION VCC, SSRC0\n",
+                                           SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 VCC, SSRC0(2)  \n"),
+                     1);
+    /* a value built from named arguments goes into an immediate field, when there is one */
+    assert_int_equal(syntax_operands_after("| Scalar source operand.",
+                                           "| Scalar source operand or immediate.", SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), HWREG(NAME, BITS)  "
+                                           "\n"),
+                     0);
+    assert_int_equal(syntax_operands_after(SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), HWREG(NAME, BITS)  "
+                                           "\n",
+                                           NULL, NULL),
+                     1);
+    assert_int_equal(syntax_operands_after("| Scalar source operand.",
+                                           "| Scalar source operand or immediate.", SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), HWREG(2)  \n"),
+                     1);
+    /* a literal the description calls so, following the instruction word */
+    assert_int_equal(
+        syntax_operands_after(SOP1_AND_SYNTAX, "Syntax: S_AND_SAVEEXEC_B64 SDST(2), IMM32  \n",
+                              "SDST and SSRC0 are 64-bit.  \nOperation:  \n```\n"
+                              "SDST = EXEC\nEXEC = SSRC0 & EXEC",
+                              "SDST is 64-bit. IMM32 is immediate, after instruction word."
+                              "  \nOperation:  \n```\nSDST = EXEC\n"
+                              "EXEC = IMM32 & EXEC"),
+        0);
+    assert_int_equal(syntax_operands_after(SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), IMM32  \n",
+                                           "SDST and SSRC0 are 64-bit.  \nOperation:  \n```\n"
+                                           "SDST = EXEC\nEXEC = SSRC0 & EXEC",
+                                           "SDST is 64-bit. No good if IMM32 is immediate value."
+                                           "  \nOperation:  \n```\nSDST = EXEC\n"
+                                           "EXEC = IMM32 & EXEC"),
+                     1);
+    /* a register the description names, where the section's other form has a field */
+    assert_int_equal(syntax_operands_after(SOP1_AND_SYNTAX,
+                                           SOP1_AND_SYNTAX
+                                           "Syntax SHORT: S_AND_SAVEEXEC_B64 EXEC, SSRC0(2)  \n",
+                                           NULL, NULL),
+                     0);
+    assert_int_equal(syntax_operands_after(SOP1_AND_SYNTAX,
+                                           SOP1_AND_SYNTAX
+                                           "Syntax SHORT: S_AND_SAVEEXEC_B64 EXCE, SSRC0(2)  \n",
+                                           NULL, NULL),
+                     1);
+    /* ... named twice for two different operands of the other form (carry out and in) */
+    assert_int_equal(syntax_operands_after(SOP1_AND_SYNTAX,
+                                           SOP1_AND_SYNTAX
+                                           "Syntax SHORT: S_AND_SAVEEXEC_B64 EXEC, EXEC  \n",
+                                           NULL, NULL),
+                     0);
+    assert_int_equal(syntax_operands_after(SOP1_AND_SYNTAX,
+                                           "Syntax: S_AND_SAVEEXEC_B64 SDST(2), SDST(2)  \n"
+                                           "Syntax SHORT: S_AND_SAVEEXEC_B64 EXEC, EXEC  \n",
+                                           NULL, NULL),
+                     2);
+}
+
 static void test_operand_width(void **state)
 {
     (void)state;
@@ -252,6 +371,45 @@ static void test_field_overlap(void **state)
                  NULL);
         free(twice);
     }
+}
+
+/* Field overlaps in ds_page with a field LANE of form DSX in OPCODE's bits, the heading
+ * written `heading` and OPCODE's description ending in `opcode_form`. */
+static size_t overlaps_with_forms(const char *heading, const char *opcode_form)
+{
+    char opc[128];
+    char *a, *b;
+    triage_result r;
+    size_t n;
+    snprintf(opc, sizeof(opc),
+             "18-25 | OPCODE   | Operation code%s\n"
+             "18-21 | LANE     | Lane select (DSX)\n",
+             opcode_form);
+    a = doc_edit(ds_page, "List of fields for the DS encoding:", heading);
+    b = doc_edit(a, "18-25 | OPCODE   | Operation code\n", opc);
+    {
+        const triage_doc docs[] = {{DS, b}};
+        triage_run(docs, 1, &r);
+    }
+    n = findings_in(&r, GCN_FC_FIELD_OVERLAP);
+    triage_free(&r);
+    free(a);
+    free(b);
+    return n;
+}
+
+/* One table giving the fields of two forms, each field's description naming its form (the
+ * CLRX VOP3 page's "ABS ... (VOP3A)" beside "SDST ... (VOP3B)"), is two layouts. */
+static void test_field_overlap_two_forms(void **state)
+{
+    (void)state;
+    assert_int_equal(overlaps_with_forms("List of fields for the DSA/DSX encoding:", " (DSA)"), 0);
+    /* the heading does not name the forms */
+    assert_int_equal(overlaps_with_forms("List of fields for the DS encoding:", " (DSA)"), 1);
+    /* one form on both */
+    assert_int_equal(overlaps_with_forms("List of fields for the DSA/DSX encoding:", " (DSX)"), 1);
+    /* an untagged field overlapping a tagged one */
+    assert_int_equal(overlaps_with_forms("List of fields for the DSA/DSX encoding:", ""), 1);
 }
 
 static void test_field_conflict_in_one_page(void **state)
@@ -587,8 +745,10 @@ int main(void)
         cmocka_unit_test(test_syntax_mnemonic),
         cmocka_unit_test(test_misspelled_in_syntax),
         cmocka_unit_test(test_syntax_operand),
+        cmocka_unit_test(test_syntax_operand_accounted),
         cmocka_unit_test(test_operand_width),
         cmocka_unit_test(test_field_overlap),
+        cmocka_unit_test(test_field_overlap_two_forms),
         cmocka_unit_test(test_field_conflict_in_one_page),
         cmocka_unit_test(test_field_conflict_between_pages),
         cmocka_unit_test(test_field_missing),

@@ -150,6 +150,24 @@ static void test_misspelled_word(void **state)
            "Subtract VDATA0 (it doesn't use the constant cache (kcache) or any writeback; SGPRs "
            "s[0:1] hold 0x1fffc, the 64-bit RTC counter and num_elts stay read-only) from "
            "unsigned integer value");
+    /* a listed word negated by "un"; the same with a slip in the stem, or too short a stem */
+    silent(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+           "Subtract untyped VDATA0 from unsigned integer value");
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract untpyed VDATA0 from unsigned integer value", GCN_FC_SPELLING,
+          "Description: Subtract untpyed", NULL);
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract unfor VDATA0 from unsigned integer value", GCN_FC_SPELLING,
+          "Description: Subtract unfor", NULL);
+    /* a camel-case identifier written in small letters; not so an abbreviation */
+    silent(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+           "Subtract VDATA0 from unsigned integer value as NewPrimMask, the newprimmask, says");
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract VDATA0 from unsigned integer value as NewPrimMask, the newprimmsk, says",
+          GCN_FC_SPELLING, "Description: Subtract VDATA0", NULL);
+    fires(DS, ds_page, "Subtract VDATA0 from unsigned integer value",
+          "Subtract VDATA0 from unsigned integer value as NEWPRIMMASK, the newprimmask, says",
+          GCN_FC_SPELLING, "Description: Subtract VDATA0", NULL);
     assert_false(gcn_finding_cat_blocking(GCN_FC_SPELLING));
 }
 
@@ -317,6 +335,13 @@ static void test_description_values(void **state)
     /* signedness: unsigned in the description, a signed type in the code */
     fires(DS, ds_page, "Choose smallest signed integer", "Choose smallest unsigned integer",
           GCN_FC_DESCRIPTION, "Description: Choose smallest", NULL);
+    /* signedness: an unsigned 16-bit value held in a wider signed type is no contradiction; in
+     * one no wider, it is */
+    silent(DS, d16, "VDST = *(UINT16*)(DS + (ADDR+OFFSET)) | (VDST & 0xffff0000)",
+           "INT32 T = VDATA0 & 0xffff\nVDST = T | (VDST & 0xffff0000)");
+    fires(DS, d16, "VDST = *(UINT16*)(DS + (ADDR+OFFSET)) | (VDST & 0xffff0000)",
+          "INT16 T = VDATA0 & 0xffff\nVDST = T | (VDST & 0xffff0000)", GCN_FC_DESCRIPTION,
+          "Description: Read unsigned 16-bit", NULL);
     /* signedness: an unsigned value sign-extended */
     fires(DS, d16, "VDST = *(UINT16*)(DS + (ADDR+OFFSET))",
           "VDST = SEXT16(*(UINT16*)(DS + "
@@ -352,6 +377,13 @@ static void test_description_values(void **state)
            "Description: Store value of 64-bit clock counter to SDATA. This time is a "
            "free-running clock counter.  \n"
            "Operation:  \n```\nSDATA = CLOCKCNT\n```\n\n#### S_MEMTIME");
+    /* the code's counter named by the description's word cut short (PERFCNT for "performance
+     * counter", here CLOCKCNT for "clocking counter"); a name no prefix of the word fires */
+    silent(SMEM, smem_page, "64-bit clock counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT",
+           "64-bit clocking counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT");
+    fires(SMEM, smem_page, "64-bit clock counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT",
+          "64-bit clacking counter to SDATA.  \nOperation:  \n```\nSDATA = CLOCKCNT",
+          GCN_FC_DESCRIPTION, "64-bit clacking counter", NULL);
     free(d16);
 }
 
