@@ -298,6 +298,9 @@ static int push_one_claim(gcn_fact *f, const char *gen, const char *mnemonic, si
     f->claims = v;
     f->claims[f->nclaims].gen = gcn_strdup(gen);
     f->claims[f->nclaims].mnemonic = gcn_strndup(mnemonic, n);
+    f->claims[f->nclaims].opcode = -1;
+    f->claims[f->nclaims].ref = NULL;
+    f->claims[f->nclaims].description = NULL;
     f->nclaims++;
     return 1;
 }
@@ -808,6 +811,271 @@ static gcn_status unmodelled_opcode_table(clrx *c, size_t line, const gcn_strs *
     return u->text && u->description ? GCN_OK : oom(c);
 }
 
+/* ---- range tables: "0-15 (0x00-0x0f) | V_CMP_{OP16}_F32 | ..." --------------------------------
+ * A row names one instruction per row of the template table that expands its placeholder
+ * ("Opcode offset | OP16 name | Description"): the instruction at range start + offset is the
+ * row's name with the placeholder replaced by the template row's name. */
+
+/* "0-15 (0x00-0x0f)": the range and, when written, its hex start (heap) and value. */
+static int range_cell(const char *s, long *lo, long *hi, char **hex, long *hexval)
+{
+    char *e;
+    const char *p = s;
+    *hex = NULL;
+    *hexval = -1;
+    if (!isdigit((unsigned char)*p))
+        return 0;
+    *lo = strtol(p, &e, 10);
+    if (*e != '-' || !isdigit((unsigned char)e[1]))
+        return 0;
+    *hi = strtol(e + 1, &e, 10);
+    p = e;
+    while (*p == ' ')
+        p++;
+    if (*p == '(') {
+        const char *h = p + 1, *q = h;
+        if (q[0] != '0' || (q[1] != 'x' && q[1] != 'X'))
+            return 0;
+        q += 2;
+        while (isxdigit((unsigned char)*q))
+            q++;
+        if (q == h + 2 || *q != '-')
+            return 0;
+        *hex = gcn_strndup(h, (size_t)(q - h));
+        *hexval = strtol(h + 2, NULL, 16);
+        q++;
+        if (q[0] != '0' || (q[1] != 'x' && q[1] != 'X'))
+            return 0;
+        q += 2;
+        while (isxdigit((unsigned char)*q))
+            q++;
+        if (*q != ')')
+            return 0;
+        p = q + 1;
+    }
+    return *p == '\0' && *lo <= *hi;
+}
+
+/* The table headed "Opcode offset | NAME name | ..." that expands placeholder NAME: the first
+ * after line `from`, else the first before it; 0 when the page has none. */
+static size_t template_table(const clrx *c, const char *name, size_t from)
+{
+    size_t i, before = 0;
+    char want[80];
+    snprintf(want, sizeof(want), "%s name", name);
+    for (i = 1; i < c->L->n; i++) {
+        gcn_strs head = {0};
+        int hit;
+        if (!is_table_start(c, i))
+            continue;
+        hit = text_cells(doc_line(c->L, i), &head) && head.n >= 2 &&
+              strcmp(head.v[0], "Opcode offset") == 0 && strcmp(head.v[1], want) == 0;
+        gcn_strs_free(&head);
+        if (hit && i > from)
+            return i;
+        if (hit && !before)
+            before = i;
+    }
+    return before;
+}
+
+static int is_template_table(const gcn_strs *head)
+{
+    size_t n;
+    if (head->n < 2 || strcmp(head->v[0], "Opcode offset") != 0)
+        return 0;
+    n = strlen(head->v[1]);
+    return n > 5 && strcmp(head->v[1] + n - 5, " name") == 0;
+}
+
+static gcn_status range_unmodelled(clrx *c, size_t line, const char *msg)
+{
+    gcn_fact *u = add(c, GCN_FACT_UNMODELLED, line);
+    if (!u || !(u->description = gcn_strdup(msg)))
+        return oom(c);
+    return GCN_OK;
+}
+
+/* Expands one range row by the rows of its template table (at line t). */
+static gcn_status expand_range_row(clrx *c, size_t fi, const gcn_strs *gens, long lo, long hi,
+                                   const char *prefix, const char *suffix, const char *holder,
+                                   size_t t)
+{
+    size_t r, nrows = 0, line = c->out->v[fi].line;
+    char msg[400];
+    for (r = t + 2; r <= c->L->n; r++) {
+        gcn_strs cells = {0};
+        const char *l = doc_line(c->L, r), *end, *p, *desc;
+        long off, hexval;
+        char *hex = NULL, ref[600];
+        if (line_is_blank(l) || !strchr(l, '|'))
+            break;
+        nrows++;
+        if (!text_cells(l, &cells))
+            return oom(c);
+        /* a row may leave its description empty ("1 (0x1) | XOR |"): it then describes nothing,
+         * which the missing-section detector sees */
+        if (cells.n < 2 || !strchr(strchr(l, '|') + 1, '|') ||
+            !text_opcode(cells.v[0], &off, &hex, &hexval, &end) || *end || (hex && hexval != off)) {
+            free(hex);
+            gcn_strs_free(&cells);
+            return bad(c, r, 1, "template table: expected 'N (0xN) | NAME | Description'", l);
+        }
+        free(hex);
+        /* the description is the rest of the line: "A || B" in pseudocode is no cell border */
+        desc = strchr(strchr(l, '|') + 1, '|') + 1;
+        while (*desc == ' ')
+            desc++;
+        snprintf(ref, sizeof(ref), "%s:%zu:%s", c->L->file, r,
+                 gcn_fact_kind_name(GCN_FACT_TABLE_ROW));
+        /* an offset past the range's end names no instruction of this row: the width check
+         * below reports it */
+        for (p = cells.v[1]; off <= hi - lo;) {
+            size_t n = strcspn(p, ","), g;
+            char name[160];
+            snprintf(name, sizeof(name), "%s%.*s%s", prefix, (int)n, p, suffix);
+            if (!text_is_mnemonic(name)) {
+                gcn_strs_free(&cells);
+                return bad(c, r, 1, "template table: the name does not make a mnemonic", name);
+            }
+            for (g = 0; g < gens->n; g++) {
+                gcn_fact *f = &c->out->v[fi];
+                gcn_claim *k;
+                if (!push_one_claim(f, gens->v[g], name, strlen(name)))
+                    return oom(c);
+                k = &f->claims[f->nclaims - 1];
+                k->opcode = lo + off;
+                k->ref = gcn_strdup(ref);
+                k->description = text_trim(desc);
+                if (!k->ref || !k->description)
+                    return oom(c);
+            }
+            if (!p[n])
+                break;
+            p += n + 1;
+            while (*p == ' ')
+                p++;
+        }
+        gcn_strs_free(&cells);
+    }
+    if ((long)nrows != hi - lo + 1) {
+        snprintf(msg, sizeof(msg),
+                 "a range of %ld opcodes (%ld-%ld) whose placeholder {%s} the %zu rows of the "
+                 "template table at line %zu expand",
+                 hi - lo + 1, lo, hi, holder, nrows, t);
+        return range_unmodelled(c, line, msg);
+    }
+    return GCN_OK;
+}
+
+static gcn_status range_row(clrx *c, size_t line, const char *table_id, const gcn_strs *gens,
+                            const gcn_strs *cells)
+{
+    long lo, hi, hexval;
+    char *hex = NULL, *prefix, *holder;
+    const char *open, *close;
+    size_t t, fi;
+    gcn_fact *f;
+    gcn_status st;
+    char msg[300];
+    if (cells->n != 3 || !range_cell(cells->v[0], &lo, &hi, &hex, &hexval)) {
+        free(hex);
+        return bad(c, line, 1, "range table: expected 'N-M (0xN-0xM) | NAME | Description'",
+                   doc_line(c->L, line));
+    }
+    open = strchr(cells->v[1], '{');
+    close = open ? strchr(open, '}') : NULL;
+    if (!close || close == open + 1) {
+        free(hex);
+        return bad(c, line, 1, "range table: the name holds no {PLACEHOLDER}", cells->v[1]);
+    }
+    holder = gcn_strndup(open + 1, (size_t)(close - open - 1));
+    prefix = gcn_strndup(cells->v[1], (size_t)(open - cells->v[1]));
+    if (!holder || !prefix) {
+        free(hex);
+        free(holder);
+        free(prefix);
+        return oom(c);
+    }
+    t = template_table(c, holder, line);
+    if (!t) {
+        free(hex);
+        snprintf(msg, sizeof(msg),
+                 "a range of opcodes named by a placeholder {%s} that no table headed "
+                 "'Opcode offset | %s name' expands",
+                 holder, holder);
+        st = range_unmodelled(c, line, msg);
+        free(holder);
+        free(prefix);
+        return st;
+    }
+    f = add(c, GCN_FACT_OPCODE_ROW, line);
+    if (!f) {
+        free(hex);
+        free(holder);
+        free(prefix);
+        return oom(c);
+    }
+    fi = (size_t)(f - c->out->v);
+    f->lo = lo;
+    f->hex = hex;
+    f->hexval = hexval;
+    f->ref = gcn_strdup(table_id);
+    gcn_strs_push(&f->cells, cells->v[1]);
+    gcn_strs_push(&f->cells, cells->v[2]);
+    st = expand_range_row(c, fi, gens, lo, hi, prefix, close + 1, holder, t);
+    free(holder);
+    free(prefix);
+    return st;
+}
+
+static gcn_status range_table(clrx *c, size_t line, const gcn_strs *head, size_t *next)
+{
+    gcn_fact *t = add_table(c, GCN_FACT_OPCODE_TABLE, line);
+    size_t i, r, ti;
+    gcn_strs gens = {0};
+    gcn_status st = GCN_OK;
+    char idbuf[600];
+    if (!t)
+        return oom(c);
+    ti = (size_t)(t - c->out->v);
+    for (i = 0; i < head->n; i++)
+        gcn_strs_push(&t->cells, head->v[i]);
+    if (c->caption) {
+        t->name = gcn_strdup(c->caption);
+        text_gens(c->caption, &t->gens);
+    }
+    if (!t->gens.n)
+        for (i = 0; i < c->title_gens.n; i++)
+            gcn_strs_push(&t->gens, c->title_gens.v[i]);
+    for (i = 0; i < t->gens.n; i++) {
+        gcn_strs_push(&gens, t->gens.v[i]);
+        if (!gcn_strs_has(&c->doc_gens, t->gens.v[i]))
+            gcn_strs_push(&c->doc_gens, t->gens.v[i]);
+    }
+    snprintf(idbuf, sizeof(idbuf), "%s:%zu:%s", c->L->file, line,
+             gcn_fact_kind_name(GCN_FACT_OPCODE_TABLE));
+    for (r = line + 2; r <= c->L->n && st == GCN_OK; r++) {
+        gcn_strs cells = {0};
+        const char *l = doc_line(c->L, r);
+        if (line_is_blank(l) || !strchr(l, '|'))
+            break;
+        st = text_cells(l, &cells) ? range_row(c, r, idbuf, &gens, &cells) : oom(c);
+        gcn_strs_free(&cells);
+    }
+    gcn_strs_free(&gens);
+    if (st != GCN_OK)
+        return st;
+    if (r == line + 2)
+        return bad(c, line, 1, "range table has no rows", NULL);
+    c->out->v[ti].last_line = (unsigned)(r - 1);
+    *next = r;
+    free(c->caption);
+    c->caption = NULL;
+    c->nopcode_tables++;
+    return GCN_OK;
+}
+
 /* "List of the instructions by opcode (GCN 1.0/1.1):", "List of the MIMG instructions by
  * opcode:", "Table of integer comparison instructions by opcode (GCN 1.2/1.4):" */
 static int is_opcode_caption(const char *l)
@@ -865,6 +1133,11 @@ static gcn_status preamble(clrx *c, size_t from, size_t *next)
                 st = field_table(c, i, &head, &i);
             else if (head.n && strcmp(head.v[0], "Opcode") == 0 && opcode_columns_known(&head))
                 st = opcode_table(c, i, &head, &i);
+            else if (head.n == 3 && strcmp(head.v[0], "Opcode range") == 0 &&
+                     strcmp(head.v[1], "Instruction") == 0)
+                st = range_table(c, i, &head, &i);
+            else if (is_template_table(&head))
+                st = generic_table(c, i, &head, &i);
             else if (head.n && text_starts(head.v[0], "Opcode"))
                 st = unmodelled_opcode_table(c, i, &head, &i);
             else

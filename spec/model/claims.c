@@ -96,8 +96,9 @@ gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
             continue;
         for (k = 0; k < x->nclaims; k++) {
             size_t p;
-            if (x->claims[k].mnemonic[0] && !push(out, &cap, x->encoding, x->claims[k].gen,
-                                                  x->claims[k].mnemonic, x->lo, x, 0, 0))
+            if (x->claims[k].mnemonic[0] &&
+                !push(out, &cap, x->encoding, x->claims[k].gen, x->claims[k].mnemonic,
+                      GCN_CLAIM_OPCODE(x, k), x, 0, 0))
                 return GCN_ERR_NOMEM;
             /* the same instruction's opcode in another form ("Opcode(VOP3)" column) */
             for (p = 0; p < x->nparts; p++)

@@ -109,6 +109,8 @@ static void fact_free(gcn_fact *x)
     for (i = 0; i < x->nclaims; i++) {
         free(x->claims[i].gen);
         free(x->claims[i].mnemonic);
+        free(x->claims[i].ref);
+        free(x->claims[i].description);
     }
     free(x->claims);
     for (i = 0; i < x->nparts; i++) {
@@ -284,6 +286,10 @@ static cJSON *fact_json(const gcn_fact *x)
             cJSON *c = cJSON_CreateObject();
             cJSON_AddStringToObject(c, "gen", x->claims[i].gen);
             cJSON_AddStringToObject(c, "mnemonic", x->claims[i].mnemonic);
+            if (x->claims[i].opcode >= 0)
+                cJSON_AddNumberToObject(c, "opcode", (double)x->claims[i].opcode);
+            add_str(c, "ref", x->claims[i].ref);
+            add_str(c, "description", x->claims[i].description);
             cJSON_AddItemToArray(a, c);
         }
     }
@@ -522,12 +528,19 @@ static gcn_status load_fact(const gcn_json_doc *doc, const cJSON *o, gcn_fact *x
             return GCN_ERR_NOMEM;
         cJSON_ArrayForEach(c, a)
         {
-            const char *g = NULL, *m = NULL;
+            const char *g = NULL, *m = NULL, *r = NULL, *d = NULL;
+            long long op = -1;
             if ((st = gcn_json_str(doc, c, "gen", 1, &g, diag)) != GCN_OK ||
-                (st = gcn_json_str(doc, c, "mnemonic", 1, &m, diag)) != GCN_OK)
+                (st = gcn_json_str(doc, c, "mnemonic", 1, &m, diag)) != GCN_OK ||
+                (st = gcn_json_str(doc, c, "ref", 0, &r, diag)) != GCN_OK ||
+                (st = gcn_json_str(doc, c, "description", 0, &d, diag)) != GCN_OK ||
+                (st = gcn_json_int(doc, c, "opcode", 0, -1, 100000000, &op, diag)) != GCN_OK)
                 return st;
             x->claims[x->nclaims].gen = gcn_strdup(g);
             x->claims[x->nclaims].mnemonic = gcn_strdup(m);
+            x->claims[x->nclaims].opcode = (long)op;
+            x->claims[x->nclaims].ref = r ? gcn_strdup(r) : NULL;
+            x->claims[x->nclaims].description = d ? gcn_strdup(d) : NULL;
             x->nclaims++;
         }
     }

@@ -54,7 +54,18 @@ typedef struct gcn_strs {
 typedef struct gcn_claim {
     char *gen;
     char *mnemonic;
+    /* A row of a range table ("0-15 (0x00-0x0f) | V_CMP_{OP16}_F32") names one instruction per
+     * row of the template table that expands its placeholder: each claim then has its own
+     * opcode (range start + offset), the template row it comes from and that row's
+     * description. opcode -1, ref and description NULL: the row's opcode, no template. */
+    long opcode;
+    char *ref;
+    char *description;
 } gcn_claim;
+
+/* The opcode a row's claim k names: its own (a range row's), else the row's. */
+#define GCN_CLAIM_OPCODE(fact, k)                                                                  \
+    ((fact)->claims[k].opcode >= 0 ? (fact)->claims[k].opcode : (fact)->lo)
 
 /* One part of an `Opcode:` line: "52 (0x34) for GCN 1.0/1.1". gens empty = unqualified. */
 typedef struct gcn_opcode_part {

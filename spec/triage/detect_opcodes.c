@@ -86,12 +86,21 @@ static int alias_pairs(const gcn_facts *f, gcn_strs *pairs)
         if (x->kind == GCN_FACT_SECTION)
             for (k = 0; k < x->cells.n; k++)
                 gcn_strs_push(&names, x->cells.v[k]);
-        /* a row's names for one generation (a rename across generations is no alias) */
+        /* a row's names for one generation at one opcode (a rename across generations is no
+         * alias, nor are two instructions of one range row at two opcodes of its range) */
         if (x->kind == GCN_FACT_OPCODE_ROW)
-            for (k = 0; k < x->nclaims; k++)
-                if (x->claims[k].mnemonic[0] && !gcn_strs_has(&names, x->claims[k].mnemonic) &&
-                    (!names.n || strcmp(x->claims[k].gen, x->claims[0].gen) == 0))
-                    gcn_strs_push(&names, x->claims[k].mnemonic);
+            for (j = 0; j < x->nclaims; j++)
+                for (k = 0; k < x->nclaims; k++) {
+                    const gcn_claim *a = &x->claims[j], *b = &x->claims[k];
+                    char pair[256];
+                    if (!a->mnemonic[0] || !b->mnemonic[0] ||
+                        strcmp(a->mnemonic, b->mnemonic) == 0 || strcmp(a->gen, b->gen) != 0 ||
+                        GCN_CLAIM_OPCODE(x, j) != GCN_CLAIM_OPCODE(x, k))
+                        continue;
+                    snprintf(pair, sizeof(pair), "%s\t%s", a->mnemonic, b->mnemonic);
+                    if (!gcn_strs_has(pairs, pair) && !gcn_strs_push(pairs, pair))
+                        return 0;
+                }
         for (j = 0; j < names.n; j++)
             for (k = 0; k < names.n; k++) {
                 char pair[256];
@@ -238,12 +247,38 @@ static gcn_status conflicts(const gcn_facts *f, const gcn_claims *c, const gcn_s
     return st;
 }
 
+/* Tables of opcode ranges ("0-15 (0x00-0x0f) | V_CMP_{OP16}_F32") each list one kind of
+ * instruction (the float comparisons, the integer ones): none is the page's whole list for its
+ * generations, so an instruction it leaves out is no availability question. */
+static int range_tables(const gcn_facts *f, gcn_strs *ids)
+{
+    size_t i, k;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *x = &f->v[i];
+        if (x->kind != GCN_FACT_OPCODE_ROW || !x->ref || gcn_strs_has(ids, x->ref))
+            continue;
+        for (k = 0; k < x->nclaims; k++)
+            if (x->claims[k].ref) {
+                if (!gcn_strs_push(ids, x->ref))
+                    return 0;
+                break;
+            }
+    }
+    return 1;
+}
+
 /* A table covering generation G that does not list M at all, while another source says M
  * exists on G. */
 static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const gcn_strs *aliases,
                                gcn_findings *out, const unsigned char *in_conflict)
 {
     size_t i, t, k;
+    gcn_strs partial = {0};
+    gcn_status st = GCN_OK;
+    if (!range_tables(f, &partial)) {
+        gcn_strs_free(&partial);
+        return GCN_ERR_NOMEM;
+    }
     for (i = 0; i < c->n; i++) {
         const gcn_claim_rec *a = &c->v[i];
         int skip = 0;
@@ -263,7 +298,7 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const gc
             int listed = 0;
             gcn_strs ids = {0}, gens = {0};
             if (tab->kind != GCN_FACT_OPCODE_TABLE || strcmp(tab->encoding, a->encoding) != 0 ||
-                !gcn_strs_has(&tab->gens, a->gen))
+                !gcn_strs_has(&tab->gens, a->gen) || gcn_strs_has(&partial, tab->id))
                 continue;
             for (k = 0; k < c->n; k++) {
                 const gcn_claim_rec *b = &c->v[k];
@@ -285,16 +320,18 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const gc
                                   "%s:%u says %s exists (opcode %ld), but the opcode table at "
                                   "%s:%u does not list it for these generations",
                                   a->fact->file, a->fact->line, a->mnemonic, a->opcode, tab->file,
-                                  tab->line)) {
-                gcn_strs_free(&ids);
-                gcn_strs_free(&gens);
-                return GCN_ERR_NOMEM;
-            }
+                                  tab->line))
+                st = GCN_ERR_NOMEM;
             gcn_strs_free(&ids);
             gcn_strs_free(&gens);
+            if (st != GCN_OK)
+                break;
         }
+        if (st != GCN_OK)
+            break;
     }
-    return GCN_OK;
+    gcn_strs_free(&partial);
+    return st;
 }
 
 static gcn_status ambiguous_rows(const gcn_facts *f, gcn_findings *out)

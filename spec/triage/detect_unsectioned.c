@@ -29,6 +29,23 @@ static int opcode_has_section(const gcn_claims *c, const gcn_claim_rec *row)
     return 0;
 }
 
+/* A range row's instruction whose template row describes it ("15 (0xf) | TRU, T | SDST(LANEID)
+ * = 1"): the page defines it by its tables, with its description there; not a missing section.
+ * A template row with an empty description leaves the instruction undescribed. */
+static int described_by_template(const gcn_claim_rec *a)
+{
+    size_t k;
+    const gcn_fact *x = a->fact;
+    if (x->kind != GCN_FACT_OPCODE_ROW)
+        return 0;
+    for (k = 0; k < x->nclaims; k++)
+        if (x->claims[k].ref && x->claims[k].description && x->claims[k].description[0] &&
+            strcmp(x->claims[k].mnemonic, a->mnemonic) == 0 &&
+            strcmp(x->claims[k].gen, a->gen) == 0)
+            return 1;
+    return 0;
+}
+
 gcn_status gcn_detect_unsectioned_rows(const gcn_facts *f, gcn_findings *out)
 {
     gcn_claims c;
@@ -42,7 +59,7 @@ gcn_status gcn_detect_unsectioned_rows(const gcn_facts *f, gcn_findings *out)
         int first = 1;
         /* a claim for another form is described by its own page's section */
         if (a->from_section || a->form || has_section(f, a->encoding, a->mnemonic) ||
-            opcode_has_section(&c, a))
+            opcode_has_section(&c, a) || described_by_template(a))
             continue;
         /* one finding per instruction, built from its first row */
         for (j = 0; j < i && first; j++)

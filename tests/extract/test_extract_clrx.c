@@ -196,10 +196,13 @@ static void test_prefix_and_unmodelled_opcode_tables(void **state)
     assert_string_equal(row->claims[0].mnemonic, "FLAT_LOAD_UBYTE");
     assert_string_equal(row->claims[0].gen, "gcn1.4");
     assert_null(at(&f, 12, GCN_FACT_UNMODELLED));
-    assert_non_null(at(&f, 16, GCN_FACT_UNMODELLED));
-    assert_non_null(at(&f, 16, GCN_FACT_TABLE));
-    assert_non_null(at(&f, 18, GCN_FACT_TABLE_ROW));
-    assert_int_equal(count(&f, GCN_FACT_OPCODE_TABLE), 2);
+    /* a range row whose placeholder no template table expands: unmodelled on its line, no
+     * claim (test_range_template_tables has the rest) */
+    assert_non_null(at(&f, 16, GCN_FACT_OPCODE_TABLE));
+    assert_non_null(at(&f, 18, GCN_FACT_UNMODELLED));
+    assert_non_null(strstr(at(&f, 18, GCN_FACT_UNMODELLED)->description, "{OP16}"));
+    assert_null(at(&f, 18, GCN_FACT_OPCODE_ROW));
+    assert_int_equal(count(&f, GCN_FACT_OPCODE_TABLE), 3);
     gcn_facts_free(&f);
     free(t);
     /* a prefix table's name must be a template */
@@ -213,6 +216,125 @@ static void test_prefix_and_unmodelled_opcode_tables(void **state)
     expect_error(
         page("", " one | 385 (0x181) |   " CHECK "   |   " CHECK "   | V_MOV_B32\n", one_section),
         14);
+}
+
+/* A range table ("32-35 (0x20-0x23) | V_CMP_{OP4}_F32") and the template table that expands
+ * its placeholder ("Opcode offset | OP4 name | Description"), as on the VOPC page. The pre part
+ * starts on line 10: the range table's header is line 12, its rows 14-15; the template's
+ * header is line 17, its rows 19-22. */
+static char *range_page(const char *row14, const char *holder, const char *row19)
+{
+    gcn_buf b;
+    char *t;
+    gcn_buf_init(&b);
+    gcn_buf_printf(&b,
+                   "Table of float comparison instructions by opcode (GCN 1.0/1.1):\n"
+                   "\n"
+                   "Opcode range      | Instruction      | Description\n"
+                   "------------------|------------------|------------\n"
+                   "%s\n"
+                   "40-43 (0x28-0x2b) | V_CMPX_{OP4}_F32 | Compare and write EXEC\n"
+                   "\n"
+                   "Opcode offset | %s name | Description\n"
+                   "--------------|----------|------------\n"
+                   "%s\n"
+                   "1 (0x1)       | LT       | SDST(LANEID) = ASTYPE(SRC0) < ASTYPE(SRC1)\n"
+                   "2 (0x2)       | O        | SDST(LANEID) = (A || B)\n"
+                   "3 (0x3)       | TRU, T   | SDST(LANEID) = 1\n"
+                   "\n",
+                   row14, holder, row19);
+    assert_false(b.oom);
+    t = gcn_buf_take(&b);
+    {
+        char *p = page(t, one_row, one_section);
+        free(t);
+        return p;
+    }
+}
+
+static const gcn_claim *claim_of(const gcn_fact *row, const char *gen, const char *mnemonic)
+{
+    size_t i;
+    for (i = 0; i < row->nclaims; i++)
+        if (strcmp(row->claims[i].gen, gen) == 0 && strcmp(row->claims[i].mnemonic, mnemonic) == 0)
+            return &row->claims[i];
+    fail_msg("no claim %s on %s", mnemonic, gen);
+    return NULL;
+}
+
+#define ROW14 "32-35 (0x20-0x23) | V_CMP_{OP4}_F32  | Compare"
+#define ROW19 "0 (0x0)       | F        | SDST(LANEID) = 0"
+
+static void test_range_template_tables(void **state)
+{
+    char *t = range_page(ROW14, "OP4", ROW19);
+    gcn_facts f;
+    const gcn_fact *row, *u;
+    const gcn_claim *k;
+    (void)state;
+    expect_ok(t, &f);
+    assert_non_null(at(&f, 12, GCN_FACT_OPCODE_TABLE));
+    assert_int_equal(at(&f, 12, GCN_FACT_OPCODE_TABLE)->gens.n, 2);
+    assert_non_null(at(&f, 17, GCN_FACT_TABLE));
+    assert_int_equal(count(&f, GCN_FACT_UNMODELLED), 0);
+    /* expansion: 4 template rows, 5 names (TRU, T), 2 generations */
+    row = at(&f, 14, GCN_FACT_OPCODE_ROW);
+    assert_non_null(row);
+    assert_int_equal(row->lo, 32);
+    assert_string_equal(row->hex, "0x20");
+    assert_int_equal(row->nclaims, 10);
+    k = claim_of(row, "gcn1.0", "V_CMP_F_F32");
+    assert_int_equal(k->opcode, 32);
+    assert_string_equal(k->ref, "page.md:19:table-row");
+    assert_string_equal(k->description, "SDST(LANEID) = 0");
+    k = claim_of(row, "gcn1.1", "V_CMP_O_F32"); /* "||" in the pseudocode is no cell border */
+    assert_int_equal(k->opcode, 34);
+    assert_string_equal(k->description, "SDST(LANEID) = (A || B)");
+    /* two names of one template row: both at its opcode */
+    assert_int_equal(claim_of(row, "gcn1.1", "V_CMP_TRU_F32")->opcode, 35);
+    assert_int_equal(claim_of(row, "gcn1.1", "V_CMP_T_F32")->opcode, 35);
+    assert_string_equal(claim_of(row, "gcn1.0", "V_CMP_T_F32")->ref, "page.md:22:table-row");
+    k = claim_of(at(&f, 15, GCN_FACT_OPCODE_ROW), "gcn1.0", "V_CMPX_LT_F32");
+    assert_int_equal(k->opcode, 41);
+    assert_string_equal(k->ref, "page.md:20:table-row");
+    gcn_facts_free(&f);
+    free(t);
+
+    /* width mismatch: a range of 5 opcodes over a template of 4 rows is an unmodelled fact on
+     * the range row; the rows that fit are still claimed */
+    t = range_page("32-36 (0x20-0x24) | V_CMP_{OP4}_F32  | Compare", "OP4", ROW19);
+    expect_ok(t, &f);
+    u = at(&f, 14, GCN_FACT_UNMODELLED);
+    assert_non_null(u);
+    assert_non_null(strstr(u->description, "a range of 5 opcodes"));
+    assert_non_null(strstr(u->description, "4 rows"));
+    assert_int_equal(at(&f, 14, GCN_FACT_OPCODE_ROW)->nclaims, 10);
+    assert_null(at(&f, 15, GCN_FACT_UNMODELLED));
+    gcn_facts_free(&f);
+    free(t);
+    /* ... and a range narrower than its template claims only the offsets inside it */
+    t = range_page("32-34 (0x20-0x22) | V_CMP_{OP4}_F32  | Compare", "OP4", ROW19);
+    expect_ok(t, &f);
+    assert_non_null(at(&f, 14, GCN_FACT_UNMODELLED));
+    assert_int_equal(at(&f, 14, GCN_FACT_OPCODE_ROW)->nclaims, 6);
+    gcn_facts_free(&f);
+    free(t);
+
+    /* a placeholder no table expands: unmodelled on the range row, which claims nothing */
+    t = range_page(ROW14, "OP9", ROW19);
+    expect_ok(t, &f);
+    u = at(&f, 14, GCN_FACT_UNMODELLED);
+    assert_non_null(u);
+    assert_non_null(strstr(u->description, "{OP4}"));
+    assert_null(at(&f, 14, GCN_FACT_OPCODE_ROW));
+    gcn_facts_free(&f);
+    free(t);
+
+    /* rows that do not read: file:line errors */
+    expect_error(range_page("32-x (0x20-0x23) | V_CMP_{OP4}_F32 | Compare", "OP4", ROW19), 14);
+    expect_error(range_page("32-35 (0x20-0x23) | V_CMP_F32 | Compare", "OP4", ROW19), 14);
+    expect_error(range_page(ROW14, "OP4", "zero (0x0) | F | SDST(LANEID) = 0"), 19);
+    expect_error(range_page(ROW14, "OP4", "0 (0x0) | f-x | SDST(LANEID) = 0"), 19);
 }
 
 /* A table no caption or column qualifies is for the generations of the page's title. */
@@ -572,6 +694,7 @@ int main(void)
         cmocka_unit_test(test_form_opcode_column),
         cmocka_unit_test(test_name_list_cell),
         cmocka_unit_test(test_prefix_and_unmodelled_opcode_tables),
+        cmocka_unit_test(test_range_template_tables),
         cmocka_unit_test(test_title_generations),
         cmocka_unit_test(test_field_caption_form),
         cmocka_unit_test(test_qualified_labels),

@@ -249,6 +249,53 @@ static void test_missing_section(void **state)
     free(bad);
 }
 
+/* Instructions a range row names through a template table ("DS_{OP2}_B32" expanded by
+ * "Opcode offset | OP2 name | Description") are described by the template's rows. */
+#define RANGE_TABLES(desc1)                                                                        \
+    "\nTable of paired instructions by opcode (GCN 1.0/1.1):\n\n"                                  \
+    "Opcode range        | Instruction  | Description\n"                                           \
+    "--------------------|--------------|------------\n"                                           \
+    "100-101 (0x64-0x65) | DS_{OP2}_B32 | Source data 0 vector register\n\n"                       \
+    "Opcode offset | OP2 name | Description\n"                                                     \
+    "--------------|----------|------------\n"                                                     \
+    "0 (0x0)       | ORX      | Source data 0 vector register\n"                                   \
+    "1 (0x1)       | XORX     |" desc1 "\n\n### Instruction set\n"
+
+static void test_missing_section_template(void **state)
+{
+    char *edited;
+    triage_doc d[1];
+    triage_result r;
+    const gcn_finding *f = NULL;
+    size_t i;
+    (void)state;
+    /* near miss: every template row describes its instruction, so neither is missing a
+     * section (the page's full list, which leaves both out, is an availability question) */
+    edited = doc_edit(ds_page, "\n### Instruction set\n",
+                      RANGE_TABLES(" Source data 0 vector register"));
+    d[0].name = DS;
+    d[0].text = edited;
+    triage_run(d, 1, &r);
+    assert_int_equal(findings_in(&r, GCN_FC_NO_SECTION), 0);
+    assert_int_equal(findings_in(&r, GCN_FC_AVAILABILITY), 2);
+    triage_free(&r);
+    free(edited);
+    /* fires: the row for XORX describes nothing, so DS_XORX_B32 has no description anywhere */
+    edited = doc_edit(ds_page, "\n### Instruction set\n", RANGE_TABLES(""));
+    d[0].name = DS;
+    d[0].text = edited;
+    triage_run(d, 1, &r);
+    assert_int_equal(findings_in(&r, GCN_FC_NO_SECTION), 1);
+    for (i = 0; i < r.findings.n; i++)
+        if (r.findings.v[i].cat == GCN_FC_NO_SECTION)
+            f = &r.findings.v[i];
+    assert_non_null(f);
+    assert_non_null(strstr(f->key, "DS_XORX_B32"));
+    assert_true(cites(f, DS, doc_line_of(edited, "100-101 (0x64-0x65)", 1)));
+    triage_free(&r);
+    free(edited);
+}
+
 /* The page cut right after `after` (which must end with a newline). */
 static char *cut_after(const char *page, const char *after)
 {
@@ -443,11 +490,12 @@ static void test_clean_smem_page(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_clean_smem_page),    cmocka_unit_test(test_label_form),
-        cmocka_unit_test(test_operation_prose),    cmocka_unit_test(test_misspelled_word),
-        cmocka_unit_test(test_table_shape),        cmocka_unit_test(test_generation_scope),
-        cmocka_unit_test(test_missing_section),    cmocka_unit_test(test_cut_off),
-        cmocka_unit_test(test_description_values), cmocka_unit_test(test_visa_page_rules),
+        cmocka_unit_test(test_clean_smem_page), cmocka_unit_test(test_label_form),
+        cmocka_unit_test(test_operation_prose), cmocka_unit_test(test_misspelled_word),
+        cmocka_unit_test(test_table_shape),     cmocka_unit_test(test_generation_scope),
+        cmocka_unit_test(test_missing_section), cmocka_unit_test(test_missing_section_template),
+        cmocka_unit_test(test_cut_off),         cmocka_unit_test(test_description_values),
+        cmocka_unit_test(test_visa_page_rules),
     };
     return cmocka_run_group_tests_name("triage_page_detectors", tests, NULL, NULL);
 }

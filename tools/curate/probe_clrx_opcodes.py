@@ -217,9 +217,13 @@ def page_claims(facts):
         forms = [(row["encoding"], row["opcode"])]
         forms += [(VOP3_FORM, p["dec"]) for p in row.get("parts", []) if p.get("form") == VOP3_FORM]
         for c in own:
-            for form, opcode in forms:
+            # a range row's claim has its own opcode (range start + template offset)
+            for form, opcode in ([(row["encoding"], c["opcode"])] if "opcode" in c else forms):
                 claims.append({"row": row, "gen": c["gen"], "form": form,
                                "mnemonic": c["mnemonic"], "opcode": opcode, "implied": implied})
+                if "ref" in c:
+                    claims[-1]["template"] = {"at": c["ref"].rsplit(":", 1)[0],
+                                              "description": c.get("description", "")}
     return claims
 
 
@@ -507,6 +511,9 @@ def build(facts):
         e = {"at": row["at"], "text": row["text"], "encoding": enc, "form": c["form"],
              "mnemonic": c["mnemonic"], "gen": c["gen"], "claimed": True,
              "page_opcode": c["opcode"], "peers": {}}
+        if c.get("template"):
+            # a range row's instruction: the template row that names it and its description
+            e["template"] = c["template"]
         if c["implied"]:
             e["implied"] = "the table names no generation: read as every generation"
         if "remark" in row:
