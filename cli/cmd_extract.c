@@ -49,8 +49,8 @@ static void help(void)
            "  -h, --help         this text\n");
 }
 
-/* Whether text equals a file's content; says where they first differ when not. */
-static int same_as_file(const char *fresh, const char *path, const char *redo)
+/* Whether text equals a file's content; says where they first differ when not (commands.h). */
+int cli_same_as_file(const char *fresh, const char *path, const char *redo)
 {
     char *old = NULL;
     size_t len = 0, i, line = 1;
@@ -103,7 +103,7 @@ static int extract_encodings(const char *dir, const char *output, const char *ch
         }
     }
     if (check) {
-        rc = same_as_file(text, check, redo) ? 0 : 1;
+        rc = cli_same_as_file(text, check, redo) ? 0 : 1;
     } else {
         rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
         if (rc)

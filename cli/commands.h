@@ -42,6 +42,9 @@ const char *cli_data_path(const char *rel);
 /* A default output: in_tree ("reports") at the root of the source tree the data comes from,
  * elsewhere ("gcnspec-reports") in any other directory, so an installed gcnspec never writes
  * into its data directory unasked. */
+/* Whether fresh equals the file at path; when not, says on stderr at which line they first differ
+ * and the command (redo) that rewrites it. Used by the extract commands' --check. */
+int cli_same_as_file(const char *fresh, const char *path, const char *redo);
 const char *cli_output_default(const char *in_tree, const char *elsewhere);
 /* The default report directory: reports in the source tree, else gcnspec-reports. */
 #define CLI_REPORTS_DEFAULT cli_output_default("reports", "gcnspec-reports")

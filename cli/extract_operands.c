@@ -4,34 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "spec/extract/operands.h"
 #include "spec/extract/page_tables.h"
 #include "spec/triage/operands_check.h"
 #include "util/file.h"
 #include "util/json.h"
-
-/* Whether text equals a file's content; says where they first differ when not. */
-static int same_as_file(const char *fresh, const char *path, const char *redo)
-{
-    char *old = NULL;
-    size_t len = 0, i, line = 1;
-    gcn_diag diag;
-    gcn_diag_clear(&diag);
-    if (gcn_read_file(path, &old, &len, &diag) != GCN_OK) {
-        gcn_diag_print(&diag, stderr);
-        return 0;
-    }
-    if (strlen(fresh) == len && memcmp(fresh, old, len) == 0) {
-        free(old);
-        return 1;
-    }
-    for (i = 0; i < len && fresh[i] && fresh[i] == old[i]; i++)
-        if (old[i] == '\n')
-            line++;
-    fprintf(stderr, "%s:%zu: differs from a fresh extraction (run '%s')\n", path, line, redo);
-    free(old);
-    return 0;
-}
 
 static void tell_unreadable(const cJSON *facts, const char *page)
 {
@@ -102,7 +80,7 @@ int cli_extract_operands(const char *page, const char *curated, const char *outp
              curated ? " --cross-check --curated " : "", curated ? curated : "",
              check ? check : output);
     if (check) {
-        rc = same_as_file(text, check, redo) ? 0 : 1;
+        rc = cli_same_as_file(text, check, redo) ? 0 : 1;
     } else {
         rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
         if (rc)
@@ -154,7 +132,7 @@ int cli_extract_page_tables(const char *page, const char *output, const char *ch
     }
     snprintf(redo, sizeof(redo), "gcnspec extract --tables %s -o %s", page, check ? check : output);
     if (check) {
-        rc = same_as_file(text, check, redo) ? 0 : 1;
+        rc = cli_same_as_file(text, check, redo) ? 0 : 1;
     } else {
         rc = gcn_write_file_atomic(output, text, strlen(text), &diag) == GCN_OK ? 0 : 1;
         if (rc)

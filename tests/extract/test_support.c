@@ -300,3 +300,43 @@ int diag_line(const char *err, const char *file_suffix, unsigned *line, unsigned
     }
     return 0;
 }
+
+void drift_check_and_tamper(char **argv, int check_at, const char *what, const char *needle,
+                            size_t at, char to)
+{
+    char *committed = argv[check_at], *dir = tmpdir_make(),
+         *copy = path_join2(dir, "tampered.json");
+    char *text, *p;
+    size_t len, line = 1;
+    unsigned got = 0, col = 0;
+    gcn_proc_result r;
+    memset(&r, 0, sizeof(r));
+    gcnspec_run(argv, &r);
+    assert_false(proc_crashed(&r));
+    if (r.exit_code != 0)
+        fail_msg("%s drifted:\n%s", what, r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+    /* a change is noticed, at its line */
+    text = file_read(committed, &len);
+    assert_non_null(text);
+    p = strstr(text, needle);
+    if (!p)
+        fail_msg("%s holds no '%s' to change", committed, needle);
+    assert_true(at < strlen(needle));
+    p[at] = to;
+    for (char *q = text; q < p; q++)
+        line += *q == '\n';
+    file_write(copy, text, len);
+    argv[check_at] = copy;
+    memset(&r, 0, sizeof(r));
+    gcnspec_run(argv, &r);
+    argv[check_at] = committed;
+    assert_int_equal(r.exit_code, 1);
+    if (!diag_line(r.err.data, "tampered.json", &got, &col) || got != line)
+        fail_msg("expected tampered.json:%zu: in\n%s", line, r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+    free(text);
+    tmpdir_remove(dir);
+    free(dir);
+    free(copy);
+}

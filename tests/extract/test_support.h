@@ -67,4 +67,11 @@ int proc_crashed(const gcn_proc_result *r);
  * file_suffix (any file when NULL); fills line/col (col 0 when absent). Returns 0 if none. */
 int diag_line(const char *err, const char *file_suffix, unsigned *line, unsigned *col);
 
+/* Holds a committed file to the command that writes it. argv is 'gcnspec extract ... --check
+ * FILE' (NULL-terminated), with the committed file at argv[check_at]: it must exit 0 ('what'
+ * names the file and its source in the failure). Then a copy whose first occurrence of needle
+ * has its byte at offset at set to to must exit 1, naming the copy at that occurrence's line. */
+void drift_check_and_tamper(char **argv, int check_at, const char *what, const char *needle,
+                            size_t at, char to);
+
 #endif
