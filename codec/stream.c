@@ -37,10 +37,10 @@ static gcn_status finish(gcn_disasm_item *item, gcn_item_kind kind, gcn_status s
 static gcn_status truncated(int gen, const gcn_cat_row *row, const uint8_t *bytes, size_t len,
                             size_t size, gcn_disasm_item *item)
 {
-    if (row->modelled >> gen & 1) {
+    gcn_inst inst;
+    if ((row->modelled >> gen & 1) && gcn_decode(gen, bytes, len, &inst) == GCN_ERR_TRUNCATED) {
         gcn_decode_why(gen, bytes, len, item->text, sizeof(item->text));
-        if (strstr(item->text, "truncated"))
-            return finish(item, GCN_ITEM_TRUNCATED, GCN_ERR_TRUNCATED, len);
+        return finish(item, GCN_ITEM_TRUNCATED, GCN_ERR_TRUNCATED, len);
     }
     snprintf(item->text, sizeof(item->text), "truncated %s instruction: %zu bytes%s%s, %zu given",
              row->name, size, item->extra ? " with its " : "", item->extra ? item->extra : "", len);
