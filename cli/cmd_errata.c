@@ -8,6 +8,7 @@
 #include "reports/errata_report.h"
 #include "reports/variant_evidence.h"
 #include "spec/extract/extract.h"
+#include "spec/model/pages.h"
 #include "spec/triage/findings.h"
 #include "spec/triage/pseudo_env.h"
 #include "spec/triage/wordlist.h"
@@ -28,6 +29,10 @@ static void help(void)
            "  -f, --facts FILE   read extracted facts instead of the documents\n"
            "  -e, --errata FILE  curated decisions (default spec/errata.json; 'none' for none)\n"
            "  -c, --curated DIR  curated facts: the pseudocode's names (default spec/curated)\n"
+           "  -p, --pages FILE   the whole CLRX documentation's facts (default\n"
+           "                     spec/facts-clrx.json; 'none': the seeds alone): the encodings\n"
+           "                     curated/pages.json lists join the facts from there\n"
+           "      --pages-docs DIR  where those pages lie (default documents/clrx)\n"
            "  -w, --words FILE   the word list the prose is spell-checked against, one word a\n"
            "                     line (default " GCN_WORDLIST_DEFAULT ", Debian's\n"
            "                     " GCN_WORDLIST_PACKAGE ")\n"
@@ -76,6 +81,8 @@ int cmd_errata(int argc, char **argv)
                                          {"errata", required_argument, NULL, 'e'},
                                          {"out", required_argument, NULL, 'o'},
                                          {"curated", required_argument, NULL, 'c'},
+                                         {"pages", required_argument, NULL, 'p'},
+                                         {"pages-docs", required_argument, NULL, 'P'},
                                          {"skeleton", no_argument, NULL, 's'},
                                          {"words", required_argument, NULL, 'w'},
                                          {"strict", no_argument, NULL, 'S'},
@@ -84,6 +91,7 @@ int cmd_errata(int argc, char **argv)
                                          {NULL, 0, NULL, 0}};
     const char *docs = NULL, *facts_path = NULL, *errata_path = NULL;
     const char *out = NULL, *curated = NULL, *words_path = GCN_WORDLIST_DEFAULT;
+    const char *pages = NULL, *pages_docs = NULL;
     gcn_wordlist words;
     gcn_pseudo_env env;
     int have_env = 0;
@@ -95,8 +103,14 @@ int cmd_errata(int argc, char **argv)
     gcn_status st;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":d:f:e:o:c:w:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:f:e:o:c:p:w:h", opts, NULL)) != -1) {
         switch (c) {
+        case 'p':
+            pages = optarg;
+            break;
+        case 'P':
+            pages_docs = optarg;
+            break;
         case 'd':
             docs = optarg;
             break;
@@ -138,7 +152,9 @@ int cmd_errata(int argc, char **argv)
         return cli_usage_error("errata", "unexpected argument '%s'", argv[optind]);
     if ((!facts_path && !docs && !(docs = cli_data_path("documents/seeds"))) ||
         (!errata_path && !(errata_path = cli_data_path("spec/errata.json"))) ||
-        (!curated && !(curated = cli_data_path("spec/curated"))))
+        (!curated && !(curated = cli_data_path("spec/curated"))) ||
+        (!pages && !(pages = cli_data_path("spec/facts-clrx.json"))) ||
+        (!pages_docs && !(pages_docs = cli_data_path("documents/clrx"))))
         return 1;
     if (!out)
         out = CLI_REPORTS_DEFAULT;
@@ -147,6 +163,8 @@ int cmd_errata(int argc, char **argv)
     memset(&er, 0, sizeof(er));
     st = facts_path ? gcn_facts_load(&facts, facts_path, &diag)
                     : gcn_extract_dir(docs, &facts, &diag);
+    if (st == GCN_OK && strcmp(pages, "none") != 0)
+        st = gcn_facts_add_pages(&facts, pages, pages_docs, curated, &diag);
     if (st != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         gcn_facts_free(&facts);

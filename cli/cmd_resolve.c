@@ -17,6 +17,10 @@ static void help(void)
            "  -f, --facts FILE     extracted facts (default spec/facts.json)\n"
            "  -e, --errata FILE    curated decisions (default spec/errata.json)\n"
            "  -c, --curated DIR    curated facts (default spec/curated)\n"
+           "  -p, --pages FILE     the whole CLRX documentation's facts (default\n"
+           "                       spec/facts-clrx.json; 'none': the seeds alone): the\n"
+           "                       encodings curated/pages.json lists are resolved from them\n"
+           "      --pages-docs DIR the directory of those pages (default documents/clrx)\n"
            "  -o, --output FILE    the resolved spec (default spec/gcn.json at the root of\n"
            "                       the source tree, else gcn.json)\n"
            "The defaults of -f, -e and -c are in the data directory ('gcnspec help').\n"
@@ -48,11 +52,13 @@ int cmd_resolve(int argc, char **argv)
     static const struct option opts[] = {{"facts", required_argument, NULL, 'f'},
                                          {"errata", required_argument, NULL, 'e'},
                                          {"curated", required_argument, NULL, 'c'},
+                                         {"pages", required_argument, NULL, 'p'},
+                                         {"pages-docs", required_argument, NULL, 'P'},
                                          {"output", required_argument, NULL, 'o'},
                                          {"check", required_argument, NULL, 'k'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
-    gcn_resolve_in in = {NULL, NULL, NULL};
+    gcn_resolve_in in = {NULL, NULL, NULL, NULL, NULL};
     const char *output = NULL, *check = NULL;
     gcn_resolve_out out;
     gcn_diag diag;
@@ -60,8 +66,14 @@ int cmd_resolve(int argc, char **argv)
     int c, rc = 0;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:e:c:o:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:e:c:p:o:h", opts, NULL)) != -1) {
         switch (c) {
+        case 'p':
+            in.pages_path = optarg;
+            break;
+        case 'P':
+            in.pages_root = optarg;
+            break;
         case 'f':
             in.facts_path = optarg;
             break;
@@ -90,8 +102,12 @@ int cmd_resolve(int argc, char **argv)
         return cli_usage_error("resolve", "unexpected argument '%s'", argv[optind]);
     if ((!in.facts_path && !(in.facts_path = cli_data_path("spec/facts.json"))) ||
         (!in.errata_path && !(in.errata_path = cli_data_path("spec/errata.json"))) ||
-        (!in.curated_dir && !(in.curated_dir = cli_data_path("spec/curated"))))
+        (!in.curated_dir && !(in.curated_dir = cli_data_path("spec/curated"))) ||
+        (!in.pages_path && !(in.pages_path = cli_data_path("spec/facts-clrx.json"))) ||
+        (!in.pages_root && !(in.pages_root = cli_data_path("documents/clrx"))))
         return 1;
+    if (strcmp(in.pages_path, "none") == 0)
+        in.pages_path = NULL;
     if (!output)
         output = cli_output_default("spec/gcn.json", "gcn.json");
     gcn_diag_clear(&diag);

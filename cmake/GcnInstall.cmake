@@ -25,7 +25,8 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/gcnspec DESTINATION ${CMAKE_INSTAL
 # The data: what the commands' defaults name (cli_data_path), nothing of the build.
 set(data ${CMAKE_INSTALL_DATADIR}/gcnspec)
 install(FILES ${CMAKE_SOURCE_DIR}/spec/gcn.json ${CMAKE_SOURCE_DIR}/spec/errata.json
-              ${CMAKE_SOURCE_DIR}/spec/facts.json DESTINATION ${data}/spec)
+              ${CMAKE_SOURCE_DIR}/spec/facts.json
+              ${CMAKE_SOURCE_DIR}/spec/facts-clrx.json DESTINATION ${data}/spec)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/spec/curated ${CMAKE_SOURCE_DIR}/spec/peers
         DESTINATION ${data}/spec FILES_MATCHING PATTERN "*.json")
 install(FILES ${CMAKE_SOURCE_DIR}/vectors/llvm-mc-vectors-known.json DESTINATION ${data}/vectors)

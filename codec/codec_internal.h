@@ -168,6 +168,8 @@ char *gcn_codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
 /* A number step's value (gcn_print_step.num), as gcn_print writes it; textgen probes the
  * general path's texts against it. */
 char *gcn_codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
+/* LLVM's names of the GPR indexing mode's bits (GCN_FMT_GPR_IDX), bit 0 first. */
+extern const char *const gcn_codec_gpr_idx_names[4];
 /* gcn_print by the general path alone, every step printed as it would be without texts. */
 size_t gcn_codec_print_general(const gcn_inst *in, char *buf, size_t size);
 

@@ -196,12 +196,21 @@ static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes
                               gcn_inst *out)
 {
     uint64_t w = codec_load4(bytes), opcode;
-    unsigned e;
+    unsigned e, best = GCN_ENC_NONE;
     uint16_t insn;
+    const gcn_layout_row *l = NULL;
+    /* of nested encodings, the one that fixes more bits (gcngen checks that they nest) */
     for (e = 0; e < t->nencodings; e++) {
-        const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
-        if (!l->present || ((w ^ l->match_value) & l->match_mask & 0xffffffffull))
+        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
+        if (!c->present || ((w ^ c->match_value) & c->match_mask & 0xffffffffull))
             continue;
+        if (!l || (c->match_mask & l->match_mask) == l->match_mask) {
+            l = c;
+            best = e;
+        }
+    }
+    if (l) {
+        e = best;
         if (len < l->bytes)
             return GCN_ERR_TRUNCATED;
         if (l->bytes >= 8)

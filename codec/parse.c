@@ -697,6 +697,47 @@ static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, siz
 /* ---- operands ------------------------------------------------------------------------------- */
 
 /* Operand op at p->pos; p->pos moves past it. */
+/* gpr_idx(NAME,...) after 'gpr_idx' at s[k] (LLVM's GPR indexing mode): each of
+ * gcn_codec_gpr_idx_names at most once, in any order; gpr_idx() is 0. */
+static gcn_status gpr_idx_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, size_t k)
+{
+    const char *s = p->s;
+    unsigned v = 0, b;
+    k = skip_blanks(s, k);
+    if (s[k] != '(')
+        return err(p, k, "expected '(' after 'gpr_idx'");
+    k = skip_blanks(s, k + 1);
+    if (s[k] != ')')
+        for (;;) {
+            size_t e = word_end(s, k);
+            for (b = 0; b < 4; b++) {
+                const char *n = gcn_codec_gpr_idx_names[b];
+                size_t len = strlen(n), i;
+                if (e - k != len)
+                    continue;
+                for (i = 0; i < len && s[k + i] == (char)(n[i] | 0x20); i++)
+                    ;
+                if (i == len)
+                    break;
+            }
+            if (b == 4)
+                return err(p, k, "expected a GPR index mode (SRC0, SRC1, SRC2, DST), not '%.*s'",
+                           TOK(s + k, e > k ? e - k : 1));
+            if (v >> b & 1u)
+                return err(p, k, "%s is given twice", gcn_codec_gpr_idx_names[b]);
+            v |= 1u << b;
+            k = skip_blanks(s, e);
+            if (s[k] == ')')
+                break;
+            if (s[k] != ',')
+                return err(p, k, "expected ',' or ')' in gpr_idx(...)");
+            k = skip_blanks(s, k + 1);
+        }
+    in->field[op->slot] = v;
+    p->pos = k + 1;
+    return GCN_OK;
+}
+
 static gcn_status operand(pctx *p, const gcn_operand_row *op)
 {
     gcn_inst *in = p->in;
@@ -863,6 +904,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
     case GCN_KIND_IMM: {
         size_t k = at;
         unsigned w = field_width(p, op->slot);
+        if (op->format == GCN_FMT_GPR_IDX && word_end(s, at) - at == 7 &&
+            memcmp(s + at, "gpr_idx", 7) == 0)
+            return gpr_idx_macro(p, op, in, at + 7);
         if (rc > 0 || is_alpha(s[at]))
             return err(p, at, "expected an immediate, not '%.*s'",
                        TOK(s + at, quote_end(s, at) - at));

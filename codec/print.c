@@ -26,6 +26,9 @@ CODEC_INLINE char *put_pool(char *p, const char *s, unsigned n)
     return p + n;
 }
 
+/* LLVM's names of the GPR indexing mode's bits, bit 0 first (AMDGPU's gpr_idx(...) syntax). */
+const char *const gcn_codec_gpr_idx_names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
+
 /* A string literal of the code. */
 #define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
 
@@ -248,7 +251,21 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
         return scalar(p, t, in, v, 1);
     }
     case GCN_KIND_IMM:
-        if (op->format == GCN_FMT_HEX ||
+        if (op->format == GCN_FMT_GPR_IDX && v < 16u) {
+            unsigned b, n = 0;
+            p = PUT_LIT(p, "gpr_idx(");
+            for (b = 0; b < 4; b++)
+                if (v >> b & 1u) {
+                    if (n++)
+                        *p++ = ',';
+                    size_t len = strlen(gcn_codec_gpr_idx_names[b]);
+                    memcpy(p, gcn_codec_gpr_idx_names[b], len);
+                    p += len;
+                }
+            *p++ = ')';
+            return p;
+        }
+        if (op->format == GCN_FMT_HEX || op->format == GCN_FMT_GPR_IDX ||
             (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
             return hex(p, v);
         return dec(p, v);

@@ -33,13 +33,15 @@ typedef enum gcn_kind {
 } gcn_kind;
 
 /* How a value is written. X(enum, spec name). "inline": decimal when an inline integer
- * constant has the value, else hex (how LLVM writes such immediates). */
+ * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
+ * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them). */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
     X(GCN_FMT_SWIZZLE, "swizzle")                                                                  \
     X(GCN_FMT_FLAG, "flag")                                                                        \
-    X(GCN_FMT_INLINE, "inline")
+    X(GCN_FMT_INLINE, "inline")                                                                    \
+    X(GCN_FMT_GPR_IDX, "gpr-idx")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,

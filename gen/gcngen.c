@@ -351,25 +351,62 @@ static void match_bits(const cJSON *l, uint64_t *mask, uint64_t *value)
     }
 }
 
-/* No word may be claimed by two encodings on one generation: their fixed bits must differ
- * where both are fixed. (Within an encoding, one opcode is one instruction: the resolver
- * already refuses anything else, and the opcode maps below are built per slot.) */
+static int opcode_of(const cJSON *in, const char *gen, long *op);
+static int field_of(const cJSON *l, const char *name, unsigned *lo, unsigned *w);
+
+/* No word may be claimed by two instructions on one generation. Two encodings whose fixed bits
+ * agree where both are fixed must be nested, as the documents' scalar encodings are (SOP1,
+ * SOPC and SOPP fix nine bits where SOP2 fixes two and SOPK four): the one that fixes more
+ * bits takes its words, which the other's instructions must then never match, their opcodes
+ * placed (SOP2 has no instruction at the opcodes 96-127 that spell SOPK's ENCODING). The
+ * decoder tries the more specific one first. (Within an encoding, one opcode is one
+ * instruction: the resolver already refuses anything else.) */
 static int check_encodings_disjoint(spec_t *s)
 {
     unsigned g, a, b;
     for (g = 0; g < s->ngens; g++)
         for (a = 0; a < s->nencs; a++)
-            for (b = a + 1; b < s->nencs; b++) {
+            for (b = 0; b < s->nencs; b++) {
                 const cJSON *la = layout_for(s, encoding_node(s, s->encs[a].name), s->gens[g].id);
                 const cJSON *lb = layout_for(s, encoding_node(s, s->encs[b].name), s->gens[g].id);
+                const cJSON *in;
                 uint64_t ma, va, mb, vb;
-                if (!la || !lb)
+                unsigned lo = 0, w = 0;
+                if (a == b || !la || !lb)
                     continue;
                 match_bits(la, &ma, &va);
                 match_bits(lb, &mb, &vb);
-                if (((va ^ vb) & ma & mb) == 0)
-                    return fail(s, lb, "%s and %s can match the same word on %s", s->encs[a].name,
-                                s->encs[b].name, s->gens[g].id);
+                if (((va ^ vb) & ma & mb) != 0)
+                    continue;
+                /* a is the outer one, b the nested one: b fixes every bit a fixes, and more */
+                if ((ma & mb) != ma || mb == ma) {
+                    if (a < b && (ma & mb) != mb)
+                        return fail(s, lb,
+                                    "%s and %s can match the same word on %s, and neither "
+                                    "fixes every bit the other fixes",
+                                    s->encs[a].name, s->encs[b].name, s->gens[g].id);
+                    if (a < b && mb == ma)
+                        return fail(s, lb, "%s and %s can match the same word on %s",
+                                    s->encs[a].name, s->encs[b].name, s->gens[g].id);
+                    continue;
+                }
+                field_of(la, "OPCODE", &lo, &w);
+                cJSON_ArrayForEach(in, s->insns)
+                {
+                    long op;
+                    uint64_t m, v;
+                    if (strcmp(str(in, "encoding"), s->encs[a].name) != 0 ||
+                        !opcode_of(in, s->gens[g].id, &op))
+                        continue;
+                    m = ma | field_mask(lo, lo + w - 1);
+                    v = va | (uint64_t)op << lo;
+                    if (((v ^ vb) & m & mb) == 0)
+                        return fail(s, in,
+                                    "%s (%s opcode %ld) can match a word of %s on %s, which "
+                                    "fixes more bits",
+                                    str(in, "name"), s->encs[a].name, op, s->encs[b].name,
+                                    s->gens[g].id);
+                }
             }
     return 1;
 }
@@ -527,7 +564,8 @@ static void c_string(gcn_buf *b, const char *s)
     }
     gcn_buf_putc(b, '"');
     for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
+        /* '?' escaped: "??'" in a document's text would be a trigraph */
+        if (*s == '"' || *s == '\\' || *s == '?')
             gcn_buf_putc(b, '\\');
         gcn_buf_putc(b, *s);
     }
@@ -835,7 +873,9 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
     gcn_buf_printf(b, "static const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n", s->ngens * 512);
     for (g = 0; g < s->ngens; g++)
         for (v = 0; v < 512; v++) {
-            unsigned found = GCN_ENC_NONE;
+            unsigned found = GCN_ENC_NONE, ncand = 0;
+            uint64_t found_mask = 0;
+            int low_bits = 0;
             for (e = 0; e < s->nencs; e++) {
                 const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
                 uint64_t mask, value;
@@ -844,10 +884,18 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 match_bits(l, &mask, &value);
                 if ((((uint64_t)v << 23) ^ value) & mask & 0xff800000ull)
                     continue;
+                ncand++;
                 /* fixed bits below the top 9: the scan checks them (the fast path takes a row
                  * of one encoding as its match) */
-                found = found == GCN_ENC_NONE && !(mask & 0x007fffffull) ? e : GCN_ENC_SCAN;
+                low_bits |= (mask & 0x007fffffull) != 0;
+                /* nested encodings (check_encodings_disjoint): the one fixing more bits */
+                if (found == GCN_ENC_NONE || (mask & found_mask) == found_mask) {
+                    found = e;
+                    found_mask = mask;
+                }
             }
+            if (low_bits && ncand > 0)
+                found = GCN_ENC_SCAN;
             if (found >= s->nencs) {
                 gcn_buf_printf(b, "    {.enc = %u, .key_plans = gcn_no_plan},\n", found);
                 continue;
@@ -1917,7 +1965,8 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: gcngen resolve --facts F --errata F --curated DIR -o gcn.json\n"
+    fprintf(stderr, "usage: gcngen resolve --facts F --errata F --curated DIR -o gcn.json "
+                    "[--pages F --pages-docs DIR]\n"
                     "       gcngen tables --spec gcn.json -o gcn_tables.inc\n"
                     "       gcngen semantics --spec gcn.json -o gcn_semantics.inc "
                     "[--allow-missing]\n"
@@ -1930,7 +1979,7 @@ int main(int argc, char **argv)
 {
     gcn_diag diag;
     const char *facts = NULL, *errata = NULL, *curated = NULL, *spec = NULL, *out = NULL;
-    const char *encodings = NULL, *decisions = NULL;
+    const char *encodings = NULL, *decisions = NULL, *pages = NULL, *pages_docs = NULL;
     int i, allow_missing = 0;
     gcn_diag_clear(&diag);
     if (argc < 2) {
@@ -1957,6 +2006,10 @@ int main(int argc, char **argv)
             slot = &encodings;
         else if (strcmp(argv[i], "--decisions") == 0)
             slot = &decisions;
+        else if (strcmp(argv[i], "--pages") == 0)
+            slot = &pages;
+        else if (strcmp(argv[i], "--pages-docs") == 0)
+            slot = &pages_docs;
         if (!slot || i + 1 >= argc) {
             usage();
             return 2;
@@ -1964,7 +2017,7 @@ int main(int argc, char **argv)
         *slot = argv[++i];
     }
     if (strcmp(argv[1], "resolve") == 0 && facts && errata && curated && out) {
-        gcn_resolve_in in = {facts, errata, curated};
+        gcn_resolve_in in = {facts, errata, curated, pages, pages_docs};
         gcn_resolve_out ro;
         if (gcn_resolve(&in, &ro, &diag) != GCN_OK ||
             gcn_json_write_file_depth(out, ro.spec, 4, &diag) != GCN_OK) {

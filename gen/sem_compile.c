@@ -624,6 +624,10 @@ static const char *state_get(int which)
         return "gs_pc(x)";
     case GV_GWSWAIT:
         return "gs_gwswait(x)";
+    case GV_MODE:
+        return "gs_mode(x)";
+    case GV_VSKIP:
+        return "gs_vskip(x)";
     default:
         return "gs_csp(x)";
     }
@@ -644,6 +648,10 @@ static const char *state_set(int which)
         return "gs_set_pc";
     case GV_GWSWAIT:
         return "gs_set_gwswait";
+    case GV_MODE:
+        return "gs_set_mode";
+    case GV_VSKIP:
+        return "gs_set_vskip";
     default:
         return "gs_set_csp";
     }
@@ -1097,6 +1105,10 @@ static ex call(cc *c, const ps_node *n)
         if (a.t.k != TK_INT || a.t.bits > 64)
             break;
         return mk(fmt(c, "((uint16_t)(int%u_t)(%s)(%s))", a.t.bits, ucty(a.t), a.c), ty_int(16, 0));
+    case GH_SEXT64:
+        if (a.t.k != TK_INT || a.t.bits > 64)
+            break;
+        return mk(fmt(c, "((int64_t)(int%u_t)(%s)(%s))", a.t.bits, ucty(a.t), a.c), ty_int(64, 1));
     case GH_ASFLOAT:
         if (a.t.k == TK_FLT)
             return conv_ex(c, n, a, ty_flt(32));
@@ -1172,6 +1184,8 @@ static int name_lvalue(cc *c, const ps_node *n, lv *l, ex *value)
     case GV_M0:
     case GV_PC:
     case GV_CSP:
+    case GV_MODE:
+    case GV_VSKIP:
     case GV_GWSWAIT:
         l->k = LV_STATE;
         l->which = (int)v->kind;

@@ -232,7 +232,8 @@ static void c_string(gcn_buf *b, const char *s)
     }
     gcn_buf_putc(b, '"');
     for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
+        /* '?' escaped: "??'" in a document's text would be a trigraph */
+        if (*s == '"' || *s == '\\' || *s == '?')
             gcn_buf_printf(b, "\\%c", *s);
         else if (*s == '\n')
             gcn_buf_puts(b, "\\n");

@@ -12,6 +12,8 @@ static const gs_vocab vocab[] = {
     {"M0", GV_M0, NULL, "the M0 register"},
     {"PC", GV_PC, NULL, "the address of this instruction; assigning it jumps there"},
     {"CSP", GV_CSP, NULL, "the control stack pointer of S_CBRANCH_JOIN"},
+    {"MODE", GV_MODE, NULL, "the MODE hardware register"},
+    {"VSKIP", GV_VSKIP, NULL, "1 when vector instructions are skipped (S_SETVSKIP)"},
     {"LANEID", GV_LANEID, "DS", "the lane a per-lane block runs for (0..63)"},
     {"CLOCKCNT", GV_CLOCKCNT, NULL, "the 64-bit clock (instructions executed)"},
     {"GCN14", GV_GCN14, NULL, "1 when the instruction runs on GCN 1.4"},
@@ -57,6 +59,7 @@ static const gs_helper helpers[] = {
     {"REVBIT", GH_REVBIT, 1, "the bits in reverse order, in the argument's width"},
     {"SEXT", GH_SEXT, 1, "the argument, read as signed of its width, as INT32"},
     {"SEXT16", GH_SEXT16, 1, "the argument sign-extended to 16 bits, as a UINT16 pattern"},
+    {"SEXT64", GH_SEXT64, 1, "the argument, read as signed of its width, as INT64"},
     {"ASFLOAT", GH_ASFLOAT, 1, "the low 32 bits reinterpreted as FLOAT"},
     {"ASDOUBLE", GH_ASDOUBLE, 1, "the 64 bits reinterpreted as DOUBLE"},
 };

@@ -12,6 +12,8 @@ typedef enum gs_vocab_kind {
     GV_M0,         /* M0 */
     GV_PC,         /* the address of this instruction; writing it jumps */
     GV_CSP,        /* the control stack pointer S_CBRANCH_JOIN pops (32 bits) */
+    GV_MODE,       /* the MODE hardware register (32 bits) */
+    GV_VSKIP,      /* the VSKIP mode bit (assignments store their truth) */
     GV_LANEID,     /* the lane a per-lane DS block runs for */
     GV_CLOCKCNT,   /* the deterministic 64-bit clock */
     GV_GCN14,      /* 1 on GCN 1.4, else 0 */
@@ -46,6 +48,7 @@ typedef enum gs_helper_kind {
     GH_REVBIT,
     GH_SEXT,
     GH_SEXT16,
+    GH_SEXT64,
     GH_ASFLOAT,
     GH_ASDOUBLE
 } gs_helper_kind;

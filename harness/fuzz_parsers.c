@@ -358,6 +358,7 @@ static int parse_curated(const char *path, const uint8_t *data, size_t size, gcn
     in.facts_path = facts_path;
     in.errata_path = errata_path;
     in.curated_dir = dir;
+    in.pages_path = in.pages_root = NULL;
     st = gcn_resolve(&in, &out, diag);
     gcn_resolve_out_free(&out);
     /* back to the committed file for the next input */

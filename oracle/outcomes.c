@@ -188,6 +188,8 @@ static void restore(gcn_wave_state *w, const gcn_wave_state *b, const ranges *rg
     w->scc = b->scc;
     w->pc = b->pc;
     w->csp = b->csp;
+    w->mode = b->mode;
+    w->vskip = b->vskip;
     w->lgkm_cnt = b->lgkm_cnt;
     w->clock = b->clock;
     while (m) {
@@ -301,8 +303,9 @@ static int outside_equal(const gcn_wave_state *asc, const gcn_wave_state *obs, c
     unsigned r, lane, sp;
     uint64_t addr;
     if (asc->gen != obs->gen || asc->scc != obs->scc || asc->pc != obs->pc ||
-        asc->csp != obs->csp || asc->lgkm_cnt != obs->lgkm_cnt || asc->clock != obs->clock) {
-        snprintf(why, n, "the generation, SCC, PC, CSP, LGKM_CNT or clock differ");
+        asc->csp != obs->csp || asc->lgkm_cnt != obs->lgkm_cnt || asc->clock != obs->clock ||
+        asc->mode != obs->mode || asc->vskip != obs->vskip) {
+        snprintf(why, n, "the generation, SCC, PC, CSP, MODE, VSKIP, LGKM_CNT or clock differ");
         return 0;
     }
     for (r = 0; r < GCN_SCALAR_CODES; r++)

@@ -494,6 +494,28 @@ GS_INLINE uint32_t gs_set_csp(gs_ctx *x, uint32_t v)
     return v;
 }
 
+GS_INLINE uint32_t gs_mode(const gs_ctx *x)
+{
+    return x->s->mode;
+}
+
+GS_INLINE uint32_t gs_set_mode(gs_ctx *x, uint32_t v)
+{
+    x->s->mode = v;
+    return v;
+}
+
+GS_INLINE uint32_t gs_vskip(const gs_ctx *x)
+{
+    return x->s->vskip;
+}
+
+GS_INLINE uint32_t gs_set_vskip(gs_ctx *x, uint32_t v)
+{
+    x->s->vskip = v != 0;
+    return x->s->vskip;
+}
+
 GS_INLINE uint64_t gs_clock(const gs_ctx *x)
 {
     return x->s->clock;

@@ -371,9 +371,9 @@ static gcn_status load_gws(gcn_wave_state *s, const gcn_json_doc *doc, const cJS
 gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, size_t len,
                                const char *file, gcn_diag *diag)
 {
-    static const char *const keys[] = {"generation", "pc",    "scc",   "csp", "clock",
-                                       "lgkm_cnt",   "sgprs", "vgprs", "lds", "gds",
-                                       "smem",       "gws",   NULL};
+    static const char *const keys[] = {"generation", "pc",    "scc",      "csp",   "mode",
+                                       "vskip",      "clock", "lgkm_cnt", "sgprs", "vgprs",
+                                       "lds",        "gds",   "smem",     "gws",   NULL};
     gcn_json_doc doc;
     const cJSON *root, *x;
     const char *gname = NULL;
@@ -428,6 +428,14 @@ gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, siz
     if ((st = gcn_json_int(&doc, root, "csp", 0, 0, 0xffffffffll, &n, diag)) != GCN_OK)
         goto out;
     s->csp = (uint32_t)n;
+    n = 0;
+    if ((st = gcn_json_int(&doc, root, "mode", 0, 0, 0xffffffffll, &n, diag)) != GCN_OK)
+        goto out;
+    s->mode = (uint32_t)n;
+    n = 0;
+    if ((st = gcn_json_int(&doc, root, "vskip", 0, 0, 1, &n, diag)) != GCN_OK)
+        goto out;
+    s->vskip = (uint32_t)n;
     n = 0;
     if ((st = gcn_json_int(&doc, root, "lgkm_cnt", 0, 0, 0xffffffffll, &n, diag)) != GCN_OK)
         goto out;
@@ -636,6 +644,10 @@ char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before)
         cJSON_AddNumberToObject(root, "scc", s->scc);
     if (!before || before->csp != s->csp)
         cJSON_AddItemToObject(root, "csp", hex(s->csp, 0));
+    if (before ? before->mode != s->mode : s->mode != 0)
+        cJSON_AddItemToObject(root, "mode", hex(s->mode, 0));
+    if (before ? before->vskip != s->vskip : s->vskip != 0)
+        cJSON_AddNumberToObject(root, "vskip", s->vskip);
     if (!before || before->clock != s->clock)
         cJSON_AddItemToObject(root, "clock", hex(s->clock, 0));
     if (!before || before->lgkm_cnt != s->lgkm_cnt)

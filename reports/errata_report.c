@@ -465,6 +465,7 @@ typedef struct sarif_docs {
     char prefix[4096]; /* relative: "documents/seeds/"; absolute: "" (the base holds it) */
     char base_uri[4096];
     int absolute;
+    const char *base_id; /* absolute: the originalUriBaseIds key ("DOCS", "PAGES") */
 } sarif_docs;
 
 static void uri_append(char *out, size_t size, const char *path)
@@ -513,12 +514,13 @@ static void tidy_relative(const char *p, char *out, size_t size)
     out[n] = 0;
 }
 
-static void sarif_docs_init(sarif_docs *d, const char *dir)
+static void sarif_docs_init(sarif_docs *d, const char *dir, const char *base_id)
 {
     char path[4096], cwd[4096], rel[4096];
     const char *p = dir && *dir ? dir : "documents/seeds";
     size_t n;
     memset(d, 0, sizeof(*d));
+    d->base_id = base_id;
     if (p[0] != '/' && !has_dotdot(p)) {
         tidy_relative(p, rel, sizeof(rel));
         uri_append(d->prefix, sizeof(d->prefix), rel);
@@ -540,16 +542,28 @@ static void sarif_docs_init(sarif_docs *d, const char *dir)
         strcat(d->base_uri, "/");
 }
 
-static cJSON *sarif_location(const sarif_docs *docs, const gcn_fact *fx)
+/* The directory a fact's document was read from, when not the run's (gcn_doc_info.root). */
+static const char *doc_root(const gcn_facts *facts, const char *file)
+{
+    size_t i;
+    for (i = 0; i < facts->ndocs; i++)
+        if (facts->docs[i].root && strcmp(facts->docs[i].file, file) == 0)
+            return facts->docs[i].root;
+    return NULL;
+}
+
+static cJSON *sarif_location(const sarif_docs *run_docs, const sarif_docs *pages,
+                             const gcn_facts *facts, const gcn_fact *fx)
 {
     cJSON *loc = cJSON_CreateObject(), *phys, *art, *reg, *snip;
+    const sarif_docs *docs = doc_root(facts, fx->file) ? pages : run_docs;
     char uri[4096 + 512];
     snprintf(uri, sizeof(uri), "%s", docs->prefix);
     uri_append(uri, sizeof(uri), fx->file);
     phys = cJSON_AddObjectToObject(loc, "physicalLocation");
     art = cJSON_AddObjectToObject(phys, "artifactLocation");
     cJSON_AddStringToObject(art, "uri", uri);
-    cJSON_AddStringToObject(art, "uriBaseId", docs->absolute ? "DOCS" : "SRCROOT");
+    cJSON_AddStringToObject(art, "uriBaseId", docs->absolute ? docs->base_id : "SRCROOT");
     reg = cJSON_AddObjectToObject(phys, "region");
     cJSON_AddNumberToObject(reg, "startLine", fx->line);
     if (fx->last_line > fx->line)
@@ -625,8 +639,9 @@ static const char *sarif_level(const gcn_finding *x, const gcn_erratum *er)
 static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const gcn_errata *e,
                            const char *docs_dir)
 {
-    sarif_docs docs;
+    sarif_docs docs, pages;
     cJSON *root = cJSON_CreateObject(), *runs, *run, *tool, *driver, *rules, *results, *base;
+    const char *pages_root = NULL;
     size_t i, k;
     int c;
     cJSON_AddStringToObject(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -636,7 +651,11 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
     cJSON_AddItemToArray(runs, run);
     tool = cJSON_AddObjectToObject(run, "tool");
     driver = cJSON_AddObjectToObject(tool, "driver");
-    sarif_docs_init(&docs, docs_dir);
+    sarif_docs_init(&docs, docs_dir, "DOCS");
+    /* the CLRX pages that joined the seeds (gcn_facts_add_pages) lie in one directory */
+    for (i = 0; i < facts->ndocs && !pages_root; i++)
+        pages_root = facts->docs[i].root;
+    sarif_docs_init(&pages, pages_root, "PAGES");
     cJSON_AddStringToObject(driver, "name", "gcnspec");
     cJSON_AddStringToObject(driver, "fullName",
                             "gcnspec errata (spec errata triage of the GCN ISA documents)");
@@ -660,12 +679,20 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
         cJSON_AddItemToArray(rules, r);
     }
     base = cJSON_AddObjectToObject(run, "originalUriBaseIds");
+    if (pages_root && pages.absolute) {
+        cJSON *s = cJSON_AddObjectToObject(base, "PAGES"), *d;
+        cJSON_AddStringToObject(s, "uri", pages.base_uri);
+        d = cJSON_AddObjectToObject(s, "description");
+        cJSON_AddStringToObject(d, "text",
+                                "The whole CLRX documentation's pages that joined the seeds");
+    }
     if (docs.absolute) {
         cJSON *s = cJSON_AddObjectToObject(base, "DOCS"), *d;
         cJSON_AddStringToObject(s, "uri", docs.base_uri);
         d = cJSON_AddObjectToObject(s, "description");
         cJSON_AddStringToObject(d, "text", "The ISA documents the facts were extracted from");
-    } else {
+    }
+    if (!docs.absolute || (pages_root && !pages.absolute)) {
         /* no uri: the root is where the consumer has the source tree (SARIF 2.1.0 3.14.14) */
         cJSON *s = cJSON_AddObjectToObject(base, "SRCROOT"), *d;
         d = cJSON_AddObjectToObject(s, "description");
@@ -693,7 +720,7 @@ static cJSON *sarif_report(const gcn_facts *facts, const gcn_findings *f, const 
         for (k = 0; k < x->facts.n; k++) {
             const gcn_fact *fx = gcn_facts_find(facts, x->facts.v[k]);
             if (fx)
-                cJSON_AddItemToArray(locs, sarif_location(&docs, fx));
+                cJSON_AddItemToArray(locs, sarif_location(&docs, &pages, facts, fx));
         }
         fp = cJSON_AddObjectToObject(r, "partialFingerprints");
         cJSON_AddStringToObject(fp, "gcnspecFindingKey/v1", x->key);

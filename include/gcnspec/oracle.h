@@ -56,6 +56,8 @@ typedef struct gcn_wave_state {
     uint32_t scc;      /* 0 or 1 */
     uint64_t pc;       /* byte address of the next instruction */
     uint32_t csp;      /* control stack pointer (S_CBRANCH_JOIN) */
+    uint32_t mode;     /* the MODE hardware register (GcnState.md) */
+    uint32_t vskip;    /* 1: vector instructions are skipped (S_SETVSKIP) */
     uint32_t lgkm_cnt; /* LGKM_CNT increments charged by the documents' rules */
     uint64_t clock;    /* CLOCKCNT: instructions executed since the clock was set */
     uint8_t lds[GCN_LDS_BYTES];

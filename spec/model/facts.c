@@ -141,6 +141,7 @@ void gcn_facts_free(gcn_facts *f)
         free(f->docs[i].title);
         free(f->docs[i].sha256);
         free(f->docs[i].skipped);
+        free(f->docs[i].root);
     }
     free(f->docs);
     memset(f, 0, sizeof(*f));

@@ -136,6 +136,9 @@ typedef struct gcn_doc_info {
     char *sha256;
     unsigned lines;
     char *skipped; /* why the directory reader did not read it (style "skipped"); else NULL */
+    /* the directory it was read from, when that is not the run's documents directory (a CLRX
+     * page joined by gcn_facts_add_pages); NULL otherwise. Not part of facts.json. */
+    char *root;
 } gcn_doc_info;
 
 typedef struct gcn_facts {

@@ -9,6 +9,7 @@
 #include "spec/extract/text.h"
 #include "spec/model/claims.h"
 #include "spec/model/layout.h"
+#include "spec/model/pages.h"
 #include "spec/triage/pseudo_env.h"
 #include "spec/triage/sections.h"
 #include "visa.h"
@@ -1450,6 +1451,9 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     c.diag = diag;
     if ((st = gcn_facts_load(&c.facts, in->facts_path, diag)) != GCN_OK)
         goto done;
+    if (in->pages_path && (st = gcn_facts_add_pages(&c.facts, in->pages_path, in->pages_root,
+                                                    in->curated_dir, diag)) != GCN_OK)
+        goto done;
     {
         char *envpath = gcn_path_join(in->curated_dir, "pseudocode.json");
         st = envpath ? gcn_pseudo_env_load(&c.env, envpath, diag) : GCN_ERR_NOMEM;
@@ -1485,14 +1489,19 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         cJSON *root = cJSON_CreateObject(), *inputs, *gens, *cur;
         char *h;
         static const char *const curated[] = {
-            "generations.json",     "operands.json",  "syntax.json", "smrd.json",
-            "scalar_operands.json", "semantics.json", "ds_m0.json",  NULL};
+            "generations.json", "operands.json", "syntax.json", "smrd.json", "scalar_operands.json",
+            "semantics.json",   "ds_m0.json",    "pages.json",  NULL};
         const char *const *cf;
         cJSON_AddStringToObject(root, "schema", "gcnspec/1");
         inputs = cJSON_AddObjectToObject(root, "inputs");
         h = file_sha(in->facts_path);
         cJSON_AddStringToObject(inputs, "facts", h ? h : "");
         free(h);
+        if (in->pages_path) {
+            h = file_sha(in->pages_path);
+            cJSON_AddStringToObject(inputs, "pages", h ? h : "");
+            free(h);
+        }
         cJSON_AddStringToObject(inputs, "errata", c.errata.sha256);
         cur = cJSON_AddObjectToObject(inputs, "curated");
         for (cf = curated; *cf; cf++) {

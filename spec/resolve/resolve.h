@@ -14,6 +14,11 @@ typedef struct gcn_resolve_in {
     const char *facts_path;
     const char *errata_path;
     const char *curated_dir;
+    /* the whole CLRX documentation's facts (spec/facts-clrx.json) and the directory of its
+     * pages: the encodings curated/pages.json lists join the resolve from there. NULL: the
+     * seeds' facts alone. */
+    const char *pages_path;
+    const char *pages_root;
 } gcn_resolve_in;
 
 typedef struct gcn_resolve_out {

@@ -1179,3 +1179,66 @@ E(id="E071",
             "value is called num_elts. Src0 and Src1 say 'the first Exec_size elements' and the "
             "semantics block loops over exec_size, so num_elts is read as Exec_size (a name from "
             "an older form of the page).")
+
+# ---- the scalar ALU pages of the whole CLRX documentation (SOP2, SOPC) ------------------------
+
+E(id="E072",
+  title="Three SOP2/SOPC sections' syntax lines name a sibling instruction",
+  settles=["syntax-mnemonic/SOP2/S_CSELECT_B64", "syntax-mnemonic/SOP2/S_MAX_I32",
+           "syntax-mnemonic/SOPC/S_CMP_LG_U32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="S_CSELECT_B64's syntax line says S_CSELECT_B32 (with the 64-bit operands "
+            "SDST(2), SSRC0(2), SSRC1(2)), S_MAX_I32's says S_MIN_I32 and S_CMP_LG_U32's says "
+            "S_CMP_LG_I32; each section's heading, opcode line, description and operation are "
+            "its own, and llvm-mc assembles each heading's instruction with the operands the "
+            "line lists, at the section's opcode. The spec keeps the operands and the "
+            "section's heading.",
+  probes=[asm(g, ("s_cselect_b64 s[0:1], s[2:3], s[4:5]", op("SOP2", 11)),
+              ("s_max_i32 s0, s1, s2", op("SOP2", 8)),
+              ("s_cmp_lg_u32 s0, s1", op("SOPC", 7)))
+          for g in GENS])
+
+E(id="E073",
+  title="S_LSHL1..4_ADD_U32 write their sources SRC0, SRC1: the SOP2 fields are SSRC0, SSRC1",
+  settles=["syntax-operand/SOP2/SRC0", "syntax-operand/SOP2/SRC1"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOP2", "mnemonic": "S_LSHL%d_ADD_U32" % n,
+              "syntax": "S_LSHL%d_ADD_U32 SDST, SSRC0, SSRC1" % n} for n in (1, 2, 3, 4)],
+  rationale="SRC0 and SRC1 are no fields of the SOP2 encoding (SSRC0 bits 0-7, SSRC1 bits 8-15); "
+            "the operations read SSRC0 and SSRC1 under those names elsewhere on the page, and "
+            "llvm-mc (gfx900) puts the first source in bits 0-7 and the second in 8-15.",
+  probes=[asm("gcn1.4", ("s_lshl%d_add_u32 s0, s1, s2" % n, ("byte", 0, 1)),
+              ("s_lshl%d_add_u32 s0, s1, s2" % n, ("byte", 1, 2))) for n in (1, 2, 3, 4)])
+
+E(id="E074",
+  title="S_SET_GPR_IDX_ON writes its mode IMM8, held in the SSRC1 field, and its index "
+        "SSRC0(0)",
+  settles=["syntax-operand/SOPC/IMM8"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOPC", "mnemonic": "S_SET_GPR_IDX_ON",
+              "syntax": "S_SET_GPR_IDX_ON SSRC0, IMM8"}],
+  rationale="IMM8 is no field of the SOPC encoding: the mode sits in the SSRC1 field (bits "
+            "8-15), as an immediate, not a scalar operand code; the operation keeps IMM8 & 15 "
+            "(M0 bits 12-15). 'SSRC0(0)' gives the index operand no register: it is one 32-bit "
+            "scalar source. llvm-mc (gfx900) puts the index in bits 0-7 and the mode's four "
+            "bits in 8-11 (gpr_idx(SRC0,DST): 9), and refuses a mode past 15.",
+  probes=[asm("gcn1.4", ("s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)", ("byte", 0, 2)),
+              ("s_set_gpr_idx_on s2, gpr_idx(SRC0,DST)", ("byte", 1, 9)),
+              ("s_set_gpr_idx_on s2, 16", REJ))])
+
+E(id="E075",
+  title="SOPC opcode 19 is S_CMP_LG_U64; the page gives it a second name, S_CMP_NE_U64",
+  settles=[],
+  category="duplicate-opcode",
+  facts=["GcnInstrsSopc.md:39:opcode-row", "GcnInstrsSopc.md:213:syntax-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "rename", "encoding": "SOPC", "from": "S_CMP_NE_U64", "to": "S_CMP_LG_U64",
+              "fact": "GcnInstrsSopc.md:39:opcode-row"}],
+  rationale="The GCN 1.2/1.4 row of opcode 19 names two mnemonics, 'S_CMP_LG_U64, S_CMP_NE_U64', "
+            "and the section gives a syntax line for each: one instruction with two spellings "
+            "(S_CMP_LG_U32 has no NE spelling). llvm-mc knows only s_cmp_lg_u64 (opcode 19) and "
+            "rejects s_cmp_ne_u64; the spec keeps one instruction under LLVM's name. The second "
+            "spelling is CLRX's assembler alias, not an encoding of its own.",
+  probes=[asm(g, ("s_cmp_lg_u64 s[0:1], s[2:3]", op("SOPC", 19)),
+              ("s_cmp_ne_u64 s[0:1], s[2:3]", REJ)) for g in ["gcn1.2", "gcn1.4"]])

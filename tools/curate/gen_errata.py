@@ -34,6 +34,9 @@ OPCODE_AT = {
     ("SOP1", "gcn1.2"): (0, 8, 8), ("SOP1", "gcn1.4"): (0, 8, 8),
     ("SMEM", "gcn1.2"): (0, 18, 8), ("SMEM", "gcn1.4"): (0, 18, 8),
 }
+for _g in ("gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"):
+    OPCODE_AT[("SOP2", _g)] = (0, 23, 7)
+    OPCODE_AT[("SOPC", _g)] = (0, 16, 7)
 
 
 def opcode_of(enc, gen, data):
@@ -116,6 +119,7 @@ def expand_fix(d, facts):
 def findings(gcnspec):
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([gcnspec, "errata", "--facts", os.path.join(ROOT, "spec", "facts.json"),
+                        "--pages", os.path.join(ROOT, "spec", "facts-clrx.json"),
                         "--errata", "none", "--out", tmp], check=True, cwd=ROOT,
                        stderr=subprocess.DEVNULL)
         with open(os.path.join(tmp, "errata.json"), encoding="utf-8") as f:
@@ -127,8 +131,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gcnspec", default=os.path.join(ROOT, "build", "cli", "gcnspec"))
     args = ap.parse_args()
+    # the seeds' facts and the CLRX pages' (ids name their files, so they never collide; the
+    # pages' facts of encodings spec/curated/pages.json does not list are cited by no erratum)
     with open(os.path.join(ROOT, "spec", "facts.json"), encoding="utf-8") as f:
         facts = {x["id"]: x for x in json.load(f)["facts"]}
+    with open(os.path.join(ROOT, "spec", "curated", "pages.json"), encoding="utf-8") as f:
+        pages = {e["encoding"] for e in json.load(f)["encodings"]}
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts.update({x["id"]: x for x in json.load(f)["facts"] if x.get("encoding") in pages})
     found = findings(args.gcnspec)
     settled = set()
     out = []

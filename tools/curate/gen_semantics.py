@@ -254,6 +254,16 @@ for name in ["DS_GWS_INIT", "DS_GWS_SEMA_V", "DS_GWS_SEMA_BR", "DS_GWS_SEMA_P",
         "sources": [GEM5 + gem5 + " (AMD's Vega description)", GWS_RID, GWS_DATA] + extra,
     })
 
+ENTRIES.append({
+    "encoding": "SOP2", "name": "S_RFE_RESTORE_B64",
+    "unsupported": "the documents do not know what it does: GcnInstrsSop2.md:682 'Return from "
+                   "exception handler and set: INST_ATC = SSRC1.U32[0] ???' names a source the "
+                   "syntax line (SDST(2), SSRC0(1)) does not have and gives no Operation block",
+    "note": "Trap-handler return that restores state the oracle does not keep (INST_ATC).",
+    "sources": ["documents/clrx/GcnInstrsSop2.md:678-682"],
+})
+
+
 def main():
     doc = {
         "schema": "gcnspec-curated/1",

@@ -144,6 +144,33 @@ OPERANDS = [
      "probe": {"gen": "gcn1.2", "line": "s_load_dword s5, s[6:7], 0x40 glc",
                "bytes": {0: 0x43, 1: 0x01, 2: 0x03, 4: 0x40},
                "says": "SBASE bits 0-5 (s[6:7] -> 3), SDATA 6-12, GLC 16, IMM 17, OFFSET 32+"}},
+    {"encoding": "SOP2",
+     "operands": [
+         {"name": "SDST", "kind": "sdst", "field": "SDST", "defines": True},
+         {"name": "SSRC0", "kind": "ssrc", "field": "SSRC0"},
+         {"name": "SSRC1", "kind": "ssrc", "field": "SSRC1"},
+     ],
+     "modifiers": [],
+     "extra_probes": [{"gen": "gcn1.4", "line": "s_add_u32 s0, 0x1234, 0x1234",
+                       "text": "s_add_u32 s0, 0x1234, 0x1234"}],
+     "probe": {"gen": "gcn1.2", "line": "s_add_u32 s5, s3, s4", "bytes": {0: 3, 1: 4, 2: 5},
+               "says": "SSRC0 bits 0-7, SSRC1 bits 8-15, SDST bits 16-22 (s_add_u32 s5, s3, s4); "
+                       "both sources may name the literal, which they then share "
+                       "(s_add_u32 s0, 0x1234, 0x1234)"}},
+    {"encoding": "SOPC",
+     "operands": [
+         {"name": "SSRC0", "kind": "ssrc", "field": "SSRC0"},
+         {"name": "SSRC1", "kind": "ssrc", "field": "SSRC1"},
+         {"name": "IMM8", "kind": "imm", "field": "SSRC1", "format": "gpr-idx",
+          "note": "S_SET_GPR_IDX_ON's mode in the SSRC1 field: the operation takes IMM8 & 15 "
+                  "(M0 bits 12-15); LLVM writes the four bits as gpr_idx(SRC0,SRC1,SRC2,DST) "
+                  "and refuses a value past 15"},
+     ],
+     "modifiers": [],
+     "extra_probes": [{"gen": "gcn1.4", "line": "s_set_gpr_idx_on s0, gpr_idx(SRC0,DST)",
+                       "text": "s_set_gpr_idx_on s0, gpr_idx(SRC0,DST)"}],
+     "probe": {"gen": "gcn1.2", "line": "s_cmp_eq_u32 s3, s4", "bytes": {0: 3, 1: 4},
+               "says": "SSRC0 bits 0-7, SSRC1 bits 8-15 (s_cmp_eq_u32 s3, s4)"}},
     {"encoding": "SMRD",
      "operands": [
          {"name": "SDST", "kind": "sgpr", "field": "SDST", "defines": True},

@@ -1,0 +1,145 @@
+#include "pages.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/file.h"
+#include "util/json.h"
+
+gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_diag *diag)
+{
+    char *path = gcn_path_join(curated_dir, "pages.json");
+    gcn_json_doc doc;
+    const char *schema = NULL, *topic = NULL;
+    const cJSON *list = NULL, *e;
+    gcn_status st;
+    if (!path)
+        return GCN_ERR_NOMEM;
+    /* a curated directory without the list resolves the seeds alone */
+    if (access(path, F_OK) != 0) {
+        free(path);
+        return GCN_OK;
+    }
+    st = gcn_json_load(&doc, path, diag);
+    free(path);
+    if (st != GCN_OK)
+        return st;
+    if (!cJSON_IsObject(doc.root))
+        st = gcn_json_error(&doc, doc.root, diag, "a curated file must hold an object");
+    else if ((st = gcn_json_str(&doc, doc.root, "schema", 1, &schema, diag)) == GCN_OK &&
+             (st = gcn_json_str(&doc, doc.root, "topic", 1, &topic, diag)) == GCN_OK) {
+        if (strcmp(schema, "gcnspec-curated/1") != 0)
+            st = gcn_json_error(&doc, doc.root, diag, "unknown schema \"%s\"", schema);
+        else if (strcmp(topic, "pages") != 0)
+            st = gcn_json_error(&doc, doc.root, diag, "topic is \"%s\", expected \"pages\"", topic);
+        else
+            st = gcn_json_arr(&doc, doc.root, "encodings", 1, &list, diag);
+    }
+    if (st == GCN_OK)
+        cJSON_ArrayForEach(e, list)
+        {
+            const char *name = NULL, *note = NULL;
+            if ((st = gcn_json_str(&doc, e, "encoding", 1, &name, diag)) != GCN_OK ||
+                (st = gcn_json_str(&doc, e, "note", 1, &note, diag)) != GCN_OK)
+                break;
+            if (gcn_strs_has(out, name)) {
+                st = gcn_json_error(&doc, e, diag, "encoding \"%s\" is listed twice", name);
+                break;
+            }
+            if (!gcn_strs_push(out, name)) {
+                st = GCN_ERR_NOMEM;
+                break;
+            }
+        }
+    gcn_json_free(&doc);
+    return st;
+}
+
+static int has_encoding(const gcn_facts *f, const char *enc)
+{
+    size_t i;
+    for (i = 0; i < f->n; i++)
+        if (f->v[i].encoding && strcmp(f->v[i].encoding, enc) == 0)
+            return 1;
+    return 0;
+}
+
+gcn_status gcn_facts_add_pages(gcn_facts *f, const char *pages_path, const char *root,
+                               const char *curated_dir, gcn_diag *diag)
+{
+    gcn_strs encs = {0};
+    gcn_facts pages;
+    gcn_status st;
+    size_t i, keep = 0, nfacts = 0;
+    gcn_facts_init(&pages);
+    if ((st = gcn_pages_encodings(curated_dir, &encs, diag)) != GCN_OK)
+        goto out;
+    if (encs.n == 0)
+        goto out;
+    if ((st = gcn_facts_load(&pages, pages_path, diag)) != GCN_OK)
+        goto out;
+    for (i = 0; i < encs.n; i++) {
+        if (!has_encoding(&pages, encs.v[i])) {
+            gcn_diag_set(diag, pages_path, 0, 0,
+                         "curated/pages.json lists %s, which no page of these facts describes",
+                         encs.v[i]);
+            st = GCN_ERR_INVALID;
+            goto out;
+        }
+        if (has_encoding(f, encs.v[i])) {
+            gcn_diag_set(diag, pages_path, 0, 0,
+                         "curated/pages.json lists %s, which the seeds already describe: its "
+                         "pages join as further pages of the seeds' facts, not here",
+                         encs.v[i]);
+            st = GCN_ERR_INVALID;
+            goto out;
+        }
+    }
+    /* room for the adopted facts and documents */
+    for (i = 0; i < pages.n; i++)
+        nfacts += pages.v[i].encoding && gcn_strs_has(&encs, pages.v[i].encoding);
+    if (f->n + nfacts > f->cap) {
+        gcn_fact *v = realloc(f->v, (f->n + nfacts + 1) * sizeof(*v));
+        if (!v) {
+            st = GCN_ERR_NOMEM;
+            goto out;
+        }
+        f->v = v;
+        f->cap = f->n + nfacts + 1;
+    }
+    {
+        gcn_doc_info *d = realloc(f->docs, (f->ndocs + pages.ndocs + 1) * sizeof(*d));
+        if (!d) {
+            st = GCN_ERR_NOMEM;
+            goto out;
+        }
+        f->docs = d;
+    }
+    for (i = 0; i < pages.ndocs; i++) {
+        gcn_doc_info *d = &pages.docs[i];
+        if (d->encoding && gcn_strs_has(&encs, d->encoding)) {
+            f->docs[f->ndocs] = *d;
+            f->docs[f->ndocs].root = root ? gcn_strdup(root) : NULL;
+            f->ndocs++;
+        } else {
+            pages.docs[keep++] = *d;
+        }
+    }
+    pages.ndocs = keep;
+    keep = 0;
+    /* the pages' facts in their order, after the seeds' (ids differ: the files differ) */
+    for (i = 0; i < pages.n; i++) {
+        if (pages.v[i].encoding && gcn_strs_has(&encs, pages.v[i].encoding))
+            f->v[f->n++] = pages.v[i];
+        else
+            pages.v[keep++] = pages.v[i];
+    }
+    pages.n = keep;
+out:
+    if (st == GCN_ERR_NOMEM)
+        gcn_diag_set(diag, pages_path, 0, 0, "out of memory");
+    gcn_facts_free(&pages);
+    gcn_strs_free(&encs);
+    return st;
+}
