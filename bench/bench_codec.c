@@ -203,9 +203,9 @@ lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     const gcn_dispatch_row *d;
     const gcn_fast_plan *f;
     uint64_t w;
-    if ((unsigned)gen >= t->ngens || !bytes || !out || len < 8)
+    if ((unsigned)gen >= t->ngens || !bytes || !out || len < 4)
         return GCN_ERR_INVALID;
-    w = codec_load8(bytes);
+    w = len >= 8 ? codec_load8(bytes) : codec_load4(bytes); /* a 32-bit word may end the stream */
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
     f = d->key_plans + ((w >> d->key_lo) & d->key_mask);
     if (!f->flags)
@@ -244,17 +244,18 @@ static int bare_build(int gen, bare *b)
     unsigned v, e;
     memset(b, 0, sizeof(*b));
     for (v = 0; v < 512; v++) {
-        uint64_t w = (uint64_t)v << 23;
+        uint64_t w = (uint64_t)v << 23, best = 0;
         for (e = 0; e < t->nencodings; e++) {
             const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
             uint64_t m = l->match_mask & 0xff800000ull;
-            if (!l->present || !m || ((w ^ l->match_value) & m))
+            /* of nested encodings (SOP1 in SOP2's opcode space), the one fixing more bits */
+            if (!l->present || !m || ((w ^ l->match_value) & m) || (m & best) != best)
                 continue;
+            best = m;
             b->lo[v] = l->slot[l->opcode_slot].lo;
             b->width[v] = l->slot[l->opcode_slot].width;
             b->map[v] = l->opcode_map;
             b->count[v] = l->opcode_count;
-            break;
         }
     }
     return 0;

@@ -416,6 +416,44 @@ static gcn_status operand_widths(const gcn_facts *f, gcn_findings *out)
     return GCN_OK;
 }
 
+/* A 64-bit scalar instruction (_B64, _I64, _U64) whose syntax line gives every scalar operand
+ * (SDST, SSRC0, SDATA, ...) one register: at least its data needs two (S_BFE_I64's page writes
+ * "SDST, SSRC0, SSRC1" where its operation reads 64 bits). Instructions whose 64-bit operand
+ * is only some of them (S_LSHL_B64's shift count is 32-bit) write the others' widths, so one
+ * width of 2 anywhere silences it. */
+static gcn_status operand_widths_by_suffix(const gcn_facts *f, gcn_findings *out)
+{
+    size_t i, k;
+    for (i = 0; i < f->n; i++) {
+        const gcn_fact *syn = &f->v[i];
+        const char *m = syn->name;
+        size_t n = m ? strlen(m) : 0, scalar = 0, wide = 0;
+        gcn_strs ids = {0};
+        if (syn->kind != GCN_FACT_SYNTAX_LINE || !syn->section || n < 4 || m[n - 4] != '_' ||
+            !strchr("BIU", m[n - 3]) || strcmp(m + n - 2, "64") != 0)
+            continue;
+        for (k = 0; k < syn->noperands; k++) {
+            const gcn_operand_ref *r = &syn->operands[k];
+            if (r->name[0] != 'S')
+                continue;
+            scalar++;
+            wide += r->nwidths && r->widths[r->nwidths - 1] > 1;
+        }
+        if (!scalar || wide)
+            continue;
+        gcn_strs_push(&ids, syn->id);
+        if (!gcn_findings_add(out, GCN_FC_OPERAND_WIDTH, syn->encoding, syn->name, &ids, NULL,
+                              "%s: a 64-bit instruction whose syntax gives each of its %zu scalar "
+                              "operand%s one register",
+                              syn->name, scalar, scalar == 1 ? "" : "s")) {
+            gcn_strs_free(&ids);
+            return GCN_ERR_NOMEM;
+        }
+        gcn_strs_free(&ids);
+    }
+    return GCN_OK;
+}
+
 gcn_status gcn_detect_names(const gcn_facts *f, gcn_findings *out)
 {
     gcn_claims c;
@@ -429,6 +467,8 @@ gcn_status gcn_detect_names(const gcn_facts *f, gcn_findings *out)
         st = syntax_operands(f, out);
     if (st == GCN_OK)
         st = operand_widths(f, out);
+    if (st == GCN_OK)
+        st = operand_widths_by_suffix(f, out);
     gcn_claims_free(&c);
     return st;
 }

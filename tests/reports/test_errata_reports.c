@@ -26,6 +26,16 @@ typedef struct report {
 
 static seed_set seeds;
 static text_lines seed_lines[8];
+/* The CLRX pages that joined the seeds (spec/curated/pages.json), read when a finding names
+ * one: documents/clrx in the source tree. */
+#define MAX_PAGES 32
+static struct page {
+    char *name;
+    text_lines lines;
+} pages[MAX_PAGES];
+static size_t npages;
+
+
 static char *tmp;
 static report with_errata, without_errata, reclassified;
 
@@ -148,16 +158,37 @@ static int teardown(void **state)
     for (i = 0; i < seeds.n; i++)
         lines_free(&seed_lines[i]);
     seeds_free(&seeds);
+    for (i = 0; i < npages; i++) {
+        lines_free(&pages[i].lines);
+        free(pages[i].name);
+    }
+    npages = 0;
     return 0;
 }
 
 static const text_lines *seed_named(const char *name)
 {
-    size_t i;
+    size_t i, len = 0;
+    char *dir, *path, *text;
     for (i = 0; i < seeds.n; i++)
         if (strcmp(seeds.v[i].name, name) == 0)
             return &seed_lines[i];
-    return NULL;
+    for (i = 0; i < npages; i++)
+        if (strcmp(pages[i].name, name) == 0)
+            return &pages[i].lines;
+    if (strchr(name, '/') || npages == MAX_PAGES)
+        return NULL;
+    dir = path_join2(test_source_dir(), "documents/clrx");
+    path = path_join2(dir, name);
+    text = file_read(path, &len);
+    free(dir);
+    free(path);
+    if (!text)
+        return NULL;
+    pages[npages].name = strdup(name);
+    lines_split(&pages[npages].lines, text, len);
+    free(text);
+    return &pages[npages++].lines;
 }
 
 /* text is lines first..last of the seed as written (it may stop early: a span may quote only

@@ -261,7 +261,8 @@ E(title="S_ATOMIC_DEC_X2 / S_BUFFER_ATOMIC_DEC_X2 give the 64-bit data one regis
               ("s_buffer_atomic_dec_x2 s[2:3], s[4:7], 0x4", op("SMEM", 108)))])
 
 E(title="S_MOVRELD_B64's syntax gives one register to 64-bit operands",
-  settles=["operand-width/SOP1/S_MOVRELD_B64", "operand-width/SOP1/S_MOVRELD_B64/2"],
+  settles=["operand-width/SOP1/S_MOVRELD_B64", "operand-width/SOP1/S_MOVRELD_B64/2",
+           "operand-width/SOP1/S_MOVRELD_B64/3"],
   classification="doc-erratum",
   decisions=[{"op": "syntax", "encoding": "SOP1", "mnemonic": "S_MOVRELD_B64",
               "syntax": "S_MOVRELD_B64 SDST(2), SSRC0(2)"}],
@@ -1242,3 +1243,33 @@ E(id="E075",
             "spelling is CLRX's assembler alias, not an encoding of its own.",
   probes=[asm(g, ("s_cmp_lg_u64 s[0:1], s[2:3]", op("SOPC", 19)),
               ("s_cmp_ne_u64 s[0:1], s[2:3]", REJ)) for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E076",
+  title="S_BFE_I64's syntax line gives its 64-bit destination and source one register",
+  settles=["operand-width/SOP2/S_BFE_I64"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOP2", "mnemonic": "S_BFE_I64",
+              "syntax": "S_BFE_I64 SDST(2), SSRC0(2), SSRC1"}],
+  rationale="The section writes 'S_BFE_I64 SDST, SSRC0, SSRC1', but its operation extracts from "
+            "64 bits ((INT64)(SSRC0 << (64 - shift - length)), shift = SSRC1 & 63), as "
+            "S_BFE_U64's section does with SDST(2), SSRC0(2). llvm-mc takes s[0:1], s[2:3], s4 "
+            "and refuses single registers for the destination and the first source.",
+  probes=[asm(g, ("s_bfe_i64 s[0:1], s[2:3], s4", ("byte", 0, 2)),
+              ("s_bfe_i64 s0, s2, s4", REJ)) for g in GENS])
+
+E(id="E077",
+  title="S_RFE_RESTORE_B64 reads SSRC0(2) and SSRC1; its syntax line names a destination",
+  settles=["unknown/SOP2/S_RFE_RESTORE_B64"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOP2", "mnemonic": "S_RFE_RESTORE_B64",
+              "syntax": "S_RFE_RESTORE_B64 SSRC0(2), SSRC1"}],
+  rationale="The section writes 'S_RFE_RESTORE_B64 SDST(2), SSRC0(1)' and its description, which "
+            "ends in '???', reads a third operand: 'INST_ATC = SSRC1.U32[0]'. Like S_RFE_B64, the "
+            "return from the trap handler takes the return address in a 64-bit source and writes "
+            "no SGPR; llvm-mc (tonga, gfx900) assembles 's_rfe_restore_b64 s[8:9], s24' with "
+            "s[8:9] in SSRC0 (bits 0-7), s24 in SSRC1 (8-15) and SDST 0, and refuses a "
+            "one-register first operand.",
+  probes=[asm(g, ("s_rfe_restore_b64 s[8:9], s24", ("byte", 0, 8)),
+              ("s_rfe_restore_b64 s[8:9], s24", ("byte", 1, 0x18)),
+              ("s_rfe_restore_b64 s[8:9], s24", ("byte", 2, 0x80)),
+              ("s_rfe_restore_b64 s8, s24", REJ)) for g in ["gcn1.2", "gcn1.4"]])
