@@ -182,12 +182,13 @@ static gcn_status tri_of(const gcn_json_doc *doc, const cJSON *obj, const char *
 }
 
 static gcn_status load_fields(const gcn_json_doc *doc, const cJSON *when, gcn_kw_entry *it,
-                              gcn_diag *diag)
+                              const char *key, gcn_diag *diag)
 {
     static const char *const keys[] = {"in", "class", NULL};
     const gcn_tables *t = gcn_codec_tables();
     const cJSON *fields = NULL, *f;
-    gcn_status st = gcn_json_obj(doc, when, "fields", 0, &fields, diag);
+    int any = strcmp(key, "any_fields") == 0;
+    gcn_status st = gcn_json_obj(doc, when, key, 0, &fields, diag);
     if (st != GCN_OK || !fields)
         return st;
     cJSON_ArrayForEach(f, fields)
@@ -199,12 +200,25 @@ static gcn_status load_fields(const gcn_json_doc *doc, const cJSON *when, gcn_kw
         if (it->nfields == GCN_KW_MAX_FIELDS)
             return gcn_json_error(doc, f, diag, "at most %d field conditions", GCN_KW_MAX_FIELDS);
         c = &it->fields[it->nfields++];
-        c->slot = -1;
-        for (k = 0; k < t->encodings[it->enc].nslots; k++)
-            if (strcmp(t->encodings[it->enc].slot_name[k], f->string) == 0)
-                c->slot = (int)k;
-        if (c->slot < 0)
-            return gcn_json_error(doc, f, diag, "%s has no field %s", it->encoding, f->string);
+        c->any = any;
+        {
+            unsigned e, have = 0;
+            for (e = 0; e < GCN_KW_MAX_ENCS; e++) {
+                c->slot[e] = -1;
+                if (!((it->encs >> e) & 1))
+                    continue;
+                for (k = 0; k < t->encodings[e].nslots; k++)
+                    if (strcmp(t->encodings[e].slot_name[k], f->string) == 0)
+                        c->slot[e] = (int)k;
+                if (c->slot[e] < 0 && !any)
+                    return gcn_json_error(doc, f, diag, "%s has no field %s", t->encodings[e].name,
+                                          f->string);
+                have += c->slot[e] >= 0;
+            }
+            if (!have)
+                return gcn_json_error(doc, f, diag, "no encoding of the entry has a field %s",
+                                      f->string);
+        }
         if ((st = gcn_json_only_keys(doc, f, keys, diag)) != GCN_OK ||
             (st = gcn_json_arr(doc, f, "in", 0, &in, diag)) != GCN_OK ||
             (st = gcn_kw_str_list(doc, f, "class", 0, cls, GCN_KW_MAX_LIST, &ncls, diag)) != GCN_OK)
@@ -309,13 +323,47 @@ static gcn_status load_repro(const gcn_json_doc *doc, const cJSON *e, gcn_kw_ent
     return GCN_OK;
 }
 
+/* "encoding": a name or a list of names; it->encoding is the first (for people and the
+ * reproducer), it->encs all of them. */
+static gcn_status load_encodings(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it,
+                                 gcn_diag *diag)
+{
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(e, "encoding"), *n;
+    const char *names[GCN_KW_MAX_LIST];
+    size_t count = 0, k;
+    gcn_status st;
+    if (cJSON_IsArray(x)) {
+        if ((st = gcn_kw_str_list(doc, e, "encoding", 1, names, GCN_KW_MAX_LIST, &count, diag)) !=
+            GCN_OK)
+            return st;
+        if (!count)
+            return gcn_json_error(doc, x, diag, "encoding: at least one name");
+    } else {
+        if ((st = gcn_json_str(doc, e, "encoding", 1, &names[0], diag)) != GCN_OK)
+            return st;
+        count = 1;
+    }
+    it->encoding = names[0];
+    for (k = 0; k < count; k++) {
+        int enc = gcn_kw_encoding_index(names[k]);
+        n = cJSON_IsArray(x) ? cJSON_GetArrayItem(x, (int)k) : x;
+        if (enc < 0 || enc >= GCN_KW_MAX_ENCS)
+            return gcn_json_error(doc, n, diag, "unknown encoding %s", names[k]);
+        if (!k)
+            it->enc = enc;
+        it->encs |= 1u << enc;
+    }
+    return GCN_OK;
+}
+
 gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it, gcn_diag *diag)
 {
     static const char *const keys[] = {
         "id",   "gens", "peers", "encoding",       "instructions", "instruction", "pattern",
         "ours", "llvm", "when",  "classification", "explanation",  "reproducer",  NULL};
-    static const char *const when_keys[] = {"fields",     "bits",      "noncanonical", "ours_regex",
-                                            "llvm_regex", "ours_drop", "llvm_drop",    NULL};
+    static const char *const when_keys[] = {"fields",       "any_fields", "bits",
+                                            "noncanonical", "ours_regex", "llvm_regex",
+                                            "ours_drop",    "llvm_drop",  NULL};
     const char *gens[GCN_KW_MAX_LIST];
     size_t ngens = 0, k;
     const cJSON *when = NULL;
@@ -327,7 +375,7 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
         (st = gcn_kw_str_list(doc, e, "gens", 1, gens, GCN_KW_MAX_LIST, &ngens, diag)) != GCN_OK ||
         (st = gcn_kw_str_list(doc, e, "peers", 1, it->peers, GCN_KW_MAX_LIST, &it->npeers, diag)) !=
             GCN_OK ||
-        (st = gcn_json_str(doc, e, "encoding", 1, &it->encoding, diag)) != GCN_OK ||
+        (st = load_encodings(doc, e, it, diag)) != GCN_OK ||
         (st = gcn_kw_str_list(doc, e, "instructions", 0, it->insns, GCN_KW_MAX_LIST, &it->ninsns,
                               diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "instruction", 1, &it->instruction, diag)) != GCN_OK ||
@@ -352,14 +400,11 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
             return gcn_json_error(doc, e, diag, "unknown generation %s", gens[k]);
         it->gens |= 1u << g;
     }
-    it->enc = gcn_kw_encoding_index(it->encoding);
-    if (it->enc < 0)
-        return gcn_json_error(doc, e, diag, "unknown encoding %s", it->encoding);
     for (k = 0; k < it->ninsns; k++) {
         int i, found = 0;
         for (i = 0; i < gcn_insn_count() && !found; i++)
             found = strcmp(gcn_insn_mnemonic(i), it->insns[k]) == 0 &&
-                    gcn_codec_tables()->insns[i].encoding == (unsigned)it->enc;
+                    ((it->encs >> gcn_codec_tables()->insns[i].encoding) & 1);
         if (!found)
             return gcn_json_error(doc, e, diag, "%s has no instruction %s", it->encoding,
                                   it->insns[k]);
@@ -367,7 +412,8 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
     if ((st = gcn_json_obj(doc, e, "when", 0, &when, diag)) != GCN_OK)
         return st;
     if (when && ((st = gcn_json_only_keys(doc, when, when_keys, diag)) != GCN_OK ||
-                 (st = load_fields(doc, when, it, diag)) != GCN_OK ||
+                 (st = load_fields(doc, when, it, "fields", diag)) != GCN_OK ||
+                 (st = load_fields(doc, when, it, "any_fields", diag)) != GCN_OK ||
                  (st = load_bits(doc, when, it, diag)) != GCN_OK ||
                  (st = tri_of(doc, when, "noncanonical", &it->noncanonical, diag)) != GCN_OK ||
                  (st = gcn_kw_str_list(doc, when, "ours_drop", 0, it->ours_drop, GCN_KW_MAX_LIST,
@@ -443,7 +489,9 @@ int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
     const gcn_layout_row *l;
     uint64_t word;
     size_t j;
-    if (w->encoding != it->enc || w->gen < 0 || !((it->gens >> w->gen) & 1))
+    int any_seen = 0, any_held = 0;
+    if (w->encoding < 0 || w->encoding >= GCN_KW_MAX_ENCS || !((it->encs >> w->encoding) & 1) ||
+        w->gen < 0 || !((it->gens >> w->gen) & 1))
         return 0;
     if ((it->ours >= 0 && w->ours_ok >= 0 && it->ours != !!w->ours_ok) ||
         (it->llvm >= 0 && w->peer_ok >= 0 && it->llvm != !!w->peer_ok))
@@ -460,10 +508,20 @@ int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
         return 0;
     word = codec_load(w->bytes, w->len < l->bytes ? w->len : l->bytes);
     /* a field this generation's layout lacks reads as 0, as the decoder reads it */
-    for (j = 0; j < it->nfields; j++)
-        if (!field_ok(&it->fields[j], (long long)codec_get(word, l->slot[it->fields[j].slot]),
-                      w->gen))
+    for (j = 0; j < it->nfields; j++) {
+        const gcn_kw_field *f = &it->fields[j];
+        int slot = f->slot[w->encoding];
+        int ok;
+        if (f->any && slot < 0)
+            continue; /* the word's encoding has no such field */
+        ok = slot >= 0 && field_ok(f, (long long)codec_get(word, l->slot[slot]), w->gen);
+        if (!f->any && !ok)
             return 0;
+        any_seen |= f->any;
+        any_held |= f->any && ok;
+    }
+    if (any_seen && !any_held)
+        return 0;
     for (j = 0; j < it->nbits; j++)
         if ((word & it->bit_mask[j]) != it->bit_value[j])
             return 0;

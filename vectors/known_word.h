@@ -4,11 +4,14 @@
  * and fuzz targets (tests/peer/llvm_disasm.h, peer_known_*) and the vector checker
  * (vectors/known.h, gcn_known_*).
  *
- * An entry: id; gens; peers (llvm-14, llvm-19, llvm-mc-14); encoding; instructions (optional
+ * An entry: id; gens; peers (llvm-14, llvm-19, llvm-mc-14); encoding (a name, or a list of
+ * names: the entry holds for the words of each); instructions (optional
  * mnemonics); instruction and pattern (for people); ours and llvm ("accept" / "reject" / "any";
  * a marked LLVM text is a reject); when (optional, all must hold): fields {NAME: {in: [[lo, hi],
  * ...], class: [scalar classes of the value, or "beyond-8-bits"]}} (a field the layout lacks
- * reads as 0), bits [{mask, value}] over the word, noncanonical (bits outside the instruction's
+ * reads as 0; every encoding listed must have it), any_fields {NAME: ...} as fields, of which
+ * one must hold (among the fields the word's encoding has: SSRC0 or SSRC1 = 125, where SOPC
+ * has no SDST), bits [{mask, value}] over the word, noncanonical (bits outside the instruction's
  * fields), ours_regex / llvm_regex (POSIX ERE on the texts), ours_drop / llvm_drop (substrings
  * removed from the texts, which must then be equal: those entries stack); classification;
  * explanation; reproducer {gen, bytes, gcnspec, and the text each peer gives: LLVM's text,
@@ -35,8 +38,10 @@ typedef struct gcn_kw_class {
 } gcn_kw_class;
 const gcn_kw_class *gcn_kw_classes(void); /* NULL-name terminated */
 
+#define GCN_KW_MAX_ENCS 32
 typedef struct gcn_kw_field {
-    int slot; /* in the encoding's field order */
+    int slot[GCN_KW_MAX_ENCS]; /* by encoding index: in its field order, -1 when it lacks it */
+    int any;                   /* an any_fields condition */
     size_t nranges;
     long long lo[GCN_KW_MAX_RANGES], hi[GCN_KW_MAX_RANGES];
     unsigned classes; /* bit per gcn_sclass, bit GCN_SC_COUNT: beyond the 8-bit codes; 0: any */
@@ -61,7 +66,8 @@ typedef struct gcn_kw_entry {
     unsigned gens;
     const char *peers[GCN_KW_MAX_LIST];
     size_t npeers;
-    int enc;
+    int enc;       /* the first encoding listed (the reproducer's) */
+    unsigned encs; /* bit per encoding index: the encodings listed */
     const char *insns[GCN_KW_MAX_LIST];
     size_t ninsns;
     int ours, llvm; /* -1 any, 0 reject, 1 accept */

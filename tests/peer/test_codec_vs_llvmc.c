@@ -131,8 +131,22 @@ static size_t make_word(int gen, unsigned enc, uint64_t *rng, uint8_t *buf)
     const gcn_tables *t = gcn_codec_tables();
     const gcn_layout_row *l = layout(gen, enc);
     uint64_t wmask = l->bytes >= 8 ? ~0ull : (1ull << (8 * l->bytes)) - 1;
-    uint64_t w = ((peer_rand(rng) & ~l->match_mask) | (l->match_value & l->match_mask)) & wmask;
-    uint64_t r = peer_rand(rng), lit = peer_rand(rng);
+    uint64_t w, r, lit;
+    /* the encoding's own words: not those of an encoding nested in it (SOP2 carries SOPK's,
+     * SOP1's and SOPC's fixed bits), which the catalogue of every encoding names */
+    for (;;) {
+        gcn_disasm_item item;
+        uint8_t probe[16] = {0};
+        unsigned b;
+        w = ((peer_rand(rng) & ~l->match_mask) | (l->match_value & l->match_mask)) & wmask;
+        for (b = 0; b < 8; b++)
+            probe[b] = (uint8_t)(w >> (8 * b));
+        gcn_disasm_next(gen, probe, sizeof(probe), &item);
+        if (!item.encoding || strcmp(item.encoding, t->encodings[enc].name) == 0)
+            break;
+    }
+    r = peer_rand(rng);
+    lit = peer_rand(rng);
     unsigned mode = (unsigned)(r & 3), i;
     uint32_t inl[128];
     size_t ninl = inline_values(gen, inl, 128);
