@@ -978,6 +978,14 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
             continue;
         memset(b, 0, sizeof(b));
         store_word(l, b, codec_put(l->match_value & l->match_mask, l->slot[l->opcode_slot], op));
+        {
+            /* an opcode that spells a nested encoding's fixed bits (SOP2's 96-127 are SOPK's,
+             * SOP1's, SOPC's and SOPP's words) is no undefined opcode of this one */
+            gcn_disasm_item item;
+            gcn_disasm_next((int)r->gen, b, sizeof(b), &item);
+            if (item.encoding && strcmp(item.encoding, r->t->encodings[enc].name) != 0)
+                continue;
+        }
         reject_bytes(r, -1, enc, "opcode", field, GCN_VERR_UNDEFINED_OPCODE, b, l->bytes, -1);
     }
 }

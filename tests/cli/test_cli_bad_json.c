@@ -16,6 +16,7 @@
 
 #include "cli_support.h"
 #include "spec/model/facts.h"
+#include "spec/model/pages.h"
 #include "spec/triage/findings.h"
 #include "spec/triage/pseudo_env.h"
 #include "util/json.h"
@@ -576,6 +577,14 @@ static void test_empty_errata_lists_unresolved(void **state)
     /* the blocking findings, found here through the library with the same curated
      * pseudocode environment */
     assert_int_equal(gcn_facts_load(&facts, facts_path, &d), GCN_OK);
+    {
+        /* with the CLRX pages' encodings the resolve takes by default (curated/pages.json) */
+        char *pages = path_join2(test_source_dir(), "spec/facts-clrx.json");
+        char *root = path_join2(test_source_dir(), "documents/clrx");
+        assert_int_equal(gcn_facts_add_pages(&facts, pages, root, curated_dir, &d), GCN_OK);
+        free(pages);
+        free(root);
+    }
     {
         char *envpath = path_join2(curated_dir, "pseudocode.json");
         gcn_pseudo_env env;

@@ -20,9 +20,12 @@ trap 'rm -rf "$TMP"' EXIT
   cat "$TMP/errata.log" >&2
   exit 1
 }
-# documents outside the directory gcnspec runs in: an absolute file: base (DOCS)
+# documents outside the directory gcnspec runs in: absolute file: bases (DOCS for the seeds,
+# PAGES for the CLRX pages that joined them)
 cp -r documents/seeds "$TMP/seeds"
-"$GCNSPEC" errata --docs "$TMP/seeds" --out "$TMP/outside" 2>"$TMP/errata.log" || {
+cp -r documents/clrx "$TMP/clrx"
+"$GCNSPEC" errata --docs "$TMP/seeds" --pages-docs "$TMP/clrx" --out "$TMP/outside" \
+  2>"$TMP/errata.log" || {
   cat "$TMP/errata.log" >&2
   exit 1
 }
@@ -30,15 +33,18 @@ status=0
 python3 - "$TMP/outside/errata.sarif" <<'PY' || status=1
 import json, os, sys, urllib.parse
 run = json.load(open(sys.argv[1], encoding="utf-8"))["runs"][0]
-base = run["originalUriBaseIds"]["DOCS"]["uri"]
-assert base.startswith("file:///") and base.endswith("/"), base
+bases = {k: v["uri"] for k, v in run["originalUriBaseIds"].items()}
+assert set(bases) <= {"DOCS", "PAGES"} and "DOCS" in bases, bases
+for base in bases.values():
+    assert base.startswith("file:///") and base.endswith("/"), base
 for r in run["results"]:
     for loc in r["locations"]:
         art = loc["physicalLocation"]["artifactLocation"]
-        assert art["uriBaseId"] == "DOCS", art
-        path = urllib.parse.unquote(urllib.parse.urlparse(base + art["uri"]).path)
+        assert art["uriBaseId"] in bases, art
+        path = urllib.parse.unquote(urllib.parse.urlparse(bases[art["uriBaseId"]] + art["uri"]).path)
         assert os.path.isfile(path), path
-print("%s: every location resolves through DOCS (%s) to a file" % (sys.argv[1], base))
+print("%s: every location resolves through %s to a file" % (sys.argv[1], ", ".join(
+    "%s (%s)" % kv for kv in sorted(bases.items()))))
 PY
 for f in reports/errata.sarif "$TMP/fresh/errata.sarif" "$TMP/outside/errata.sarif"; do
   out="$TMP/validation.sarif"

@@ -112,7 +112,9 @@ OPERANDS = [
           "note": "an immediate (IMM=1) or an SGPR (IMM=0; the SMEM page: 'OFFSET holds number of "
                   "SGPR', an SGPR number of 7 bits like SDATA's, the field's upper bits unused); "
                   "on GCN 1.4 with SOE=1 an SGPR in SOFFSET plus the immediate, written 'sN "
-                  "offset:imm' (IMM=0 SOE=1: SOFFSET alone, OFFSET unused)"},
+                  "offset:imm' (IMM=0 SOE=1: SOFFSET alone, OFFSET unused); llvm-mc lets the "
+                  "offset be left out and takes 0 (IMM=1, OFFSET=0), as 'omitted' says",
+          "omitted": "0"},
          {"name": "PROBE", "kind": "imm", "field": "SDATA", "format": "inline",
           "note": "s_atc_probe*: a 3-bit probe type in the SDATA field"},
      ],
@@ -141,6 +143,12 @@ OPERANDS = [
                        "text": "s_load_dword s1, s[2:3], -0x1"},
                       {"gen": "gcn1.2", "line": "s_store_dword s1, s[2:3], s4",
                        "text": "s_store_dword s1, s[2:3], s4"}],
+     "omit_probes": [{"gens": ["gcn1.2", "gcn1.4"],
+                      "lines": ["s_load_dword s5, s[6:7]", "s_buffer_load_dwordx2 s[4:5], s[8:11]",
+                                "s_store_dword s5, s[6:7]"],
+                      "texts": ["s_load_dword s5, s[6:7], 0x0",
+                                "s_buffer_load_dwordx2 s[4:5], s[8:11], 0x0",
+                                "s_store_dword s5, s[6:7], 0x0"]}],
      "probe": {"gen": "gcn1.2", "line": "s_load_dword s5, s[6:7], 0x40 glc",
                "bytes": {0: 0x43, 1: 0x01, 2: 0x03, 4: 0x40},
                "says": "SBASE bits 0-5 (s[6:7] -> 3), SDATA 6-12, GLC 16, IMM 17, OFFSET 32+"}},
@@ -186,11 +194,17 @@ OPERANDS = [
                   "dwords as LLVM's code generator encodes it (AMDGPUBaseInfo.cpp "
                   "getSMRDEncodedLiteralOffset32: ByteOffset >> 2 on CI), while the same syntax "
                   "reference calls it a byte offset: LLVM contradicts itself; the spec follows "
-                  "the encoder"},
+                  "the encoder; llvm-mc lets the offset be left out and takes 0 (IMM=1, "
+                  "OFFSET=0), as 'omitted' says",
+          "omitted": "0"},
      ],
      "modifiers": [],
      "extra_probes": [{"gen": "gcn1.1", "line": "s_load_dword s5, s[6:7], 0x12345",
                        "text": "s_load_dword s5, s[6:7], 0x12345"}],
+     "omit_probes": [{"gens": ["gcn1.0", "gcn1.1"],
+                      "lines": ["s_load_dword s5, s[6:7]", "s_buffer_load_dwordx2 s[4:5], s[8:11]"],
+                      "texts": ["s_load_dword s5, s[6:7], 0x0",
+                                "s_buffer_load_dwordx2 s[4:5], s[8:11], 0x0"]}],
      "probe": {"gen": "gcn1.0", "line": "s_load_dword s5, s[6:7], 0x4",
                "bytes": {0: 0x04, 1: 0x87, 2: 0x02, 3: 0xc0},
                "says": "OFFSET bits 0-7, IMM 8, SBASE 9-14 (s[6:7] -> 3), SDST 15-21, "
@@ -209,13 +223,23 @@ def operands():
             if res[0].data[i] != want:
                 ev.fail("%s: byte %d is 0x%02x, expected 0x%02x" % (p["line"], i, res[0].data[i],
                                                                      want))
-        entry = {k: v for k, v in enc.items() if k not in ("probe", "extra_probes")}
+        entry = {k: v for k, v in enc.items() if k not in ("probe", "extra_probes", "omit_probes")}
         entry["evidence"] = [run]
         for xp in enc.get("extra_probes", []):
             xrun, xres = asm(xp["gen"], [xp["line"]])
             if xres[0].error or xres[0].text != xp["text"]:
                 ev.fail("%s prints %r, expected %r" % (xp["line"], xres[0].text, xp["text"]))
             entry["evidence"].append(xrun)
+        # an operand left out ("omitted"): what both peers fill in, on each generation
+        for op in enc.get("omit_probes", []):
+            for gen in op["gens"]:
+                for peer in ("llvm-mc-14", "llvm-mc-19"):
+                    orun, ores = asm(gen, op["lines"], peer=peer)
+                    for r, want in zip(ores, op["texts"]):
+                        if r.error or r.text != want:
+                            ev.fail("%s on %s: %s prints %r, expected %r" % (r.line, gen, peer,
+                                                                            r.text, want))
+                    entry["evidence"].append(orun)
         entry["says"] = p["says"]
         out.append(entry)
     return {
