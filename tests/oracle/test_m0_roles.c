@@ -337,8 +337,8 @@ static void resolver_refuses_bad_roles(void **st)
         {"\"roles\"", "\"role\": \"unused\",", "\"role\": \"limit\",", "described twice"},
     };
     static const char *const others[] = {
-        "generations.json",     "operands.json",  "syntax.json",     "smrd.json",
-        "scalar_operands.json", "semantics.json", "pseudocode.json", "pages.json", NULL};
+        "generations.json", "operands.json",   "syntax.json", "smrd.json", "scalar_operands.json",
+        "semantics.json",   "pseudocode.json", "pages.json",  NULL};
     char *dir = tmpdir_make(), *cur = path_join2(dir, "curated"),
          *out = path_join2(dir, "gcn.json");
     char *facts = path_join2(test_source_dir(), "spec/facts.json");

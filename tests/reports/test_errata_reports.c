@@ -35,7 +35,6 @@ static struct page {
 } pages[MAX_PAGES];
 static size_t npages;
 
-
 static char *tmp;
 static report with_errata, without_errata, reclassified;
 
