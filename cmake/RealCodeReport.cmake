@@ -21,7 +21,7 @@ endif()
 set(cases "tests/peer/cases/disasm")
 set(cpus tahiti bonaire tonga gfx900)
 # test_disasm_objdump's command line, exactly
-set(flags -target amdgcn-amd-amdhsa -nogpulib -O2 -c)
+set(flags -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib -O2 -c)
 
 file(GLOB kernels RELATIVE "${SOURCE_DIR}/${cases}" "${SOURCE_DIR}/${cases}/*.cl")
 list(SORT kernels)
@@ -78,8 +78,8 @@ string(REPLACE "\n### " "\n## " tables "\n${stats_md}")
 set(md "# How much of real code gcnspec decodes\n\n")
 string(APPEND md
   "The ${nkernels} OpenCL C kernels of `${cases}/` (${kernel_list}), compiled by "
-  "${clang_version} for each generation (`clang-14 -target amdgcn-amd-amdhsa -mcpu=CPU "
-  "-nogpulib -O2 -c`, as `test_disasm_objdump` compiles them), and counted by "
+  "${clang_version} for each generation (`clang-14 -x cl -cl-std=CL2.0 -target "
+  "amdgcn-amd-amdhsa -mcpu=CPU -nogpulib -O2 -c`, as `test_disasm_objdump` compiles them), and counted by "
   "`gcnspec disasm --stats`: every instruction of their code, by the encoding the catalogue "
   "(`spec/encodings.json`) identifies; *decoded* is what the codec turns into an instruction "
   "(and `test_disasm_objdump` holds to llvm-objdump-19, or to llvm-mc reassembly on GCN "
@@ -97,7 +97,7 @@ endforeach()
 string(REPLACE ";" ", " kernels_json "${kernels_json}")
 string(SUBSTRING "${stats_json}" 2 -1 stats_rest)
 set(json "{\n  \"corpus\": \"${cases}\",\n  \"compiler\": \"${clang_json}\",\n")
-string(APPEND json "  \"flags\": \"-target amdgcn-amd-amdhsa -mcpu=CPU -nogpulib -O2 -c\",\n")
+string(APPEND json "  \"flags\": \"-x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=CPU -nogpulib -O2 -c\",\n")
 string(APPEND json "  \"kernels\": [${kernels_json}],\n${stats_rest}")
 
 if(CHECK)
