@@ -420,6 +420,11 @@ int cmd_disasm(int argc, char **argv)
         return errors ? 1 : 0;
     }
     /* --stats: every input's counts, by generation */
+    if (show || flags)
+        return cli_usage_error("disasm", "--stats prints counts, not a listing: drop %s",
+                               show                           ? "--show-encoding"
+                               : (flags & GCN_OBJDUMP_NO_RAW) ? "--no-show-raw-insn"
+                                                              : "--text-only");
     if (gcn_gen_count() > (int)(sizeof(inputs) / sizeof(inputs[0])))
         return cli_usage_error("disasm", "the spec has more generations than --stats counts");
     stats = calloc((size_t)gcn_gen_count(), sizeof(*stats));

@@ -317,6 +317,10 @@ static void stats(void **state)
     if (r.exit_code != 2 || !strstr(err_of(&r), "--gen is required") || r.out.len)
         fail_msg("--stats on bytes without --gen: exit %d\n%s", r.exit_code, err_of(&r));
     gcn_proc_result_free(&r);
+    cli_run(&r, "disasm", "--stats", "--text-only", g, NULL);
+    if (r.exit_code != 2 || !strstr(err_of(&r), "drop --text-only") || r.out.len)
+        fail_msg("--stats --text-only: exit %d\n%s", r.exit_code, err_of(&r));
+    gcn_proc_result_free(&r);
     /* several FILEs without --stats: refused as before */
     cli_run(&r, "disasm", g, t, NULL);
     if (r.exit_code != 2 || !strstr(err_of(&r), "unexpected argument"))
