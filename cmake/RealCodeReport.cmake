@@ -84,7 +84,8 @@ string(APPEND md
   "(`spec/encodings.json`) identifies; *decoded* is what the codec turns into an instruction "
   "(and `test_disasm_objdump` holds to llvm-objdump-19, or to llvm-mc reassembly on GCN "
   "1.0/1.1), *not modelled* an encoding the codec does not decode yet, *invalid* a word the "
-  "codec refuses or no encoding has.\n\n"
+  "codec refuses or no encoding has. Every word of `.text` counts, the `s_nop` padding "
+  "that aligns each function too, as llvm-objdump lists it.\n\n"
   "Written by `cmake --build build --target real_code_report` (`tools/main.sh` runs it); "
   "`test_real_code_report` fails when this file is not what the target would write.\n\n"
   "## Share decoded, by generation\n\n${summary}${tables}")
