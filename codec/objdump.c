@@ -43,11 +43,13 @@ size_t gcn_objdump_line(const gcn_disasm_item *item, const uint8_t *bytes, uint6
     return (size_t)snprintf(buf, size, "%s", line);
 }
 
-gcn_status gcn_objdump(FILE *out, FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
-                       unsigned flags, size_t *invalid)
+/* The walk both the listing and the counts make: every item of every executable section, as
+ * llvm-objdump steps through it; out NULL writes no listing, stats NULL counts nothing. */
+static size_t walk(FILE *out, FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
+                   unsigned flags, gcn_disasm_stats *stats)
 {
     size_t k, bad = 0;
-    int text_only = (flags & GCN_OBJDUMP_TEXT_ONLY) != 0;
+    int text_only = (flags & GCN_OBJDUMP_TEXT_ONLY) != 0 || !out;
     if (!text_only)
         fprintf(out, "\n%s:\tfile format elf64-amdgpu\n", name);
     for (k = 0; k < obj->nsections; k++) {
@@ -73,10 +75,14 @@ gcn_status gcn_objdump(FILE *out, FILE *diag_out, const char *name, const gcn_co
                 s++;
             }
             gcn_disasm_next(gen, sec->data + at, sec->size - at, &item);
+            if (stats)
+                gcn_disasm_stats_add(stats, &item);
             /* an instruction never runs into the next symbol's code unseen: the item is cut
              * there only by the bytes' end, as llvm-objdump's is */
-            gcn_objdump_line(&item, sec->data + at, addr, flags, line, sizeof(line));
-            fprintf(out, "%s\n", line);
+            if (out) {
+                gcn_objdump_line(&item, sec->data + at, addr, flags, line, sizeof(line));
+                fprintf(out, "%s\n", line);
+            }
             if (item.kind == GCN_ITEM_INVALID || item.kind == GCN_ITEM_TRUNCATED) {
                 bad++;
                 if (diag_out)
@@ -85,6 +91,25 @@ gcn_status gcn_objdump(FILE *out, FILE *diag_out, const char *name, const gcn_co
             at += item.size ? item.size : 1;
         }
     }
+    return bad;
+}
+
+gcn_status gcn_objdump(FILE *out, FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
+                       unsigned flags, size_t *invalid)
+{
+    size_t bad = walk(out, diag_out, name, obj, gen, flags, NULL);
+    if (invalid)
+        *invalid = bad;
+    return GCN_OK;
+}
+
+gcn_status gcn_objdump_stats(FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
+                             gcn_disasm_stats *stats, size_t *invalid)
+{
+    size_t bad;
+    if (stats->gen != gen || !stats->nrows)
+        return GCN_ERR_USAGE;
+    bad = walk(NULL, diag_out, name, obj, gen, 0, stats);
     if (invalid)
         *invalid = bad;
     return GCN_OK;

@@ -8,6 +8,7 @@
 #   spec/facts-clrx.json  spec/encodings.json (every CLRX instruction page; the encodings)
 #   reports/assembler-syntax.md (the assembler's syntax cases against llvm-mc)
 #   reports/coverage.md (what the fuzz targets' seed corpora reach of the spec)
+#   reports/real-code.{md,json} (how much of clang-14's code for the disasm kernels is decoded)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DOCS="${1:-documents/seeds}"
@@ -35,6 +36,10 @@ cmake --build build --target syntax_report
 build/cli/gcnspec atomics --out reports
 # the fuzz corpora's coverage of the spec (fails when a corpus misses an element)
 cmake --build build --target fuzz_coverage
+# how much of real code the codec decodes: the OpenCL C kernels of tests/peer/cases/disasm
+# compiled by clang-14 for each generation, counted by gcnspec disasm --stats
+# (reports/real-code.{md,json})
+cmake --build build --target real_code_report
 # conformance vectors of every generation (build/vectors: JSON Lines, lit files and semantic
 # vectors; docs/vectors.md), checked against llvm-mc 14 and 19: reports/conformance-llvm.{md,json};
 # the wall times, which change from run to run, go to the build tree, not into the reports

@@ -118,6 +118,33 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
 size_t gcn_disasm_item_text(const gcn_disasm_item *item, const uint8_t *bytes, char *buf,
                             size_t size);
 
+/* Counts of a disassembly by encoding (what gcnspec disasm --stats prints): for each encoding
+ * of the catalogue on one generation, the instructions seen, and of those how many the codec
+ * decoded, how many are of an encoding it does not model yet, and how many are invalid (the
+ * encoding refuses the word, or the bytes end inside it). Words that no encoding has are
+ * counted under GCN_STATS_NO_ENCODING. Caller-owned; no allocation. */
+#define GCN_STATS_MAX_ROWS 40
+#define GCN_STATS_NO_ENCODING "(none)"
+typedef struct gcn_disasm_count {
+    const char *encoding; /* the catalogue's name, GCN_STATS_NO_ENCODING, or "total" */
+    size_t seen, decoded, unmodelled, invalid;
+} gcn_disasm_count;
+
+typedef struct gcn_disasm_stats {
+    int gen;
+    unsigned nrows; /* the generation's encodings, by name; then (none) */
+    gcn_disasm_count row[GCN_STATS_MAX_ROWS];
+    gcn_disasm_count total;
+} gcn_disasm_stats;
+
+/* Zero counts for every encoding the catalogue has on gen, sorted by name, and a last row for
+ * words no encoding has. GCN_ERR_USAGE for an unknown generation. */
+gcn_status gcn_disasm_stats_init(gcn_disasm_stats *stats, int gen);
+/* Counts one item of gcn_disasm_next (of the stats' generation). */
+void gcn_disasm_stats_add(gcn_disasm_stats *stats, const gcn_disasm_item *item);
+/* Walks len bytes as gcn_disasm_next does, counting every item. */
+void gcn_disasm_stats_bytes(gcn_disasm_stats *stats, const uint8_t *bytes, size_t len);
+
 const char *gcn_inst_mnemonic(const gcn_inst *inst);
 const char *gcn_inst_encoding(const gcn_inst *inst);
 /* The number of instructions in the table, and the mnemonic / opcode of row i on gen (-1 when

@@ -66,6 +66,14 @@ void gcn_codeobj_free(gcn_codeobj *obj);
 gcn_status gcn_objdump(FILE *out, FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
                        unsigned flags, size_t *invalid);
 
+/* Counts every instruction of every executable section into stats (gcn_disasm_stats_init'ed
+ * for gen), walking them as gcn_objdump does, without a listing; invalid or truncated items are
+ * reported and counted in *invalid as gcn_objdump does. GCN_ERR_USAGE when stats is not for
+ * gen. */
+struct gcn_disasm_stats;
+gcn_status gcn_objdump_stats(FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
+                             struct gcn_disasm_stats *stats, size_t *invalid);
+
 /* One line of the listing for the item at address addr (bytes: the item's own), without the
  * newline: "\t" + text, left-justified to column 60, then "// %012X:" and the words, as
  * llvm-objdump prints it. Returns the length, snprintf-style. */

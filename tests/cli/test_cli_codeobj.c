@@ -1,7 +1,8 @@
 /* gcnspec disasm on code objects: the good one's layout and options, and every kind of bad one
  * (truncated at many lengths, another machine, 32-bit, no executable section, an unknown or
- * uncovered target, random corruption): "FILE: message" and exit 1, never a crash. The objects
- * are assembled by llvm-mc-19 at test time; exits 77 when it is not installed. */
+ * uncovered target, random corruption): "FILE: message" and exit 1, never a crash; and
+ * --stats's counts over code objects and bytes, with its bad values. The objects are
+ * assembled by llvm-mc-19 at test time; exits 77 when it is not installed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "../extract/test_support.h"
+#include "cli_support.h"
 
 #define PEER "llvm-mc-19"
 
@@ -228,6 +232,107 @@ static void corrupted_objects(void **state)
     free(path);
 }
 
+static void expect_has(const char *what, const gcn_proc_result *r, const char *want)
+{
+    if (!strstr(out_of(r), want))
+        fail_msg("%s: no '%s' in:\n%s\nstderr:\n%s", what, want, out_of(r), err_of(r));
+}
+
+/* --stats: a table per generation read, every encoding of the catalogue there, the same
+ * output run after run; bytes and code objects counted together; bad words reported and
+ * counted; a bad format or bytes without --gen refused as usage errors. */
+static void stats(void **state)
+{
+    size_t len, tlen;
+    char *obj = assemble("gfx900", good_text, "good.o", &len);
+    char *old = assemble("tahiti", "k:\n  s_mov_b32 s0, s1\n  s_endpgm\n", "old.o", &tlen);
+    char *g = path_join2(dir, "s.o"), *t = path_join2(dir, "t.o"), *raw = path_join2(dir, "r.txt");
+    static const char raw_text[] = "0x01,0x00,0x80,0xbe 0xff,0xff,0xff,0xff\n";
+    gcn_proc_result r, again;
+    (void)state;
+    file_write(g, obj, len);
+    file_write(t, old, tlen);
+    file_write(raw, raw_text, strlen(raw_text));
+    cli_run(&r, "disasm", "--stats", g, NULL);
+    if (r.exit_code != 0 || r.err.len)
+        fail_msg("--stats s.o: exit %d\n%s", r.exit_code, err_of(&r));
+    expect_has("--stats", &r,
+               "### gcn1.4 (gfx900): 1 input\n\n| encoding | seen | decoded | "
+               "not modelled | invalid |\n|---|---:|---:|---:|---:|\n| DS | 0 |");
+    expect_has("--stats", &r, "| SOP1 | 1 | 1 | 0 | 0 |\n");
+    expect_has("--stats", &r, "| VOP1 | 1 | 0 | 1 | 0 |\n");
+    expect_has("--stats", &r, "| SOPP | 1 | 0 | 1 | 0 |\n");
+    expect_has("--stats", &r, "| VOP3P | 0 | 0 | 0 | 0 |\n");
+    expect_has("--stats", &r, "| (none) | 0 | 0 | 0 | 0 |\n| total | 3 | 1 | 2 | 0 |\n");
+    expect_has("--stats", &r, "\ndecoded: 1 of 3 instructions (33.3%)\n");
+    if (strstr(out_of(&r), "gcn1.0") || strstr(out_of(&r), "s_mov_b32"))
+        fail_msg("--stats: another generation's table or a listing:\n%s", out_of(&r));
+    cli_run(&again, "disasm", "--stats", g, NULL);
+    assert_string_equal(out_of(&r), out_of(&again));
+    gcn_proc_result_free(&r);
+    gcn_proc_result_free(&again);
+    /* JSON */
+    cli_run(&r, "disasm", "--stats=json", g, NULL);
+    if (r.exit_code != 0)
+        fail_msg("--stats=json: exit %d\n%s", r.exit_code, err_of(&r));
+    {
+        cJSON *root = cJSON_Parse(out_of(&r)), *gen0;
+        cJSON *gens = cJSON_GetObjectItemCaseSensitive(root, "generations");
+        assert_non_null(gens);
+        assert_int_equal(cJSON_GetArraySize(gens), 1);
+        gen0 = cJSON_GetArrayItem(gens, 0);
+        assert_string_equal(cJSON_GetObjectItemCaseSensitive(gen0, "generation")->valuestring,
+                            "gcn1.4");
+        assert_string_equal(cJSON_GetObjectItemCaseSensitive(gen0, "share_decoded")->valuestring,
+                            "33.3%");
+        assert_int_equal(cJSON_GetObjectItemCaseSensitive(
+                             cJSON_GetObjectItemCaseSensitive(gen0, "total"), "not_modelled")
+                             ->valueint,
+                         2);
+        cJSON_Delete(root);
+    }
+    gcn_proc_result_free(&r);
+    /* several inputs, bytes with an invalid word (reported, counted, exit 1) */
+    cli_run(&r, "disasm", "--stats", "--gen", "gfx9", g, g, raw, NULL);
+    if (r.exit_code != 1 || !strstr(err_of(&r), "r.txt:1:21: invalid: no encoding of gcn1.4"))
+        fail_msg("--stats over three inputs: exit %d\n%s", r.exit_code, err_of(&r));
+    expect_has("three inputs", &r, "### gcn1.4 (gfx900): 3 inputs\n");
+    expect_has("three inputs", &r, "| SOP1 | 3 | 3 | 0 | 0 |\n");
+    expect_has("three inputs", &r, "| (none) | 1 | 0 | 0 | 1 |\n| total | 8 | 3 | 4 | 1 |\n");
+    gcn_proc_result_free(&r);
+    /* two generations, each code object by its e_flags, in the spec's order */
+    cli_run(&r, "disasm", "--stats", g, t, NULL);
+    if (r.exit_code != 0 || !strstr(out_of(&r), "### gcn1.0 (tahiti): 1 input\n") ||
+        strstr(out_of(&r), "### gcn1.4") < strstr(out_of(&r), "### gcn1.0") ||
+        !strstr(out_of(&r), "| SMRD | 0 |"))
+        fail_msg("--stats s.o t.o: exit %d\n%s\n%s", r.exit_code, err_of(&r), out_of(&r));
+    gcn_proc_result_free(&r);
+    /* bad values */
+    cli_run(&r, "disasm", "--stats=xml", g, NULL);
+    if (r.exit_code != 2 || !strstr(err_of(&r), "unknown --stats format 'xml': md or json") ||
+        r.out.len)
+        fail_msg("--stats=xml: exit %d\n%s", r.exit_code, err_of(&r));
+    gcn_proc_result_free(&r);
+    cli_run(&r, "disasm", "--stats", g, raw, NULL);
+    if (r.exit_code != 2 || !strstr(err_of(&r), "--gen is required") || r.out.len)
+        fail_msg("--stats on bytes without --gen: exit %d\n%s", r.exit_code, err_of(&r));
+    gcn_proc_result_free(&r);
+    cli_run(&r, "disasm", "--stats", "--text-only", g, NULL);
+    if (r.exit_code != 2 || !strstr(err_of(&r), "drop --text-only") || r.out.len)
+        fail_msg("--stats --text-only: exit %d\n%s", r.exit_code, err_of(&r));
+    gcn_proc_result_free(&r);
+    /* several FILEs without --stats: refused as before */
+    cli_run(&r, "disasm", g, t, NULL);
+    if (r.exit_code != 2 || !strstr(err_of(&r), "unexpected argument"))
+        fail_msg("disasm s.o t.o: exit %d\n%s", r.exit_code, err_of(&r));
+    gcn_proc_result_free(&r);
+    free(obj);
+    free(old);
+    free(g);
+    free(t);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +340,7 @@ int main(void)
         cmocka_unit_test(truncated_objects),
         cmocka_unit_test(wrong_objects),
         cmocka_unit_test(corrupted_objects),
+        cmocka_unit_test(stats),
     };
     int rc;
     llvm_mc = gcn_proc_find(PEER);

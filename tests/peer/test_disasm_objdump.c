@@ -1,8 +1,9 @@
-/* gcnspec disasm on real code objects: the OpenCL C kernels of cases/disasm/ (.cl) compiled by
- * clang-14 for tahiti, bonaire, tonga and gfx900, and the llvm-mc-19 objects of
- * cases/disasm/ (.s) (literals and second dwords that look like instructions, SDWA and DPP).
- *   gfx8/gfx9: every line gcnspec prints is llvm-objdump-19's line at that offset, or a marked
- *     .long ("not modelled yet" / "invalid") whose words are objdump's words at that offset;
+/* gcnspec disasm on real code objects: the OpenCL C 2.0 kernels of cases/disasm/ (.cl) compiled
+ * by clang-14 for tahiti, bonaire, tonga and gfx900 (clang_argv; the kernels guard one
+ * generation's builtins with clang's __gfxNNN__ macros, so each compiles for all four), and the
+ * llvm-mc-19 objects of cases/disasm/ (.s) (literals and second dwords that look like instructions,
+ * SDWA and DPP). gfx8/gfx9: every line gcnspec prints is llvm-objdump-19's line at that offset, or
+ * a marked .long ("not modelled yet" / "invalid") whose words are objdump's words at that offset;
  *     every objdump line has gcnspec's at its offset (so gcnspec resumes where objdump does),
  *     and the header lines are objdump's.
  *   gfx6/gfx7 (objdump cannot): the lines tile the section, each line's words are the
@@ -43,6 +44,27 @@ static const char *err_of(const gcn_proc_result *r)
 {
     return r->err.data ? r->err.data : "";
 }
+
+/* clang-14's command line for a kernel: mode "-c" (an object), "-S" (assembly) or NULL (a
+ * linked .hsaco). cmake/RealCodeReport.cmake compiles the same kernels with the same flags. */
+static void clang_argv(char **argv, char *cpu_flag, const char *mode, const char *cl,
+                       const char *out)
+{
+    static const char *const flags[] = {
+        "-x", "cl", "-cl-std=CL2.0", "-target", "amdgcn-amd-amdhsa", "-nogpulib", "-O2"};
+    size_t n = 0, i;
+    argv[n++] = clang;
+    for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+        argv[n++] = (char *)flags[i];
+    argv[n++] = cpu_flag;
+    if (mode)
+        argv[n++] = (char *)mode;
+    argv[n++] = (char *)cl;
+    argv[n++] = "-o";
+    argv[n++] = (char *)out;
+    argv[n] = NULL;
+}
+#define CLANG_ARGV_MAX 16
 
 static void run(char *const *argv, const char *in, gcn_proc_result *r)
 {
@@ -312,9 +334,7 @@ static void against_asm_boundaries(const char *cl, int compile, const char *obj,
 {
     char *s_path = compile ? path_join2(dir, "k.s") : strdup(cl), *bin = path_join2(dir, "k.bin"),
          cpu[64], *bytes;
-    char *sargv[] = {clang, "-target", "amdgcn-amd-amdhsa", cpu,  "-nogpulib",
-                     "-O2", "-S",      (char *)cl,          "-o", s_path,
-                     NULL};
+    char *sargv[CLANG_ARGV_MAX];
     char *margv[] = {llvm_mc14, "-triple=amdgcn-amd-amdhsa", cpu, "-show-encoding", s_path, NULL};
     char *targv[] = {objdump, "-t", (char *)obj, NULL};
     char *cargv[] = {objcopy, "-O", "binary", "--only-section=.text", (char *)obj, bin, NULL};
@@ -325,6 +345,7 @@ static void against_asm_boundaries(const char *cl, int compile, const char *obj,
     unsigned long fn_at = 0, fn_end = 0, at = 0;
     unsigned char *starts;
     snprintf(cpu, sizeof(cpu), "-mcpu=%s", mcpu);
+    clang_argv(sargv, cpu, "-S", cl, s_path);
     if (compile) {
         run(sargv, NULL, &r);
         if (r.exit_code != 0)
@@ -463,9 +484,8 @@ static void kernels(void **state)
             obj = path_join2(dir, name);
             snprintf(cpu, sizeof(cpu), "-mcpu=%s", targets[t]);
             {
-                char *argv[] = {
-                    clang, "-target", "amdgcn-amd-amdhsa", cpu, "-nogpulib", "-O2", "-c", cl, "-o",
-                    obj,   NULL};
+                char *argv[CLANG_ARGV_MAX];
+                clang_argv(argv, cpu, "-c", cl, obj);
                 run(argv, NULL, &r);
             }
             if (r.exit_code != 0)
@@ -478,9 +498,8 @@ static void kernels(void **state)
                 char hsaco[320];
                 snprintf(hsaco, sizeof(hsaco), "%.*s.hsaco", (int)(strlen(obj) - 2), obj);
                 {
-                    char *argv[] = {
-                        clang, "-target", "amdgcn-amd-amdhsa", cpu, "-nogpulib", "-O2", cl, "-o",
-                        hsaco, NULL};
+                    char *argv[CLANG_ARGV_MAX];
+                    clang_argv(argv, cpu, NULL, cl, hsaco);
                     run(argv, NULL, &r);
                 }
                 if (r.exit_code != 0)
