@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the default input: install what is missing, build, then extract the facts
-# from the documents (documents/seeds, vendored), find and report the errata, and resolve the spec; then
+# from the documents (documents/seeds and documents/clrx, vendored), find and report the errata,
+# and resolve the spec; then
 # rebuild the codec from that spec and report where it and LLVM differ.
 #   spec/facts.json  spec/gcn.json  reports/errata.{md,json,sarif}  reports/codec-vs-llvm.md
 #   spec/operands-page.json  reports/operands-vs-llvm.json (GcnOperands.md against llvm-mc)
@@ -21,10 +22,10 @@ build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md
 build/cli/gcnspec extract --operands documents/clrx/GcnOperands.md --cross-check
 build/cli/gcnspec extract --tables documents/clrx/GcnSdwaDpp.md -o spec/sdwadpp-page.json
 build/cli/gcnspec extract --tables documents/clrx/GcnState.md -o spec/state-page.json
-# the whole CLRX documentation (the whole-ISA work): every instruction page's facts, and the
-# catalogue of encodings the disassembler identifies words by (its pages' disagreements on
-# stderr; spec/encoding-decisions.json settles them)
-build/cli/gcnspec extract --docs documents/clrx -o spec/facts-clrx.json
+# the catalogue of encodings the disassembler identifies words by, from the whole CLRX
+# documentation (its pages' disagreements on stderr; spec/encoding-decisions.json settles them);
+# 'gcnspec run' above extracted every CLRX page's facts (spec/facts-clrx.json) and resolved the
+# encodings spec/curated/pages.json lists from them
 build/cli/gcnspec extract --encodings documents/clrx -o spec/encodings.json
 # the codec generated from the spec just resolved, against LLVM (the SOP1 sweep sections of the
 # report take minutes: cmake --build build --target sop1_sweep_report)
