@@ -547,6 +547,19 @@ static void compile_insn(gen_ctx *g, const cJSON *in, unsigned row, int allow_mi
     cr = get(sem, "corrected");
     none = get(sem, "none");
     unsup = get(sem, "unsupported");
+    {
+        /* an encoding the oracle does not execute yet (gcn.json oracle_pending): unsupported,
+         * with the spec's reason, whatever code the documents give */
+        const cJSON *e;
+        cJSON_ArrayForEach(e, get(g->doc.root, "encodings"))
+        {
+            if (str(e, "name") && strcmp(str(e, "name"), info.encoding) == 0 &&
+                str(get(e, "oracle_pending"), "reason")) {
+                w = cr = NULL;
+                none = unsup = get(e, "oracle_pending");
+            }
+        }
+    }
     if (unsup && !none)
         none = unsup;
     if (cJSON_IsObject(w)) {

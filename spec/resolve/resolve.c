@@ -54,7 +54,7 @@ typedef struct ctx {
     gcn_findings findings;
     gcn_errata errata;
     gcn_pseudo_env env;
-    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc, sem_doc, m0_doc;
+    gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc, sem_doc, m0_doc, pages_doc;
     gen_info gens[MAX_GENS];
     size_t ngens;
     rlayout *layouts;
@@ -1082,6 +1082,20 @@ static int same_layout(const rlayout *a, const rlayout *b)
     return 1;
 }
 
+/* pages.json's "oracle_pending" of an encoding: why the oracle does not execute it yet. */
+static const char *oracle_pending(const ctx *c, const char *enc)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "oracle_pending");
+        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(p))
+            return p->valuestring;
+    }
+    return NULL;
+}
+
 static cJSON *emit_encodings(ctx *c)
 {
     cJSON *encs = cJSON_CreateArray();
@@ -1147,10 +1161,16 @@ static cJSON *emit_encodings(ctx *c)
         free(done);
         {
             const cJSON *ops = encoding_operands(c, c->encodings.v[e]);
+            const char *pending = oracle_pending(c, c->encodings.v[e]);
             if (ops)
                 cJSON_AddItemToObject(
                     eo, "modifiers",
                     cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "modifiers"), 1));
+            /* an encoding whose semantics the oracle does not compile yet (pages.json): the
+             * instructions keep the documents' code, and the oracle says why it stops */
+            if (pending)
+                cJSON_AddStringToObject(cJSON_AddObjectToObject(eo, "oracle_pending"), "reason",
+                                        pending);
         }
         cJSON_AddItemToArray(encs, eo);
     }
@@ -1476,6 +1496,8 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         (st = load_curated(&c, &c.sem_doc, "semantics.json", "semantics")) != GCN_OK ||
         (st = load_curated(&c, &c.m0_doc, "ds_m0.json", "ds-m0")) != GCN_OK)
         goto done;
+    if (in->pages_path && (st = load_curated(&c, &c.pages_doc, "pages.json", "pages")) != GCN_OK)
+        goto done;
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
             gcn_strs_push(&c.encodings, c.facts.v[i].name);
@@ -1584,6 +1606,7 @@ done:
     gcn_json_free(&c.smrd_doc);
     gcn_json_free(&c.sem_doc);
     gcn_json_free(&c.m0_doc);
+    gcn_json_free(&c.pages_doc);
     gcn_json_free(&c.scalar_doc);
     gcn_errata_free(&c.errata);
     gcn_pseudo_env_free(&c.env);
