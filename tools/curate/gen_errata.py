@@ -15,8 +15,11 @@ Run after `gcnspec extract` (it reads spec/facts.json and runs build/cli/gcnspec
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # ctest runs it in the source tree: leave no __pycache__
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -130,7 +133,13 @@ def findings(gcnspec):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gcnspec", default=os.path.join(ROOT, "build", "cli", "gcnspec"))
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1 when spec/errata.json is not what the "
+                         "definitions and the probes give now (77 without llvm-mc-14/-19)")
     args = ap.parse_args()
+    if args.check and not all(shutil.which(p) for p in ev.PEERS):
+        sys.stderr.write("skipped: llvm-mc-14 or llvm-mc-19 is not on PATH\n")
+        sys.exit(77)
     # the seeds' facts and the CLRX pages' (ids name their files, so they never collide; the
     # pages' facts of encodings spec/curated/pages.json does not list are cited by no erratum)
     with open(os.path.join(ROOT, "spec", "facts.json"), encoding="utf-8") as f:
@@ -206,10 +215,17 @@ def main():
            "peers": ev.peers_header({ev.PRIMARY, ev.SECONDARY}),
            "errata": out}
     path = os.path.join(ROOT, "spec", "errata.json")
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if args.check:
+        with open(path, encoding="utf-8") as f:
+            if f.read() != text:
+                sys.stderr.write("spec/errata.json: differs from what tools/curate/gen_errata.py "
+                                 "writes from errata_defs.py now: run it and commit the result\n")
+                sys.exit(1)
+        return
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=2, ensure_ascii=False)
-        f.write("\n")
+        f.write(text)
     os.replace(tmp, path)
     sys.stderr.write("curate: %d errata settle %d of %d findings -> spec/errata.json\n" %
                      (len(out), len(settled), len(found)))

@@ -7,11 +7,17 @@
 
 Every claim carries llvm-mc runs as evidence and is checked against what llvm-mc printed: the
 script stops with "curate: ..." when a probe does not land where the claim says.
+
+--check writes nothing and exits 1 when a committed file differs from what the script writes
+now (a hand edit of spec/curated/ that the script would undo), 77 without llvm-mc-14/-19.
 """
 
 import json
 import os
+import shutil
 import sys
+
+sys.dont_write_bytecode = True  # ctest runs it in the source tree: leave no __pycache__
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import llvm_mc_evidence as ev  # noqa: E402
@@ -27,13 +33,33 @@ GENERATIONS = [
 ]
 
 
+def text_of(obj):
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
 def write(name, obj):
     path = os.path.join(OUT, name)
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(obj, f, indent=2, ensure_ascii=False)
-        f.write("\n")
+        f.write(text_of(obj))
     os.replace(tmp, path)
+
+
+def check(name, obj):
+    """--check: the committed file is what the probes give now (1 when not)."""
+    path = os.path.join(OUT, name)
+    try:
+        with open(path, encoding="utf-8") as f:
+            committed = f.read()
+    except OSError as err:
+        sys.stderr.write("%s: %s\n" % (path, err))
+        return 1
+    if committed != text_of(obj):
+        sys.stderr.write("spec/curated/%s: differs from what tools/curate/gen_spec_inputs.py "
+                         "writes now (the file was edited by hand, or a peer changed): run it "
+                         "and commit the result\n" % name)
+        return 1
+    return 0
 
 
 def asm(gen, lines, peer=ev.PRIMARY):
@@ -317,9 +343,17 @@ def syntax():
 
 
 def main():
-    write("generations.json", generations())
-    write("operands.json", operands())
-    write("syntax.json", syntax())
+    if sys.argv[1:] == ["--check"] and not all(shutil.which(p) for p in ev.PEERS):
+        sys.stderr.write("skipped: llvm-mc-14 or llvm-mc-19 is not on PATH\n")
+        sys.exit(77)
+    outputs = [("generations.json", generations()), ("operands.json", operands()),
+               ("syntax.json", syntax())]
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(max(check(name, obj) for name, obj in outputs))
+    if sys.argv[1:]:
+        sys.exit("usage: gen_spec_inputs.py [--check]")
+    for name, obj in outputs:
+        write(name, obj)
 
 
 if __name__ == "__main__":
