@@ -144,6 +144,10 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         case GCN_CK_ONE:
             ok = v == 1;
             break;
+        case GCN_CK_LITERAL:
+            ok = 1;
+            *literal = 1;
+            break;
         default:
             ok = 0;
         }

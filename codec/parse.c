@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L /* strnlen */
 #include <math.h>
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -738,6 +739,183 @@ static gcn_status gpr_idx_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in
     return GCN_OK;
 }
 
+/* The name at s[k] (its word) among n names (NULL entries skipped), case-insensitive: its
+ * index, -1 when none. */
+static int name_in(const char *s, size_t k, size_t e, const char *const *names, unsigned n)
+{
+    unsigned i;
+    for (i = 0; i < n; i++) {
+        size_t len, j;
+        if (!names[i] || (len = strlen(names[i])) != e - k)
+            continue;
+        for (j = 0; j < len && s[k + j] == (char)tolower((unsigned char)names[i][j]); j++)
+            ;
+        if (j == len)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* One argument of a macro at s[*k]: an absolute expression in lo..hi. */
+static int macro_arg(pctx *p, size_t *k, int64_t lo, int64_t hi, const char *what, int64_t *v,
+                     gcn_status *st)
+{
+    size_t at = skip_blanks(p->s, *k);
+    if (!int_value(p, k, v, what, st))
+        return 0;
+    if (*v < lo || *v > hi) {
+        *st = err(p, at, "%s %lld is out of range (%lld to %lld)", what, (long long)*v,
+                  (long long)lo, (long long)hi);
+        return 0;
+    }
+    return 1;
+}
+
+/* s_waitcnt's counters at s[k]: NAME(N) for each counter, in any order, separated by blanks,
+ * '&' or ','; a counter not written is left at its largest value (no wait). */
+static gcn_status waitcnt_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, size_t k)
+{
+    const gcn_simm16_row *r = &p->t->simm16[in->gen];
+    const char *s = p->s;
+    uint32_t v = 0;
+    unsigned c, part, seen = 0;
+    gcn_status st = GCN_OK;
+    for (c = 0; c < GCN_WAIT_COUNTERS; c++)
+        for (part = 0; part < r->wait_nparts[c]; part++)
+            v |= ((1u << r->wait_bits[c][part]) - 1u) << r->wait_lo[c][part];
+    for (;;) {
+        size_t e = word_end(s, k);
+        int64_t n;
+        unsigned width = 0, at = 0;
+        int ci = name_in(s, k, e, r->wait_name, GCN_WAIT_COUNTERS);
+        if (ci < 0)
+            return err(p, k, "expected a counter (vmcnt, expcnt, lgkmcnt), not '%.*s'",
+                       TOK(s + k, e > k ? e - k : 1));
+        if (seen >> ci & 1)
+            return err(p, k, "%s is given twice", r->wait_name[ci]);
+        seen |= 1u << ci;
+        for (part = 0; part < r->wait_nparts[ci]; part++)
+            width += r->wait_bits[ci][part];
+        k = skip_blanks(s, e);
+        if (s[k] != '(')
+            return err(p, k, "expected '(' after '%s'", r->wait_name[ci]);
+        k++;
+        if (!macro_arg(p, &k, 0, (1ll << width) - 1, r->wait_name[ci], &n, &st))
+            return st;
+        k = skip_blanks(s, k);
+        if (s[k] != ')')
+            return err(p, k, "expected ')' closing %s(...)", r->wait_name[ci]);
+        k = skip_blanks(s, k + 1);
+        for (part = 0; part < r->wait_nparts[ci]; part++) {
+            unsigned b = r->wait_bits[ci][part];
+            v &= ~(((1u << b) - 1u) << r->wait_lo[ci][part]);
+            v |= (((uint32_t)n >> at) & ((1u << b) - 1u)) << r->wait_lo[ci][part];
+            at += b;
+        }
+        if (s[k] == '&' || s[k] == ',')
+            k = skip_blanks(s, k + 1);
+        if (!is_alpha(s[k]))
+            break;
+    }
+    in->field[op->slot] = v;
+    p->pos = k;
+    return GCN_OK;
+}
+
+/* sendmsg(MSG[, OP[, STREAM]]) after 'sendmsg' at s[k]: names or numbers, as llvm-mc takes
+ * them (a name the generation lacks is refused). */
+static gcn_status sendmsg_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, size_t k)
+{
+    const gcn_simm16_row *r = &p->t->simm16[in->gen];
+    const char *s = p->s;
+    int64_t id = 0, opv = 0, stream = 0;
+    gcn_status st = GCN_OK;
+    unsigned set = 0;
+    k = skip_blanks(s, k);
+    if (s[k] != '(')
+        return err(p, k, "expected '(' after 'sendmsg'");
+    k = skip_blanks(s, k + 1);
+    if (is_alpha(s[k])) {
+        size_t e = word_end(s, k);
+        int i = name_in(s, k, e, r->msg_name, 16);
+        if (i < 0)
+            return err(p, k, "'%.*s' is no message of %s", TOK(s + k, e - k), gcn_gen_id(in->gen));
+        id = i;
+        set = r->msg_ops[i];
+        k = e;
+    } else if (!macro_arg(p, &k, 0, (1ll << r->msg_bits[0]) - 1, "the message id", &id, &st))
+        return st;
+    k = skip_blanks(s, k);
+    if (s[k] == ',') {
+        k = skip_blanks(s, k + 1);
+        if (is_alpha(s[k])) {
+            size_t e = word_end(s, k);
+            int i = set ? name_in(s, k, e, r->op_name[set], 8) : -1;
+            if (i < 0)
+                return err(p, k, "'%.*s' is no operation of this message", TOK(s + k, e - k));
+            opv = i;
+            k = e;
+        } else if (!macro_arg(p, &k, 0, (1ll << r->msg_bits[1]) - 1, "the operation", &opv, &st))
+            return st;
+        k = skip_blanks(s, k);
+        if (s[k] == ',') {
+            k++;
+            if (!macro_arg(p, &k, 0, (1ll << r->msg_bits[2]) - 1, "the stream", &stream, &st))
+                return st;
+            k = skip_blanks(s, k);
+        }
+    }
+    if (s[k] != ')')
+        return err(p, k, "expected ')' closing sendmsg(...)");
+    in->field[op->slot] =
+        (uint32_t)(id << r->msg_lo[0] | opv << r->msg_lo[1] | stream << r->msg_lo[2]);
+    p->pos = k + 1;
+    return GCN_OK;
+}
+
+/* hwreg(ID[, OFFSET, SIZE]) after 'hwreg' at s[k]: a register name or number, the offset
+ * (0-31) and size (1-32) of the bits. */
+static gcn_status hwreg_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, size_t k)
+{
+    const gcn_simm16_row *r = &p->t->simm16[in->gen];
+    const char *s = p->s;
+    int64_t id = 0, off = 0, size = 32;
+    gcn_status st = GCN_OK;
+    k = skip_blanks(s, k);
+    if (s[k] != '(')
+        return err(p, k, "expected '(' after 'hwreg'");
+    k = skip_blanks(s, k + 1);
+    if (is_alpha(s[k])) {
+        size_t e = word_end(s, k);
+        int i = name_in(s, k, e, r->hwreg_name, 64);
+        if (i < 0)
+            return err(p, k, "'%.*s' is no hardware register of %s", TOK(s + k, e - k),
+                       gcn_gen_id(in->gen));
+        id = i;
+        k = e;
+    } else if (!macro_arg(p, &k, 0, (1ll << r->hwreg_bits[0]) - 1, "the register id", &id, &st))
+        return st;
+    k = skip_blanks(s, k);
+    if (s[k] == ',') {
+        k++;
+        if (!macro_arg(p, &k, 0, (1ll << r->hwreg_bits[1]) - 1, "the bit offset", &off, &st))
+            return st;
+        k = skip_blanks(s, k);
+        if (s[k] != ',')
+            return err(p, k, "expected ',' and the size after the offset");
+        k++;
+        if (!macro_arg(p, &k, 1, 1ll << r->hwreg_bits[2], "the bit size", &size, &st))
+            return st;
+        k = skip_blanks(s, k);
+    }
+    if (s[k] != ')')
+        return err(p, k, "expected ')' closing hwreg(...)");
+    in->field[op->slot] =
+        (uint32_t)(id << r->hwreg_lo[0] | off << r->hwreg_lo[1] | (size - 1) << r->hwreg_lo[2]);
+    p->pos = k + 1;
+    return GCN_OK;
+}
+
 static gcn_status operand(pctx *p, const gcn_operand_row *op)
 {
     gcn_inst *in = p->in;
@@ -907,15 +1085,62 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         if (op->format == GCN_FMT_GPR_IDX && word_end(s, at) - at == 7 &&
             memcmp(s + at, "gpr_idx", 7) == 0)
             return gpr_idx_macro(p, op, in, at + 7);
+        if (op->format == GCN_FMT_WAITCNT && is_alpha(s[at]))
+            return waitcnt_macro(p, op, in, at);
+        if (op->format == GCN_FMT_SENDMSG && word_end(s, at) - at == 7 &&
+            memcmp(s + at, "sendmsg", 7) == 0)
+            return sendmsg_macro(p, op, in, at + 7);
+        if (op->format == GCN_FMT_HWREG && word_end(s, at) - at == 5 &&
+            memcmp(s + at, "hwreg", 5) == 0)
+            return hwreg_macro(p, op, in, at + 5);
         if (rc > 0 || is_alpha(s[at]))
             return err(p, at, "expected an immediate, not '%.*s'",
                        TOK(s + at, quote_end(s, at) - at));
         if (!int_value(p, &k, &v, "the immediate", &st))
             return st;
+        if (op->accepts_signed && w < 32 && v < 0 && v >= -(1ll << (w - 1)))
+            v += 1ll << w;
         if (!fits_unsigned(v, w))
-            return err(p, skip_blanks(s, at), "the immediate %lld does not fit its %u-bit field",
-                       (long long)v, w);
+            return err(p, skip_blanks(s, at), "the immediate %lld does not fit its %u-bit field%s",
+                       (long long)v, w,
+                       op->accepts_signed ? " (a signed or unsigned value of that width)" : "");
         in->field[op->slot] = (uint32_t)v;
+        p->pos = k;
+        return GCN_OK;
+    }
+    case GCN_KIND_LABEL: {
+        /* a branch offset in dwords: -32768 to 65535, as llvm-mc takes it (no symbols here) */
+        size_t k = at;
+        unsigned w = field_width(p, op->slot);
+        if (rc > 0 || is_alpha(s[at]))
+            return err(p, at,
+                       "expected a branch offset in dwords (a number; labels need an assembler "
+                       "with a symbol table), not '%.*s'",
+                       TOK(s + at, quote_end(s, at) - at));
+        if (!int_value(p, &k, &v, "the branch offset", &st))
+            return st;
+        if (v < -(1ll << (w - 1)) || v >= (1ll << w))
+            return err(p, skip_blanks(s, at),
+                       "the branch offset %lld is out of range (%lld to %lld dwords)", (long long)v,
+                       -(1ll << (w - 1)), (1ll << w) - 1);
+        in->field[op->slot] = (uint32_t)(v & ((1ll << w) - 1));
+        p->pos = k;
+        return GCN_OK;
+    }
+    case GCN_KIND_LITERAL32: {
+        /* the 32-bit constant after the word: a signed or unsigned 32-bit value */
+        size_t k = at;
+        if (rc > 0 || is_alpha(s[at]))
+            return err(p, at, "expected a 32-bit constant, not '%.*s'",
+                       TOK(s + at, quote_end(s, at) - at));
+        if (!int_value(p, &k, &v, "the constant", &st))
+            return st;
+        if (v < -(1ll << 31) || v > 0xffffffffll)
+            return err(p, skip_blanks(s, at),
+                       "the constant %lld does not fit 32 bits (-2147483648 to 0xffffffff)",
+                       (long long)v);
+        p->has_literal = 1;
+        p->literal = (uint32_t)v;
         p->pos = k;
         return GCN_OK;
     }

@@ -100,6 +100,109 @@ CODEC_INLINE char *hex(char *p, unsigned long long v)
     return p + 2 + n;
 }
 
+/* A C string (a table's name) into p. */
+CODEC_INLINE char *put_str(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+/* The field of `bits` bits at `lo` of a 16-bit immediate. */
+CODEC_INLINE unsigned imm_part(uint32_t v, unsigned lo, unsigned bits)
+{
+    return (v >> lo) & ((1u << bits) - 1u);
+}
+
+/* s_waitcnt's counters as LLVM writes them: each counter not at its largest value (which means
+ * no wait), all of them when every one is; the bits no counter holds are not written. */
+static char *waitcnt(char *p, const gcn_simm16_row *r, uint32_t v)
+{
+    unsigned c, k, val[GCN_WAIT_COUNTERS], max[GCN_WAIT_COUNTERS], all_max = 1, first = 1;
+    for (c = 0; c < GCN_WAIT_COUNTERS; c++) {
+        unsigned at = 0;
+        val[c] = max[c] = 0;
+        for (k = 0; k < r->wait_nparts[c]; k++) {
+            val[c] |= imm_part(v, r->wait_lo[c][k], r->wait_bits[c][k]) << at;
+            max[c] |= ((1u << r->wait_bits[c][k]) - 1u) << at;
+            at += r->wait_bits[c][k];
+        }
+        all_max &= val[c] == max[c];
+    }
+    for (c = 0; c < GCN_WAIT_COUNTERS; c++) {
+        if (!r->wait_name[c] || (val[c] == max[c] && !all_max))
+            continue;
+        if (!first)
+            *p++ = ' ';
+        first = 0;
+        p = put_str(p, r->wait_name[c]);
+        *p++ = '(';
+        p = dec(p, val[c]);
+        *p++ = ')';
+    }
+    return p;
+}
+
+/* sendmsg(...) as LLVM writes it: the names where message, operation and stream are valid for
+ * the message (the operation only where the message takes one, the stream only where the
+ * operation names one), else the three numbers where they are all the value holds, else the
+ * value in decimal. */
+static char *sendmsg(char *p, const gcn_simm16_row *r, uint32_t v)
+{
+    unsigned id = imm_part(v, r->msg_lo[0], r->msg_bits[0]);
+    unsigned op = imm_part(v, r->msg_lo[1], r->msg_bits[1]);
+    unsigned stream = imm_part(v, r->msg_lo[2], r->msg_bits[2]);
+    unsigned set = id < 16 ? r->msg_ops[id] : 0;
+    int takes_stream = set && r->msg_streams[id] && op != 0;
+    int valid = id < 16 && r->msg_name[id] &&
+                (set ? op < 8 && r->op_name[set][op] != NULL : op == 0) &&
+                (takes_stream || stream == 0);
+    if (valid) {
+        p = PUT_LIT(p, "sendmsg(");
+        p = put_str(p, r->msg_name[id]);
+        if (set) {
+            p = PUT_LIT(p, ", ");
+            p = put_str(p, r->op_name[set][op]);
+            if (takes_stream) {
+                p = PUT_LIT(p, ", ");
+                p = dec(p, stream);
+            }
+        }
+        *p++ = ')';
+        return p;
+    }
+    if (v == (id << r->msg_lo[0] | op << r->msg_lo[1] | stream << r->msg_lo[2])) {
+        p = PUT_LIT(p, "sendmsg(");
+        p = dec(p, id);
+        p = PUT_LIT(p, ", ");
+        p = dec(p, op);
+        p = PUT_LIT(p, ", ");
+        p = dec(p, stream);
+        *p++ = ')';
+        return p;
+    }
+    return dec(p, v);
+}
+
+/* hwreg(ID[, OFFSET, SIZE]) as LLVM writes it: the register's name where the generation has
+ * one, the offset and size unless they are 0 and 32 (the whole register). */
+static char *hwreg(char *p, const gcn_simm16_row *r, uint32_t v)
+{
+    unsigned id = imm_part(v, r->hwreg_lo[0], r->hwreg_bits[0]);
+    unsigned off = imm_part(v, r->hwreg_lo[1], r->hwreg_bits[1]);
+    unsigned size = imm_part(v, r->hwreg_lo[2], r->hwreg_bits[2]) + 1;
+    p = PUT_LIT(p, "hwreg(");
+    p = id < 64 && r->hwreg_name[id] ? put_str(p, r->hwreg_name[id]) : dec(p, id);
+    if (off != 0 || size != 32) {
+        p = PUT_LIT(p, ", ");
+        p = dec(p, off);
+        p = PUT_LIT(p, ", ");
+        p = dec(p, size);
+    }
+    *p++ = ')';
+    return p;
+}
+
 /* A number: a number step's value (gcn_print_step.num), and an SMEM immediate on the general
  * path. HEXS: a `bits`-bit value whose top bit is its sign, written as '-' and the magnitude. */
 CODEC_INLINE char *put_number(char *p, uint32_t v, unsigned num, unsigned bits)
@@ -265,10 +368,30 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
             *p++ = ')';
             return p;
         }
+        if (op->format == GCN_FMT_WAITCNT)
+            return waitcnt(p, &t->simm16[in->gen], v);
+        if (op->format == GCN_FMT_SENDMSG)
+            return sendmsg(p, &t->simm16[in->gen], v);
+        if (op->format == GCN_FMT_HWREG)
+            return hwreg(p, &t->simm16[in->gen], v);
         if (op->format == GCN_FMT_HEX || op->format == GCN_FMT_GPR_IDX ||
             (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
             return hex(p, v);
         return dec(p, v);
+    case GCN_KIND_LABEL:
+        /* a branch's signed dword offset, as LLVM's disassembler writes it: the field's value */
+        return dec(p, v);
+    case GCN_KIND_LITERAL32:
+        /* the 32-bit constant after the word, written as LLVM writes an immediate */
+        if (inline_int(t, in->gen, in->literal)) {
+            int32_t s = (int32_t)in->literal;
+            if (s < 0) {
+                *p++ = '-';
+                return dec(p, (unsigned long long)-(long long)s);
+            }
+            return dec(p, in->literal);
+        }
+        return hex(p, in->literal);
     default:
         *p++ = '?';
         return p;

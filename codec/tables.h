@@ -23,7 +23,9 @@
     X(GCN_KIND_SBASE, "sbase")                                                                     \
     X(GCN_KIND_SMEM_OFFSET, "smem-offset")                                                         \
     X(GCN_KIND_SMRD_OFFSET, "smrd-offset")                                                         \
-    X(GCN_KIND_IMM, "imm")
+    X(GCN_KIND_IMM, "imm")                                                                         \
+    X(GCN_KIND_LABEL, "label")                                                                     \
+    X(GCN_KIND_LITERAL32, "literal32")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -34,14 +36,19 @@ typedef enum gcn_kind {
 
 /* How a value is written. X(enum, spec name). "inline": decimal when an inline integer
  * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
- * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them). */
+ * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them).
+ * "waitcnt", "sendmsg", "hwreg": a 16-bit immediate LLVM writes symbolically (vmcnt(N) ...,
+ * sendmsg(...), hwreg(...)), by the generation's gcn_simm16_row. */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
     X(GCN_FMT_SWIZZLE, "swizzle")                                                                  \
     X(GCN_FMT_FLAG, "flag")                                                                        \
     X(GCN_FMT_INLINE, "inline")                                                                    \
-    X(GCN_FMT_GPR_IDX, "gpr-idx")
+    X(GCN_FMT_GPR_IDX, "gpr-idx")                                                                  \
+    X(GCN_FMT_WAITCNT, "waitcnt")                                                                  \
+    X(GCN_FMT_SENDMSG, "sendmsg")                                                                  \
+    X(GCN_FMT_HWREG, "hwreg")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -100,6 +107,7 @@ typedef struct gcn_operand_row {
     /* the text an omitted operand stands for (llvm-mc fills in an SMEM offset of 0), NULL when
      * the operand must be written; a pool string, readable GCN_POOL_PAD bytes past its end */
     const char *omitted;
+    uint8_t accepts_signed; /* the parser takes a negative value of the field's width too */
 } gcn_operand_row;
 
 typedef struct gcn_modifier_row {
@@ -156,7 +164,8 @@ typedef enum gcn_check_kind {
     GCN_CK_SSRC,        /* reg_ok[field] has bit arg (GCN_OK_SSRC_BIT); GCN_OK_LITERAL */
     GCN_CK_SMEM_OFFSET, /* the operand row arg's IMM/SOE-dependent rules */
     GCN_CK_SMRD_OFFSET, /* the operand row arg's IMM-dependent rules */
-    GCN_CK_ONE          /* a required modifier's field is 1 */
+    GCN_CK_ONE,         /* a required modifier's field is 1 */
+    GCN_CK_LITERAL      /* a 32-bit constant always follows the word (literal32) */
 } gcn_check_kind;
 
 typedef struct gcn_check_op {
@@ -391,6 +400,24 @@ typedef struct gcn_mnemonic_slot {
     uint8_t len;
 } gcn_mnemonic_slot;
 
+/* The symbolic 16-bit immediates of one generation (spec/curated/simm16.json through gcn.json):
+ * s_waitcnt's counters (each in one or two parts of SIMM16), hwreg(ID, OFFSET, SIZE) and
+ * sendmsg(MSG, OP, STREAM). A NULL name: the generation has none at that code. */
+#define GCN_WAIT_COUNTERS 3
+#define GCN_MSG_OP_SETS 4 /* 0: takes no operation; then the sets in gcn.json's order */
+typedef struct gcn_simm16_row {
+    const char *wait_name[GCN_WAIT_COUNTERS];
+    uint8_t wait_nparts[GCN_WAIT_COUNTERS];
+    uint8_t wait_lo[GCN_WAIT_COUNTERS][2], wait_bits[GCN_WAIT_COUNTERS][2];
+    uint8_t hwreg_lo[3], hwreg_bits[3]; /* id, offset, size - 1 */
+    const char *hwreg_name[64];
+    uint8_t msg_lo[3], msg_bits[3]; /* id, op, stream */
+    const char *msg_name[16];
+    uint8_t msg_ops[16];     /* the message's operation set, 0: none */
+    uint8_t msg_streams[16]; /* bit op set: an operation there names a stream */
+    const char *op_name[GCN_MSG_OP_SETS][8];
+} gcn_simm16_row;
+
 typedef struct gcn_tables {
     unsigned ngens, nencodings, ninsns;
     const gcn_gen_row *gens;
@@ -430,6 +457,7 @@ typedef struct gcn_tables {
     uint32_t mnemonic_hash_mask;
     const uint16_t *name_hash; /* [gen * (name_hash_mask + 1) + slot] */
     uint32_t name_hash_mask;
+    const gcn_simm16_row *simm16; /* [gen] */
 } gcn_tables;
 
 #define GCN_ENC_NONE 0xffu

@@ -186,10 +186,20 @@ static int enc_index(const spec_t *s, const char *name)
 static int slot_index(const enc_t *e, const char *field)
 {
     unsigned i;
+    if (!field)
+        return -1;
     for (i = 0; i < e->nslots; i++)
         if (strcmp(e->slot[i], field) == 0)
             return (int)i;
     return -1;
+}
+
+/* An operand's field: an operand with none (the 32-bit constant after the word) reads the
+ * OPCODE slot, which every instruction fetches, so that its check has a field to name. */
+static const char *op_field(const cJSON *op)
+{
+    const char *f = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(op, "field"));
+    return f ? f : "OPCODE";
 }
 
 static int lookup(const char *const *names, unsigned n, const char *name)
@@ -486,12 +496,12 @@ static int check_instructions(spec_t *s)
                 int found = 0;
                 cJSON_ArrayForEach(f, get(l, "fields"))
                 {
-                    if (strcmp(str(f, "name"), str(op, "field")) == 0)
+                    if (strcmp(str(f, "name"), op_field(op)) == 0)
                         found = 1;
                 }
                 if (!found)
                     return fail(s, op, "%s: operand %s's field %s is not in the %s layout", name,
-                                str(op, "name"), str(op, "field"), gen);
+                                str(op, "name"), op_field(op), gen);
             }
         }
         cJSON_ArrayForEach(op, get(in, "operands"))
@@ -555,6 +565,172 @@ static int check_instructions(spec_t *s)
 }
 
 /* ---- emitting ----------------------------------------------------------------------------- */
+
+static int in_gens(const cJSON *gens, const char *gen)
+{
+    const cJSON *g;
+    cJSON_ArrayForEach(g, gens)
+    {
+        if (cJSON_IsString(g) && strcmp(g->valuestring, gen) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static void lo_bits(const cJSON *pair, unsigned *lo, unsigned *bits)
+{
+    *lo = (unsigned)cJSON_GetNumberValue(cJSON_GetArrayItem(pair, 0));
+    *bits = (unsigned)cJSON_GetNumberValue(cJSON_GetArrayItem(pair, 1));
+}
+
+static void c_string(gcn_buf *b, const char *s);
+
+/* gcn_simm16_rows: the symbolic 16-bit immediates of each generation (gcn.json's simm16, from
+ * spec/curated/simm16.json). Checked here: every part lies in 16 bits. */
+static int emit_simm16(spec_t *s, gcn_buf *b)
+{
+    const cJSON *root = get(s->doc.root, "simm16"), *x, *y;
+    unsigned g;
+    gcn_buf_printf(b, "static const gcn_simm16_row gcn_simm16_rows[%u] = {\n", s->ngens);
+    for (g = 0; g < s->ngens; g++) {
+        const char *gen = s->gens[g].id;
+        const char *msg_name[16] = {0}, *hw[64] = {0}, *opn[GCN_MSG_OP_SETS][8] = {{0}};
+        unsigned msg_ops[16] = {0}, msg_streams[16] = {0}, k = 0, i, lo, bits;
+        const char *setnames[GCN_MSG_OP_SETS] = {0};
+        unsigned nsets = 1;
+        gcn_buf_puts(b, "    {.wait_name = {");
+        cJSON_ArrayForEach(x, get(get(root, "waitcnt"), "counters"))
+        {
+            if (k == GCN_WAIT_COUNTERS)
+                return fail(s, x, "more than %d waitcnt counters", GCN_WAIT_COUNTERS);
+            c_string(b, str(x, "name"));
+            gcn_buf_puts(b, ", ");
+            k++;
+        }
+        gcn_buf_puts(b, "}, .wait_nparts = {");
+        cJSON_ArrayForEach(x, get(get(root, "waitcnt"), "counters"))
+            gcn_buf_printf(b, "%d, ", cJSON_GetArraySize(get(get(x, "parts"), gen)));
+        gcn_buf_puts(b, "}, .wait_lo = {");
+        cJSON_ArrayForEach(x, get(get(root, "waitcnt"), "counters"))
+        {
+            gcn_buf_puts(b, "{");
+            cJSON_ArrayForEach(y, get(get(x, "parts"), gen))
+            {
+                lo_bits(y, &lo, &bits);
+                if (lo + bits > 16 || !bits)
+                    return fail(s, y, "a waitcnt part outside SIMM16");
+                gcn_buf_printf(b, "%u, ", lo);
+            }
+            gcn_buf_puts(b, "}, ");
+        }
+        gcn_buf_puts(b, "}, .wait_bits = {");
+        cJSON_ArrayForEach(x, get(get(root, "waitcnt"), "counters"))
+        {
+            gcn_buf_puts(b, "{");
+            cJSON_ArrayForEach(y, get(get(x, "parts"), gen))
+            {
+                lo_bits(y, &lo, &bits);
+                gcn_buf_printf(b, "%u, ", bits);
+            }
+            gcn_buf_puts(b, "}, ");
+        }
+        gcn_buf_puts(b, "},\n     .hwreg_lo = {");
+        for (i = 0; i < 3; i++) {
+            static const char *const f[3] = {"id", "offset", "size"};
+            lo_bits(get(get(get(root, "hwreg"), "fields"), f[i]), &lo, &bits);
+            gcn_buf_printf(b, "%u, ", lo);
+        }
+        gcn_buf_puts(b, "}, .hwreg_bits = {");
+        for (i = 0; i < 3; i++) {
+            static const char *const f[3] = {"id", "offset", "size"};
+            lo_bits(get(get(get(root, "hwreg"), "fields"), f[i]), &lo, &bits);
+            gcn_buf_printf(b, "%u, ", bits);
+        }
+        cJSON_ArrayForEach(x, get(get(root, "hwreg"), "registers"))
+        {
+            unsigned id = (unsigned)cJSON_GetNumberValue(get(x, "id"));
+            if (id >= 64 || !str(x, "name"))
+                return fail(s, x, "a hardware register id is 0-63, with a name");
+            if (in_gens(get(x, "gens"), gen))
+                hw[id] = str(x, "name");
+        }
+        gcn_buf_puts(b, "},\n     .hwreg_name = {");
+        for (i = 0; i < 64; i++) {
+            c_string(b, hw[i]);
+            gcn_buf_puts(b, ", ");
+        }
+        gcn_buf_puts(b, "},\n     .msg_lo = {");
+        for (i = 0; i < 3; i++) {
+            static const char *const f[3] = {"id", "op", "stream"};
+            lo_bits(get(get(get(root, "sendmsg"), "fields"), f[i]), &lo, &bits);
+            gcn_buf_printf(b, "%u, ", lo);
+        }
+        gcn_buf_puts(b, "}, .msg_bits = {");
+        for (i = 0; i < 3; i++) {
+            static const char *const f[3] = {"id", "op", "stream"};
+            lo_bits(get(get(get(root, "sendmsg"), "fields"), f[i]), &lo, &bits);
+            gcn_buf_printf(b, "%u, ", bits);
+        }
+        cJSON_ArrayForEach(x, get(get(root, "sendmsg"), "op_sets"))
+        {
+            if (nsets == GCN_MSG_OP_SETS)
+                return fail(s, x, "more than %d operation sets", GCN_MSG_OP_SETS - 1);
+            setnames[nsets] = x->string;
+            cJSON_ArrayForEach(y, x)
+            {
+                unsigned op = (unsigned)cJSON_GetNumberValue(get(y, "op"));
+                if (op >= 8)
+                    return fail(s, y, "a message operation is 0-7");
+                if (in_gens(get(y, "gens"), gen))
+                    opn[nsets][op] = str(y, "name");
+            }
+            nsets++;
+        }
+        cJSON_ArrayForEach(x, get(get(root, "sendmsg"), "messages"))
+        {
+            unsigned id = (unsigned)cJSON_GetNumberValue(get(x, "id")), set = 0;
+            if (id >= 16 || !str(x, "name"))
+                return fail(s, x, "a message id is 0-15, with a name");
+            for (i = 1; i < nsets && str(x, "ops"); i++)
+                if (strcmp(setnames[i], str(x, "ops")) == 0)
+                    set = i;
+            if (str(x, "ops") && !set)
+                return fail(s, x, "message %s: no operation set %s", str(x, "name"), str(x, "ops"));
+            if (!in_gens(get(x, "gens"), gen))
+                continue;
+            msg_name[id] = str(x, "name");
+            msg_ops[id] = set;
+            cJSON_ArrayForEach(y, get(get(root, "sendmsg"), "streams"))
+            {
+                if (set && cJSON_IsString(y) && strcmp(y->valuestring, setnames[set]) == 0)
+                    msg_streams[id] = 1;
+            }
+        }
+        gcn_buf_puts(b, "},\n     .msg_name = {");
+        for (i = 0; i < 16; i++) {
+            c_string(b, msg_name[i]);
+            gcn_buf_puts(b, ", ");
+        }
+        gcn_buf_puts(b, "}, .msg_ops = {");
+        for (i = 0; i < 16; i++)
+            gcn_buf_printf(b, "%u, ", msg_ops[i]);
+        gcn_buf_puts(b, "}, .msg_streams = {");
+        for (i = 0; i < 16; i++)
+            gcn_buf_printf(b, "%u, ", msg_streams[i]);
+        gcn_buf_puts(b, "},\n     .op_name = {");
+        for (k = 0; k < GCN_MSG_OP_SETS; k++) {
+            gcn_buf_puts(b, "{");
+            for (i = 0; i < 8; i++) {
+                c_string(b, opn[k][i]);
+                gcn_buf_puts(b, ", ");
+            }
+            gcn_buf_puts(b, "}, ");
+        }
+        gcn_buf_puts(b, "}},\n");
+    }
+    gcn_buf_puts(b, "};\n\n");
+    return 1;
+}
 
 static void c_string(gcn_buf *b, const char *s)
 {
@@ -960,7 +1136,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     cJSON_ArrayForEach(op, get(in, "operands"))
     {
         unsigned k;
-        FETCH(slot_index(e, str(op, "field")), 0xffu);
+        FETCH(slot_index(e, op_field(op)), 0xffu);
         for (k = 0; k < 3; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
@@ -991,7 +1167,7 @@ typedef struct check_t {
 
 static const char *const check_enums[] = {"GCN_CK_VGPR", "GCN_CK_REG",         "GCN_CK_SBASE",
                                           "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET",
-                                          "GCN_CK_ONE"};
+                                          "GCN_CK_ONE",  "GCN_CK_LITERAL"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1004,7 +1180,7 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         const char *kind = str(op, "kind");
         unsigned regs = (unsigned)cJSON_GetNumberValue(get(op, "regs"));
         int k = regs_log2(regs), found = 1;
-        check_t c = {GCN_CK_VGPR, slot_index(e, str(op, "field")), 0};
+        check_t c = {GCN_CK_VGPR, slot_index(e, op_field(op)), 0};
         if (strcmp(kind, "vgpr") == 0 && regs > 1)
             c.arg = 256 - regs;
         else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
@@ -1022,6 +1198,8 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         } else if (strcmp(kind, "smrd-offset") == 0) {
             c.kind = GCN_CK_SMRD_OFFSET;
             c.arg = idx;
+        } else if (strcmp(kind, "literal32") == 0) {
+            c.kind = GCN_CK_LITERAL;
         } else
             found = 0;
         if (found && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
@@ -1048,13 +1226,13 @@ typedef struct fetch_t {
 /* A check of the fast path (gcn_fast_plan): the field in slot, reg_ok[v << sh] has bit, v - min
  * <= range; lit: it takes GCN_OK_LITERAL. */
 typedef struct fcheck_t {
-    unsigned slot, sh, bit, min, range, lit;
+    unsigned slot, sh, bit, min, range, lit, lit_always;
 } fcheck_t;
 
 /* check_t as the fast path makes it; 0 when it cannot (SMEM/SMRD offsets). */
 static int fast_check(const check_t *c, fcheck_t *f)
 {
-    fcheck_t x = {(unsigned)c->slot, 0, GCN_OK_ANY_BIT, 0, 255, 0};
+    fcheck_t x = {(unsigned)c->slot, 0, GCN_OK_ANY_BIT, 0, 255, 0, 0};
     switch (c->kind) {
     case GCN_CK_VGPR:
         x.range = c->arg;
@@ -1075,6 +1253,9 @@ static int fast_check(const check_t *c, fcheck_t *f)
         x.min = 1;
         x.range = 0;
         break;
+    case GCN_CK_LITERAL:
+        x.lit_always = 1;
+        break;
     default:
         return 0;
     }
@@ -1092,7 +1273,7 @@ static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
     for (v = 0; v < 256; v++) {
         unsigned idx = v << x->sh, bits = idx < 256 ? s->oks[g * 256 + idx] : 0;
         int valid = idx < 256 && ((bits >> x->bit) & 1) && v - x->min <= x->range;
-        r[v] = (uint8_t)((valid ? 0 : 1) | (bits & x->lit ? 2 : 0));
+        r[v] = (uint8_t)((valid ? 0 : 1) | ((bits & x->lit) || x->lit_always ? 2 : 0));
     }
     for (k = 0; k < s->ncheck_rows; k++)
         if (memcmp(s->check_rows[k], r, 256) == 0)
@@ -1152,7 +1333,7 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     slow |= !nck && zero_slot == GCN_FAST_SLOTS; /* nothing for the unused checks to read */
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
-        fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0};
+        fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0, 0};
         if (i < nck && !slow) {
             x = ck[i];
             for (k = 0; k < n && f[k].slot != x.slot; k++)
@@ -1245,7 +1426,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
 {
     unsigned v, off, soe, soff, only, reg_mask = 0, soff_lo = 0, soff_mask = 0;
     int has_soff;
-    off = (unsigned)slot_index(e, str(op, "field"));
+    off = (unsigned)slot_index(e, op_field(op));
     soe = str(op, "soe_field") ? (unsigned)slot_index(e, str(op, "soe_field")) : GCN_NO_SLOT;
     soff =
         str(op, "soffset_field") ? (unsigned)slot_index(e, str(op, "soffset_field")) : GCN_NO_SLOT;
@@ -1259,7 +1440,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
         fcheck_t vc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
         fcheck_t reg = {
             off, 0, 5 /* GCN_REG_OK(0, dst) */, only == 0xffu ? 0 : only, only == 0xffu ? 255 : 0,
-            0};
+            0, 0};
         unsigned k, nc = 0;
         for (k = 0; k < nck; k++)
             if (ck[k].kind != GCN_CK_SMEM_OFFSET && !fast_check(&ck[k], &vc[nc++]))
@@ -1460,7 +1641,7 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             gcn_buf_printf(b, "{%s, %u, %d, %s, {",
                            kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))],
                            (unsigned)cJSON_GetNumberValue(get(op, "regs")),
-                           slot_index(e, str(op, "field")),
+                           slot_index(e, op_field(op)),
                            format_enums[fmt ? lookup(format_names, GCN_FMT_COUNT, fmt) : 0]);
             for (k = 0; k < 3; k++) {
                 int sl = aux[k] ? slot_index(e, aux[k]) : -1;
@@ -1479,7 +1660,7 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 gcn_buf_printf(b, "0x%x, ", g < s->ngens ? only_code(s, op, g) : 0xffu);
             gcn_buf_puts(b, "}, ");
             pool_string(s, b, str(op, "omitted")); /* padded: the parser reads 8 at a time */
-            gcn_buf_puts(b, "}, ");
+            gcn_buf_printf(b, ", %d}, ", cJSON_IsTrue(get(op, "accepts_signed")));
         }
         gcn_buf_puts(b, "}, {");
         cJSON_ArrayForEach(m, get(in, "modifiers"))
@@ -1909,6 +2090,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         emit_plans(&s, &rows);
         emit_mnemonic_index(&s, &rows);
         emit_dispatch(&s, &rows);
+        ok = emit_simm16(&s, &rows);
         emit_pool(&s, &b);
         gcn_buf_append(&b, rows.data, rows.len);
         b.oom |= rows.oom || s.pool.oom;
@@ -1935,10 +2117,13 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .code_info = gcn_code_info,\n"
                        "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"
                        "    .name_hash = gcn_scalar_name_hash, .name_hash_mask = %u,\n"
+                       "    .simm16 = gcn_simm16_rows,\n"
                        "};\n",
                        s.ngens, s.nencs, s.ninsns, s.sha, s.ngens * s.ninsns, s.mnemonic_hash_mask,
                        s.name_hash_mask);
-        if (s.check_rows_full)
+        if (!ok)
+            ; /* emit_simm16 said why */
+        else if (s.check_rows_full)
             ok = fail(&s, s.insns, "the fast plans need more than %d distinct operand checks",
                       GCN_MAX_CHECK_ROWS);
         else if (s.fast_mask_bad)

@@ -1273,3 +1273,71 @@ E(id="E077",
               ("s_rfe_restore_b64 s[8:9], s24", ("byte", 1, 0x18)),
               ("s_rfe_restore_b64 s[8:9], s24", ("byte", 2, 0x80)),
               ("s_rfe_restore_b64 s8, s24", REJ)) for g in ["gcn1.2", "gcn1.4"]])
+
+# ---- the scalar program-control pages (SOPK, SOPP) ----------------------------------------------
+
+E(id="E078",
+  title="S_WAITCNT's LGKMCNT is bits 8-11: the page's (SIMM16>>8)&31 takes bit 12 too",
+  settles=[],
+  category="description-contradiction",
+  facts=["GcnInstrsSopp.md:311:description"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The description reads LGKMCNT as '(SIMM16>>8)&31' with '0x1f - no wait', a 5-bit "
+            "counter in bits 8-12. AMD's Southern Islands, GCN3 and Vega ISA manuals give "
+            "LGKM_CNT as SIMM16[11:8], and llvm-mc encodes lgkmcnt(15) as bits 8-11, refuses "
+            "lgkmcnt(16) and leaves bit 12 alone on every generation; bit 12 holds no counter. "
+            "spec/curated/simm16.json takes four bits.",
+  probes=[asm(g, ("s_waitcnt lgkmcnt(15)", ("bit", 11, 1)), ("s_waitcnt lgkmcnt(15)", ("bit", 12, 0)),
+              ("s_waitcnt lgkmcnt(0)", ("bit", 12, 0)),
+              ("s_waitcnt lgkmcnt(16)", REJ)) for g in GENS])
+
+E(id="E079",
+  title="S_CMOVK_I32's syntax line names S_MOVK_I32",
+  settles=["syntax-mnemonic/SOPK/S_CMOVK_I32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section of S_CMOVK_I32 writes 'S_MOVK_I32 SDST, SIMM16' (its neighbour's "
+            "name) with the operands both take; llvm-mc assembles s_cmovk_i32 with them at the "
+            "section's opcode.",
+  probes=[asm("gcn1.0", ("s_cmovk_i32 s3, 0x1234", op("SOPK", 2))),
+          asm("gcn1.4", ("s_cmovk_i32 s3, 0x1234", op("SOPK", 1)))])
+
+E(id="E080",
+  title="S_SETREG_IMM32_B32's syntax line names S_SETREG_B32",
+  settles=["syntax-mnemonic/SOPK/S_SETREG_IMM32_B32"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOPK", "mnemonic": "S_SETREG_IMM32_B32",
+              "syntax": "S_SETREG_IMM32_B32 HWREG, IMM32"}],
+  rationale="The section writes 'S_SETREG_B32 HWREG(HWREGNAME, BITOFFSET, BITSIZE), IMM32': the "
+            "name of the register form, with the immediate form's 32-bit constant, which follows "
+            "the word. llvm-mc assembles s_setreg_imm32_b32 into 8 bytes, the constant last.",
+  probes=[asm(g, ("s_setreg_imm32_b32 hwreg(HW_REG_MODE), 0x12345678", ("byte", 4, 0x78)))
+          for g in GENS])
+
+E(id="E081",
+  title="S_CBRANCH_I_FORK's mask is in SDST, not SSRC0, which SOPK lacks",
+  settles=["syntax-operand/SOPK/SSRC0"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "SOPK", "mnemonic": "S_CBRANCH_I_FORK",
+              "syntax": "S_CBRANCH_I_FORK SDST(2), RELADDR"}],
+  rationale="SOPK has one register field, SDST (bits 16-22); the section writes the 64-bit mask "
+            "as SSRC0(2). llvm-mc puts s[2:3] in bits 16-22 (2) and the offset in SIMM16.",
+  probes=[asm(g, ("s_cbranch_i_fork s[2:3], 5", ("bit", 17, 1)),
+              ("s_cbranch_i_fork s[2:3], 5", ("bit", 16, 0)),
+              ("s_cbranch_i_fork s[2:3], 5", ("byte", 0, 5))) for g in GENS])
+
+E(id="E082",
+  title="S_WAITCNT's syntax line lists the counters as alternatives of one operand",
+  settles=[],
+  category="syntax-operand",
+  facts=["GcnInstrsSopp.md:310:syntax-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "syntax", "encoding": "SOPP", "mnemonic": "S_WAITCNT",
+              "syntax": "S_WAITCNT SIMM16"}],
+  rationale="'S_WAITCNT VMCNT(X)|EXPCNT(X)|LGKMCNT(X) [&....]' writes the counters the "
+            "description puts in SIMM16's fields as alternatives joined by '&'. The spec's "
+            "operand is SIMM16, written as LLVM writes it (vmcnt(N) expcnt(N) lgkmcnt(N), "
+            "spec/curated/operands.json); llvm-mc also takes '&' and ',' between counters.",
+  probes=[asm(g, ("s_waitcnt vmcnt(1) & lgkmcnt(2)", ("bit", 9, 1)),
+              ("s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)", ("byte", 0, 0x00))) for g in GENS])

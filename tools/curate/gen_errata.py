@@ -40,6 +40,8 @@ OPCODE_AT = {
 for _g in ("gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"):
     OPCODE_AT[("SOP2", _g)] = (0, 23, 7)
     OPCODE_AT[("SOPC", _g)] = (0, 16, 7)
+    OPCODE_AT[("SOPK", _g)] = (0, 23, 5)
+    OPCODE_AT[("SOPP", _g)] = (0, 16, 7)
 
 
 def opcode_of(enc, gen, data):
