@@ -170,6 +170,9 @@ char *gcn_codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
 char *gcn_codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
 /* LLVM's names of the GPR indexing mode's bits (GCN_FMT_GPR_IDX), bit 0 first. */
 extern const char *const gcn_codec_gpr_idx_names[4];
+/* Clears the bits of an instruction's waitcnt and sendmsg immediates that their text leaves
+ * out (GCN_PLAN_CANON_SIMM16), so that it encodes as its text assembles. */
+void gcn_codec_canon_simm16(const gcn_tables *t, gcn_inst *in);
 /* gcn_print by the general path alone, every step printed as it would be without texts. */
 size_t gcn_codec_print_general(const gcn_inst *in, char *buf, size_t size);
 

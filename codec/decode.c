@@ -180,8 +180,10 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
     /* only the fields the instruction uses: the others are not part of what it says */
     for (i = 0; i < p->n; i++)
         out->field[p->op[i].slot] = (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
-    if (p->smem)
+    if (p->smem & GCN_PLAN_SMEM)
         normalize(t, out, p);
+    if (p->smem & GCN_PLAN_CANON_SIMM16)
+        gcn_codec_canon_simm16(t, out);
     st = check_plan(t, out, p, &literal);
     if (st != GCN_OK)
         return st;

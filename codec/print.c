@@ -143,26 +143,58 @@ static char *waitcnt(char *p, const gcn_simm16_row *r, uint32_t v)
     return p;
 }
 
+/* Is v a sendmsg LLVM writes by name: message, operation and stream valid for the message? */
+static int sendmsg_named(const gcn_simm16_row *r, uint32_t v, unsigned *id, unsigned *op,
+                         unsigned *stream, int *takes_stream)
+{
+    unsigned set;
+    *id = imm_part(v, r->msg_lo[0], r->msg_bits[0]);
+    *op = imm_part(v, r->msg_lo[1], r->msg_bits[1]);
+    *stream = imm_part(v, r->msg_lo[2], r->msg_bits[2]);
+    set = *id < 16 ? r->msg_ops[*id] : 0;
+    *takes_stream = set && r->msg_streams[*id] && *op != 0;
+    return *id < 16 && r->msg_name[*id] &&
+           (set ? *op < 8 && r->op_name[set][*op] != NULL : *op == 0) &&
+           (*takes_stream || *stream == 0);
+}
+
+void gcn_codec_canon_simm16(const gcn_tables *t, gcn_inst *in)
+{
+    const gcn_insn_row *row = &t->insns[in->insn];
+    const gcn_simm16_row *r = &t->simm16[in->gen];
+    unsigned i, c, k;
+    for (i = 0; i < row->noperands; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        uint32_t *v = &in->field[op->slot];
+        if (op->format == GCN_FMT_WAITCNT) {
+            uint32_t keep = 0;
+            for (c = 0; c < GCN_WAIT_COUNTERS; c++)
+                for (k = 0; k < r->wait_nparts[c]; k++)
+                    keep |= ((1u << r->wait_bits[c][k]) - 1u) << r->wait_lo[c][k];
+            *v &= keep;
+        } else if (op->format == GCN_FMT_SENDMSG) {
+            unsigned id, mop, stream;
+            int ts;
+            if (sendmsg_named(r, *v, &id, &mop, &stream, &ts))
+                *v = id << r->msg_lo[0] | mop << r->msg_lo[1] | (ts ? stream << r->msg_lo[2] : 0);
+        }
+    }
+}
+
 /* sendmsg(...) as LLVM writes it: the names where message, operation and stream are valid for
  * the message (the operation only where the message takes one, the stream only where the
  * operation names one), else the three numbers where they are all the value holds, else the
  * value in decimal. */
 static char *sendmsg(char *p, const gcn_simm16_row *r, uint32_t v)
 {
-    unsigned id = imm_part(v, r->msg_lo[0], r->msg_bits[0]);
-    unsigned op = imm_part(v, r->msg_lo[1], r->msg_bits[1]);
-    unsigned stream = imm_part(v, r->msg_lo[2], r->msg_bits[2]);
-    unsigned set = id < 16 ? r->msg_ops[id] : 0;
-    int takes_stream = set && r->msg_streams[id] && op != 0;
-    int valid = id < 16 && r->msg_name[id] &&
-                (set ? op < 8 && r->op_name[set][op] != NULL : op == 0) &&
-                (takes_stream || stream == 0);
-    if (valid) {
+    unsigned id, op, stream;
+    int takes_stream;
+    if (sendmsg_named(r, v, &id, &op, &stream, &takes_stream)) {
         p = PUT_LIT(p, "sendmsg(");
         p = put_str(p, r->msg_name[id]);
-        if (set) {
+        if (r->msg_ops[id]) {
             p = PUT_LIT(p, ", ");
-            p = put_str(p, r->op_name[set][op]);
+            p = put_str(p, r->op_name[r->msg_ops[id]][op]);
             if (takes_stream) {
                 p = PUT_LIT(p, ", ");
                 p = dec(p, stream);

@@ -172,13 +172,18 @@ typedef struct gcn_check_op {
     uint8_t kind, slot, arg;
 } gcn_check_op;
 
+#define GCN_PLAN_SMEM 1u
+#define GCN_PLAN_CANON_SIMM16 2u
+
 /* The fields an instruction uses on one generation, positioned, and the checks its operands
  * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand
  * validity. */
 typedef struct gcn_plan_row {
     gcn_fetch_op op[GCN_MAX_FETCH];
     uint8_t n;
-    uint8_t smem; /* an SMEM offset operand: the decoder canonicalizes its fields */
+    uint8_t smem; /* GCN_PLAN_SMEM: an SMEM offset operand, whose fields the decoder
+                   * canonicalizes; GCN_PLAN_CANON_SIMM16: a waitcnt or sendmsg immediate, whose
+                   * bits its text leaves out the decoder clears */
     uint8_t nck;
     gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
 } gcn_plan_row;

@@ -1440,7 +1440,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
         fcheck_t vc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
         fcheck_t reg = {
             off, 0, 5 /* GCN_REG_OK(0, dst) */, only == 0xffu ? 0 : only, only == 0xffu ? 255 : 0,
-            0, 0};
+            0,   0};
         unsigned k, nc = 0;
         for (k = 0; k < nck; k++)
             if (ck[k].kind != GCN_CK_SMEM_OFFSET && !fast_check(&ck[k], &vc[nc++]))
@@ -1552,6 +1552,18 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                     smem_op = op2;
             }
             smem = smem_op != NULL;
+            /* a symbolic 16-bit immediate whose text leaves bits out (s_waitcnt's bits no
+             * counter holds, a valid sendmsg's others): the decoder clears them, so that the
+             * instruction it gives encodes as its text assembles; the fast path leaves that to
+             * the plan row */
+            cJSON_ArrayForEach(op2, get(in, "operands"))
+            {
+                const char *fm = str(op2, "format");
+                if (fm && (strcmp(fm, "waitcnt") == 0 || strcmp(fm, "sendmsg") == 0)) {
+                    smem |= GCN_PLAN_CANON_SIMM16;
+                    slow = 1;
+                }
+            }
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
             nck = plan_checks(s, g, e, in, ck);
             gcn_buf_printf(b, "%u, {", nck);
@@ -1560,7 +1572,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                                ck[i].slot, ck[i].arg);
             gcn_buf_puts(b, nck ? "}" : "{0}}");
             gcn_buf_puts(b, "},\n");
-            if (smem) {
+            if (smem_op) {
                 /* the row says which variant: IMM and SOE where the layout has them */
                 const cJSON *o2 = smem_op;
                 unsigned imm_lo = 0, soe_lo = 0, m, var_mask = 0;

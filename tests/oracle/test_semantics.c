@@ -50,6 +50,19 @@ static const cJSON *get(const cJSON *o, const char *k)
     return cJSON_GetObjectItemCaseSensitive(o, k);
 }
 
+/* The reason gcn.json gives for an encoding the oracle does not execute yet, or NULL. */
+static const char *pending(const char *enc)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, get(spec.root, "encodings"))
+    {
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "oracle_pending");
+        if (strcmp(get(e, "name")->valuestring, enc) == 0 && p)
+            return get(p, "reason")->valuestring;
+    }
+    return NULL;
+}
+
 static void insn_info(const cJSON *in, gs_insn_info *info)
 {
     const cJSON *op, *m;
@@ -72,7 +85,7 @@ static void insn_info(const cJSON *in, gs_insn_info *info)
 /* Counts per encoding, as the issue's closing note gives them. */
 typedef struct counts {
     const char *enc;
-    unsigned insns, as_written, needs_correction, corrected_same_code, none, unsupported;
+    unsigned insns, as_written, needs_correction, corrected_same_code, none, unsupported, pending;
 } counts;
 
 static counts *count_for(counts *c, unsigned *n, const char *enc)
@@ -114,7 +127,16 @@ static void every_instruction_has_semantics(void **st)
                 assert_int_equal(info.status[GCN_AS_CORRECTED], GCN_SEM_ABSENT);
                 continue;
             }
-            if (get(sem, "unsupported")) {
+            if (pending(get(in, "encoding")->valuestring)) {
+                /* the oracle does not execute the encoding yet: both variants say why */
+                const char *why = pending(get(in, "encoding")->valuestring);
+                assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_UNDEFINED);
+                assert_int_equal(info.status[GCN_AS_CORRECTED], GCN_SEM_UNDEFINED);
+                assert_non_null(strstr(info.why[GCN_AS_WRITTEN], why));
+                assert_non_null(strstr(info.why[GCN_AS_CORRECTED], why));
+                if (first)
+                    k->pending++;
+            } else if (get(sem, "unsupported")) {
                 assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_UNDEFINED);
                 assert_non_null(strstr(info.why[GCN_AS_WRITTEN], "spec/curated/"));
                 if (first)
@@ -159,11 +181,12 @@ static void every_instruction_has_semantics(void **st)
         }
         row++;
     }
-    printf("%-6s %6s %10s %17s %17s %5s %12s\n", "", "insns", "as written", "need correction",
-           "both compile", "none", "unsupported");
+    printf("%-6s %6s %10s %17s %17s %5s %12s %8s\n", "", "insns", "as written", "need correction",
+           "both compile", "none", "unsupported", "pending");
     for (i = 0; i < nc; i++)
-        printf("%-6s %6u %10u %17u %17u %5u %12u\n", c[i].enc, c[i].insns, c[i].as_written,
-               c[i].needs_correction, c[i].corrected_same_code, c[i].none, c[i].unsupported);
+        printf("%-6s %6u %10u %17u %17u %5u %12u %8u\n", c[i].enc, c[i].insns, c[i].as_written,
+               c[i].needs_correction, c[i].corrected_same_code, c[i].none, c[i].unsupported,
+               c[i].pending);
     assert_string_equal(gcn_sem_spec_sha256(), gcn_codec_tables()->spec_sha256);
 }
 
@@ -181,6 +204,8 @@ static void compiler_on_every_block(void **st)
         int v;
         if (get(sem, "via"))
             continue; /* borrowed: its operand names are another instruction's */
+        if (pending(get(in, "encoding")->valuestring))
+            continue; /* compiled from issue 25 on (gcn.json oracle_pending) */
         insn_info(in, &info);
         for (v = 0; v < 2; v++) {
             const cJSON *b = get(sem, v ? "corrected" : "written");
