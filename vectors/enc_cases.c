@@ -136,6 +136,50 @@ static void scalar_codes(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *o
     }
 }
 
+/* The symbolic 16-bit immediates: each value LLVM names and the forms it falls back to, made
+ * canonical as the decoder makes them (the bits their text leaves out cleared). */
+static void simm16_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *op, const char *slot)
+{
+    const gcn_simm16_row *r = &g->t->simm16[g->gen];
+    gcn_inst in = *b;
+    uint32_t v[160];
+    size_t n = 0, k;
+    unsigned i, j;
+    if (op->format == GCN_FMT_WAITCNT) {
+        /* no wait, wait for all, each counter alone at 0 and at 1, every bit set */
+        static const uint32_t w[] = {0x0000, 0xffff, 0x0f7f, 0x0f70, 0x0f0f, 0x007f, 0x0f71,
+                                     0x0f1f, 0x017f, 0xcf7f, 0x3f7f, 0x1234, 0x4f7f};
+        for (k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+            v[n++] = w[k];
+    } else if (op->format == GCN_FMT_SENDMSG) {
+        /* every message with every operation and streams 0 and 3, and values beyond */
+        for (i = 0; i < 16; i++)
+            for (j = 0; j < 8; j++) {
+                v[n++] = i << r->msg_lo[0] | j << r->msg_lo[1];
+                if (j && n < 150)
+                    v[n++] = i << r->msg_lo[0] | j << r->msg_lo[1] | 3u << r->msg_lo[2];
+                if (n >= 150)
+                    break;
+            }
+        v[n++] = 0x8001;
+        v[n++] = 0x1234;
+        v[n++] = 0xffff;
+    } else {
+        /* every register id, whole and in part */
+        for (i = 0; i < 64; i += 3)
+            v[n++] = i << r->hwreg_lo[0] | 31u << r->hwreg_lo[2];
+        for (i = 1; i < 8; i++)
+            v[n++] = i << r->hwreg_lo[0] | (i * 3) << r->hwreg_lo[1] | i << r->hwreg_lo[2];
+        v[n++] = 0xffff;
+        v[n++] = 0x0000;
+    }
+    for (k = 0; k < n; k++) {
+        in.field[op->slot] = v[k] & 0xffffu;
+        gcn_codec_canon_simm16(g->t, &in);
+        emit(g, &in, "imm", slot);
+    }
+}
+
 static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *op,
                           const gcn_layout_row *l)
 {
@@ -218,11 +262,37 @@ static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *
         break;
     }
     case GCN_KIND_IMM:
+        if (op->format == GCN_FMT_WAITCNT || op->format == GCN_FMT_SENDMSG ||
+            op->format == GCN_FMT_HWREG) {
+            simm16_cases(g, &in, op, slot);
+            break;
+        }
         in.field[op->slot] = 0;
         emit(g, &in, "imm", slot);
         in.field[op->slot] = mask_of(l->slot[op->slot].width);
         emit(g, &in, "imm", slot);
         break;
+    case GCN_KIND_LABEL: {
+        /* forward, backward, the ends of the signed range */
+        static const uint32_t offs[] = {0, 1, 0x7fff, 0x8000, 0xfffe, 0xffff};
+        size_t k;
+        for (k = 0; k < sizeof(offs) / sizeof(offs[0]); k++) {
+            in.field[op->slot] = offs[k] & mask_of(l->slot[op->slot].width);
+            emit(g, &in, "label", slot);
+        }
+        break;
+    }
+    case GCN_KIND_LITERAL32: {
+        /* inline integer values (written in decimal), others (hex), the ends */
+        static const uint32_t lits[] = {
+            0, 1, 64, 65, 0xfffffff0u, 0xffffffefu, 0x12345678u, 0x80000000u, 0xffffffffu};
+        size_t k;
+        for (k = 0; k < sizeof(lits) / sizeof(lits[0]); k++) {
+            in.literal = lits[k];
+            emit(g, &in, "literal32", "IMM32");
+        }
+        break;
+    }
     default:
         break;
     }

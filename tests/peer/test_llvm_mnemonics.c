@@ -93,7 +93,8 @@ static void render(gcn_buf *b, const cJSON *insn)
             gcn_buf_printf(b, "s[%d:%d]", 40, 40 + regs - 1);
         } else if (strcmp(kind, "smem-offset") == 0 || strcmp(kind, "smrd-offset") == 0) {
             gcn_buf_puts(b, "0x4");
-        } else if (strcmp(kind, "imm") == 0) {
+        } else if (strcmp(kind, "imm") == 0 || strcmp(kind, "label") == 0 ||
+                   strcmp(kind, "literal32") == 0) {
             gcn_buf_puts(b, "1");
         } else { /* sgpr, sdst, ssrc */
             int base = regs >= 16 ? 48 : regs >= 4 ? 8 + 8 * i : 2 + 4 * i;

@@ -1341,3 +1341,19 @@ E(id="E082",
             "spec/curated/operands.json); llvm-mc also takes '&' and ',' between counters.",
   probes=[asm(g, ("s_waitcnt vmcnt(1) & lgkmcnt(2)", ("bit", 9, 1)),
               ("s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)", ("byte", 0, 0x00))) for g in GENS])
+
+E(id="E083",
+  title="S_GETREG_REGRD_B32 exists in the documents but in no LLVM",
+  settles=["unknown/SOPK/S_GETREG_REGRD_B32", "unknown/SOPK/S_GETREG_REGRD_B32/2"],
+  category="availability", facts_for=[("SOPK", "S_GETREG_REGRD_B32")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "SOPK", "mnemonic": "S_GETREG_REGRD_B32"}
+             for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The SOPK table lists S_GETREG_REGRD_B32 (opcode 20 on GCN 1.0/1.1, 19 on GCN "
+            "1.2/1.4) and its section writes '???' for what it does: by its name and its "
+            "neighbour S_GETREG_B32, it reads a hardware register (through the register-read "
+            "path). llvm-mc 14 and 19 reject the mnemonic on every generation ('invalid "
+            "instruction'). gcnspec encodes and decodes it with S_GETREG_B32's operands; the "
+            "oracle leaves it unsupported.",
+  probes=[asm(g, ("s_getreg_regrd_b32 s0, hwreg(HW_REG_MODE)", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19") for g in GENS])
