@@ -1128,19 +1128,27 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         return GCN_OK;
     }
     case GCN_KIND_LITERAL32: {
-        /* the 32-bit constant after the word: a signed or unsigned 32-bit value */
+        /* the 32-bit constant after the word: an integer or a float, converted as LLVM
+         * converts a 32-bit operand's value (and always kept as the constant) */
         size_t k = at;
+        codec_value_t val;
+        codec_value_err e;
+        unsigned code;
         if (rc > 0 || is_alpha(s[at]))
             return err(p, at, "expected a 32-bit constant, not '%.*s'",
                        TOK(s + at, quote_end(s, at) - at));
-        if (!int_value(p, &k, &v, "the constant", &st))
+        if (!gcn_codec_value(s, &k, &val, &e))
+            return err(p, e.at, "%s", e.msg);
+        /* ssrc_value's conversion: the value's 32 bits land in the literal or in an inline
+         * constant's code, which here stands for the same bits */
+        st = ssrc_value(p, &val, 1, skip_blanks(s, at), k, &code);
+        if (st != GCN_OK)
             return st;
-        if (v < -(1ll << 31) || v > 0xffffffffll)
-            return err(p, skip_blanks(s, at),
-                       "the constant %lld does not fit 32 bits (-2147483648 to 0xffffffff)",
-                       (long long)v);
-        p->has_literal = 1;
-        p->literal = (uint32_t)v;
+        if (!p->has_literal) {
+            p->has_literal = 1;
+            const gcn_scalar_row *ir = codec_scalar(p->t, in->gen, code);
+            p->literal = ir->sclass == GCN_SC_INLINE_FLOAT ? ir->f32 : (uint32_t)ir->ivalue;
+        }
         p->pos = k;
         return GCN_OK;
     }

@@ -413,17 +413,14 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     case GCN_KIND_LABEL:
         /* a branch's signed dword offset, as LLVM's disassembler writes it: the field's value */
         return dec(p, v);
-    case GCN_KIND_LITERAL32:
-        /* the 32-bit constant after the word, written as LLVM writes an immediate */
-        if (inline_int(t, in->gen, in->literal)) {
-            int32_t s = (int32_t)in->literal;
-            if (s < 0) {
-                *p++ = '-';
-                return dec(p, (unsigned long long)-(long long)s);
-            }
-            return dec(p, in->literal);
-        }
+    case GCN_KIND_LITERAL32: {
+        /* the 32-bit constant after the word, written as LLVM writes a 32-bit literal: the
+         * inline constant (integer or float) that has its value, else hex */
+        int ic = gcn_codec_inline_code(t, in->gen, in->literal, 1);
+        if (ic >= 0)
+            return scalar(p, t, in, (unsigned)ic, 1);
         return hex(p, in->literal);
+    }
     default:
         *p++ = '?';
         return p;
