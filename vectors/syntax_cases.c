@@ -264,9 +264,23 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
     }
     switch (op->kind) {
     case GCN_KIND_IMM:
-        if (!fits_u(v, w))
+        /* a signed 16-bit immediate takes the negative values of its width too */
+        if (!fits_u(v, w) && !(op->accepts_signed && v < 0 && fits_s(v, w)))
             return 0;
-        out->field[op->slot] = (uint32_t)v;
+        out->field[op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+        return 1;
+    case GCN_KIND_LABEL:
+        /* a branch offset: signed or unsigned of the field's width (llvm-mc: 'a 16-bit signed
+         * jump offset', and 0xffff too) */
+        if (!fits_u(v, w) && !fits_s(v, w))
+            return 0;
+        out->field[op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+        return 1;
+    case GCN_KIND_LITERAL32:
+        /* the 32-bit constant after the word: what truncates to 32 bits */
+        if (v < -(1ll << 31) || v > 0xffffffffll)
+            return 0;
+        set_literal(g, out, 1, (uint32_t)v);
         return 1;
     case GCN_KIND_SMEM_OFFSET:
         if ((op->signed_gens >> g->gen) & 1 ? !fits_s(v, w) : !fits_u(v, w))
@@ -323,7 +337,7 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
 {
     const gcn_operand_row *op = tg->op;
     int c;
-    if (!op || tg->soe || op->kind != GCN_KIND_SSRC)
+    if (!op || tg->soe || (op->kind != GCN_KIND_SSRC && op->kind != GCN_KIND_LITERAL32))
         return 0;
     if (op->regs == 1) {
         float f = (float)d;
@@ -499,7 +513,10 @@ static void boundary_forms(sctx *g, int mod, unsigned i, const target *tg, const
     } else {
         int sgn = tg->soe || (tg->op && tg->op->kind == GCN_KIND_SMEM_OFFSET &&
                               ((tg->op->signed_gens >> g->gen) & 1));
-        int64_t lo = sgn ? -(1ll << (w - 1)) : 0;
+        /* signed or unsigned of the width: branch offsets, signed 16-bit immediates */
+        int both = tg->op && (tg->op->kind == GCN_KIND_LABEL ||
+                              (tg->op->kind == GCN_KIND_IMM && tg->op->accepts_signed));
+        int64_t lo = sgn || both ? -(1ll << (w - 1)) : 0;
         int64_t hi = sgn ? (1ll << (w - 1)) - 1 : (int64_t)((1ull << w) - 1);
         vals[n++] = lo;
         vals[n++] = lo - 1;
@@ -1047,8 +1064,9 @@ static void operand_forms(sctx *g, unsigned i, int boundaries)
     register_forms(g, i, tok, kind, slot);
     alias_forms(g, i, tok, kind, slot);
     /* an operand that takes numbers: its boundaries once, from a register base too */
-    if (boundaries && (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_IMM ||
-                       op->kind == GCN_KIND_SMEM_OFFSET || op->kind == GCN_KIND_SMRD_OFFSET)) {
+    if (boundaries &&
+        (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_IMM || op->kind == GCN_KIND_LABEL ||
+         op->kind == GCN_KIND_SMEM_OFFSET || op->kind == GCN_KIND_SMRD_OFFSET)) {
         boundary_forms(g, 0, i, &tg, "", kind, slot);
         if (op->kind == GCN_KIND_SSRC)
             float_values(g, i, &tg, kind, slot);
@@ -1355,6 +1373,18 @@ static int on_case(const gcn_enc_case *c, void *ctx)
     gcn_inst back;
     if (!c->canonical)
         return 0;
+    {
+        /* an operand written as a macro with blanks and commas inside (hwreg(ID, 0, 1),
+         * sendmsg(...), vmcnt(0) expcnt(0)): the line splitter below reads operands by those,
+         * so these instructions get no syntax variants yet; test_codec_llvm_mc holds their
+         * canonical text and every value LLVM names to llvm-mc */
+        const gcn_insn_row *row = &g->t->insns[c->inst.insn];
+        for (i = 0; i < row->noperands; i++)
+            if (row->operand[i].format == GCN_FMT_WAITCNT ||
+                row->operand[i].format == GCN_FMT_SENDMSG ||
+                row->operand[i].format == GCN_FMT_HWREG)
+                return 0;
+    }
     g->c = c;
     g->row = &g->t->insns[c->inst.insn];
     g->l = codec_layout(g->t, (unsigned)g->gen, c->inst.encoding);
