@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifdef GCN_FUZZ_PLANTED
     {
         gcn_inst in;
-        if (gcn_decode(gen, data, size, &in) == GCN_OK && in.insn == gcn_insn_count() - 1 &&
+        if (gcn_decode(gen, data, size, &in) == GCN_OK && in.insn == fuzz_planted_insn() &&
             in.field[0] == 0x5a)
             fuzz_finding(TARGET, "planted", "planted-bug", "  the test-only bug was reached");
     }

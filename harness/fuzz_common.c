@@ -381,3 +381,13 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
                      "  bytes: %s\n  text: %s\n  canonical text: %s", hex, text, text2);
     return st;
 }
+
+int fuzz_planted_insn(void)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    int i;
+    for (i = (int)t->ninsns - 1; i >= 0; i--)
+        if (t->insns[i].noperands)
+            return i;
+    return -1;
+}

@@ -85,4 +85,8 @@ int fuzz_alias(const gcn_inst *a, const gcn_inst *b);
 /* Are two decoded instructions the same (every field, the literal, the size)? */
 int fuzz_same_inst(const gcn_inst *a, const gcn_inst *b);
 
+/* The instruction fuzz_byte_roundtrip_planted's test-only bug fires on: the last of the table
+ * that has an operand (its first field, slot 0, is then the operand's), -1 when none has. */
+int fuzz_planted_insn(void);
+
 #endif
