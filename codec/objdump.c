@@ -45,6 +45,25 @@ size_t gcn_objdump_line(const gcn_disasm_item *item, const uint8_t *bytes, uint6
 
 /* The walk both the listing and the counts make: every item of every executable section, as
  * llvm-objdump steps through it; out NULL writes no listing, stats NULL counts nothing. */
+/* " <sym+0xoff>" after a branch's line, as llvm-objdump writes its target: the last symbol of
+ * the section at or before the target (the last of those at one address), or nothing when the
+ * target lies outside the section or before its first symbol. */
+static void put_target(char *line, size_t size, const gcn_codeobj_section *sec, uint64_t target)
+{
+    size_t k, n = strlen(line);
+    const gcn_codeobj_symbol *best = NULL;
+    if (target < sec->addr || target >= sec->addr + sec->size)
+        return;
+    for (k = 0; k < sec->nsyms && sec->syms[k].addr <= target; k++)
+        best = &sec->syms[k];
+    if (!best)
+        return;
+    if (best->addr == target)
+        snprintf(line + n, size - n, " <%s>", best->name);
+    else
+        snprintf(line + n, size - n, " <%s+0x%" PRIx64 ">", best->name, target - best->addr);
+}
+
 static size_t walk(FILE *out, FILE *diag_out, const char *name, const gcn_codeobj *obj, int gen,
                    unsigned flags, gcn_disasm_stats *stats)
 {
@@ -80,7 +99,11 @@ static size_t walk(FILE *out, FILE *diag_out, const char *name, const gcn_codeob
             /* an instruction never runs into the next symbol's code unseen: the item is cut
              * there only by the bytes' end, as llvm-objdump's is */
             if (out) {
+                uint64_t target;
                 gcn_objdump_line(&item, sec->data + at, addr, flags, line, sizeof(line));
+                if (!(flags & (GCN_OBJDUMP_TEXT_ONLY | GCN_OBJDUMP_NO_RAW)) &&
+                    item.kind == GCN_ITEM_INST && gcn_inst_branch_target(&item.inst, addr, &target))
+                    put_target(line, sizeof(line), sec, target);
                 fprintf(out, "%s\n", line);
             }
             if (item.kind == GCN_ITEM_INVALID || item.kind == GCN_ITEM_TRUNCATED) {

@@ -53,6 +53,26 @@ const char *gcn_gen_mcpu(int gen)
                : NULL;
 }
 
+int gcn_inst_branch_target(const gcn_inst *inst, uint64_t addr, uint64_t *target)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_insn_row *row;
+    unsigned i;
+    if (inst->insn >= t->ninsns)
+        return 0;
+    row = &t->insns[inst->insn];
+    for (i = 0; i < row->noperands; i++) {
+        const gcn_operand_row *op = &row->operand[i];
+        unsigned w = codec_layout(t, inst->gen, row->encoding)->slot[op->slot].width;
+        if (op->kind != GCN_KIND_LABEL || !w || w > 32)
+            continue;
+        /* the field, a signed dword count from the next instruction */
+        *target = addr + inst->size + (uint64_t)(int64_t)codec_sext(inst->field[op->slot], w) * 4u;
+        return 1;
+    }
+    return 0;
+}
+
 const char *gcn_inst_mnemonic(const gcn_inst *inst)
 {
     return inst->insn < gcn_codec_table_data.ninsns

@@ -145,6 +145,11 @@ void gcn_disasm_stats_add(gcn_disasm_stats *stats, const gcn_disasm_item *item);
 /* Walks len bytes as gcn_disasm_next does, counting every item. */
 void gcn_disasm_stats_bytes(gcn_disasm_stats *stats, const uint8_t *bytes, size_t len);
 
+/* The address a branch at addr goes to (its label operand: the next instruction's address plus
+ * the signed dword offset, as the documents define RELADDR), into *target; 0 when the
+ * instruction has no such operand. */
+int gcn_inst_branch_target(const gcn_inst *inst, uint64_t addr, uint64_t *target);
+
 const char *gcn_inst_mnemonic(const gcn_inst *inst);
 const char *gcn_inst_encoding(const gcn_inst *inst);
 /* The number of instructions in the table, and the mnemonic / opcode of row i on gen (-1 when
