@@ -93,6 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     v.peer = llvm_disasm_peer();
     v.gen = w.gen;
     v.encoding = (int)w.enc;
+    v.encoding_name = NULL;
     v.bytes = w.bytes;
     v.len = w.len;
     v.ours_ok = ok;

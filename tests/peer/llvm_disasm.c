@@ -419,19 +419,24 @@ static int conditions_hold(const peer_known *k, size_t i, const peer_view *v)
     const gcn_tables *t = gcn_codec_tables();
     const gcn_layout_row *l;
     gcn_kw_word w;
-    if (v->encoding < 0 || (unsigned)v->encoding >= t->nencodings ||
-        !peer_known_applies(k, i, v->peer, v->gen))
+    if ((unsigned)v->encoding >= t->nencodings && v->encoding != -1)
+        return 0;
+    if ((v->encoding < 0 && !v->encoding_name) || !peer_known_applies(k, i, v->peer, v->gen))
         return 0;
     w.gen = v->gen;
     w.encoding = v->encoding;
+    w.encoding_name = v->encoding_name;
     w.bytes = v->bytes;
     w.len = v->len;
-    l = &t->layouts[(unsigned)v->gen * t->nencodings + (unsigned)v->encoding];
-    w.insn = gcn_kw_insn_of(v->gen, (unsigned)v->encoding,
-                            peer_load(v->bytes, v->len < l->bytes ? v->len : l->bytes));
+    w.insn = -1;
+    if (v->encoding >= 0) {
+        l = &t->layouts[(unsigned)v->gen * t->nencodings + (unsigned)v->encoding];
+        w.insn = gcn_kw_insn_of(v->gen, (unsigned)v->encoding,
+                                peer_load(v->bytes, v->len < l->bytes ? v->len : l->bytes));
+    }
     w.ours_ok = !!v->ours_ok;
     w.ours_text = v->ours_text;
-    w.peer_ok = !!v->peer_ok;
+    w.peer_ok = v->peer_ok;
     w.peer_text = v->peer_text;
     return gcn_kw_holds(&k->items[i], &w);
 }
@@ -479,7 +484,7 @@ long peer_known_match(const peer_known *k, const peer_view *v)
     for (i = 0; i < k->n; i++)
         if (!gcn_kw_rewrites(&k->items[i]) && conditions_hold(k, i, v))
             return (long)i;
-    if (!v->ours_ok || !v->peer_ok)
+    if (!v->ours_ok || v->peer_ok != GCN_KW_ACCEPT)
         return -1;
     first = rewrite_texts(k, v, -1, ours, peer, sizeof(ours));
     return first >= 0 && strcmp(ours, peer) == 0 ? first : -1;
@@ -501,7 +506,8 @@ static const char report_header[] =
     "|---|---|---|\n"
     "| llvm-14, llvm-19 | `tests/peer/test_codec_vs_llvm14`, `test_codec_vs_llvm19` | random "
     "words carrying the fixed bits of DS, SOP1 and SMEM on gfx8/gfx9, decoded by gcnspec and by "
-    "the LLVM-C disassembler in-process |\n"
+    "the LLVM-C disassembler (in a child process, which LLVM may crash), and words of the SDWA "
+    "and DPP forms the codec does not model yet, on which LLVM must not crash unexplained |\n"
     "| reassemble | `tests/peer/test_codec_reassemble` | gfx6/gfx7, which no LLVM disassembles: "
     "the text gcnspec prints for valid words, assembled by one `llvm-mc-14` per generation, "
     "against the canonical encoding |\n"

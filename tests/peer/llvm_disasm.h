@@ -124,12 +124,14 @@ uint64_t peer_rand(uint64_t *state);
 typedef struct peer_view {
     const char *peer; /* "llvm-14", "llvm-19" (LLVM-C), "llvm-mc-14" (reassembly) */
     int gen;
-    int encoding;
+    int encoding;              /* the codec's encoding index, -1 when it models none */
+    const char *encoding_name; /* the catalogue's name (gcn_disasm_next), NULL: the codec's */
     const uint8_t *bytes;
     size_t len;
     int ours_ok;           /* gcn_decode returned GCN_OK */
     const char *ours_text; /* gcn_print's text ("" when rejected) */
-    int peer_ok;           /* the peer accepted (disassembled; reassembly: assembled) */
+    int peer_ok; /* GCN_KW_ACCEPT: the peer accepted (disassembled; reassembly: assembled),
+                  * GCN_KW_REJECT, or GCN_KW_CRASH: it died on the word (isolated mode) */
     const char *peer_text; /* the peer's text: LLVM's (marked) text, llvm-mc's error or bytes */
 } peer_view;
 
