@@ -158,7 +158,8 @@ static void close_others(int keep)
 {
     struct rlimit lim;
     int fd, max = 4096;
-    if (close_range(3, (unsigned)keep - 1, 0) == 0 && close_range((unsigned)keep + 1, ~0u, 0) == 0)
+    int below = keep <= 3 || close_range(3, (unsigned)keep - 1, 0) == 0;
+    if (below && close_range((unsigned)keep + 1, ~0u, 0) == 0)
         return;
     if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
         lim.rlim_cur < 65536)
