@@ -323,7 +323,6 @@ static void add_group(gen_run *run, const batch_word *bw, int insn, int ok,
  * an encoding the codec does not model, only a crash is a disagreement. */
 static void classify(gen_run *run, const batch_word *bw, const llvm_disasm_result *r)
 {
-    const gcn_tables *t = gcn_codec_tables();
     int gen = run->gen, ok, insn = -1;
     char ours[LLVM_DISASM_TEXT_MAX], peer[LLVM_DISASM_TEXT_MAX];
     gcn_inst in;
@@ -331,6 +330,7 @@ static void classify(gen_run *run, const batch_word *bw, const llvm_disasm_resul
     long k;
     enc_tally *tl = bw->enc >= 0 ? &run->enc[bw->enc] : NULL;
     cat_tally *ct = bw->enc < 0 ? cat_tally_of(run, bw) : NULL;
+    assert_true(tl || ct); /* at most MAX_CATS forms */
     ok = gcn_decode(gen, bw->bytes, bw->len, &in) == GCN_OK;
     if (tl)
         tl->words++;
@@ -409,7 +409,6 @@ static void classify(gen_run *run, const batch_word *bw, const llvm_disasm_resul
                 outcome_name(r->outcome), b, ours, peer, (unsigned long long)extra);
     }
     add_group(run, bw, insn, ok, r, ours, peer);
-    (void)t;
 }
 
 /* The words of one generation, in batches through one isolated LLVM: nwords of the codec's
