@@ -2,8 +2,10 @@
  * literal bytes]. Bit 0 of the control byte picks the generation among those LLVM
  * disassembles, the rest picks one of our encodings present there; the bytes that follow are
  * the encoding's word and four literal bytes (zero-padded when short), with the encoding's fixed
- * bits forced from the codec tables. LLVM 14 crashes on some words of encodings outside ours
- * (VOP SDWA), so no other word ever reaches it. */
+ * bits forced from the codec tables. LLVM 14 and 19 crash on some words of encodings outside
+ * ours (VOP SDWA with a SEL of 7): fuzz_llvmNN_diff runs LLVM in a child process and reports
+ * such a crash as LLVM's, fuzz_llvmNN_only still runs it in-process, so no other word reaches
+ * them yet. */
 #ifndef GCN_HARNESS_LLVM_INPUT_H
 #define GCN_HARNESS_LLVM_INPUT_H
 

@@ -309,6 +309,7 @@ int main(int argc, char **argv)
                 v.peer = peer;
                 v.gen = g;
                 v.encoding = in.encoding;
+                v.encoding_name = NULL;
                 v.bytes = w->bytes;
                 v.len = w->len;
                 v.ours_ok = 1;

@@ -386,6 +386,11 @@ fuzz_class fuzz_triage_classify(const fuzz_crash *c, const fuzz_mc_evidence *ev,
         WHY("spec/peers/llvm-known.json classifies this disagreement our-bug");
         return FUZZ_CLASS_OUR_BUG;
     }
+    if (strcmp(c->fkind, "llvm-crashes") == 0) {
+        /* fuzz_llvmNN_diff runs LLVM in a child process: the child died on the word */
+        WHY("LLVM's disassembler died on a word, in its own process (%s)", c->subject);
+        return FUZZ_CLASS_LLVM_BUG;
+    }
     if (strcmp(c->fkind, "visa-ds-differ") == 0) {
         /* fuzz_visa_atomic: both sides run the documents' own operations (gcn.json's DS
          * pseudocode and vISA table) on the same operands, outside every known difference */

@@ -322,6 +322,7 @@ static void check_word(int gen, unsigned sop1, uint32_t word, tally *t, llvm_dis
         v.peer = llvm_disasm_peer();
         v.gen = gen;
         v.encoding = (int)sop1;
+        v.encoding_name = NULL;
         v.bytes = buf;
         v.len = 8;
         v.ours_ok = ok;

@@ -261,6 +261,7 @@ static int word_holds(const entry *it, const gcn_known_view *v)
         return 0;
     w.gen = v->v->gen;
     w.encoding = v->v->encoding;
+    w.encoding_name = NULL;
     w.bytes = view_bytes(v, &w.len);
     w.insn = v->v->insn;
     w.ours_ok = v->v->tag != GCN_VTAG_MUST_REJECT;

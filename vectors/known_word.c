@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/catalogue.h"
 #include "codec/codec_internal.h"
 
 static const gcn_kw_class classes[] = {
@@ -52,6 +53,16 @@ int gcn_kw_encoding_index(const char *name)
         if (strcmp(t->encodings[e].name, name) == 0)
             return (int)e;
     return -1;
+}
+
+int gcn_kw_catalogue_has(const char *name)
+{
+    unsigned n, i;
+    const gcn_cat_row *rows = gcn_cat_rows(&n);
+    for (i = 0; i < n; i++)
+        if (strcmp(rows[i].name, name) == 0)
+            return 1;
+    return 0;
 }
 
 uint64_t gcn_kw_stray_mask(int gen, unsigned enc)
@@ -149,22 +160,26 @@ gcn_status gcn_kw_str_list(const gcn_json_doc *doc, const cJSON *obj, const char
     return GCN_OK;
 }
 
-static gcn_status outcome_of(const gcn_json_doc *doc, const cJSON *obj, const char *key, int *out,
-                             gcn_diag *diag)
+/* can_crash: the peer's side, which may also be "crash" */
+static gcn_status outcome_of(const gcn_json_doc *doc, const cJSON *obj, const char *key,
+                             int can_crash, int *out, gcn_diag *diag)
 {
     const char *s = NULL;
     gcn_status st = gcn_json_str(doc, obj, key, 1, &s, diag);
     if (st != GCN_OK)
         return st;
     if (strcmp(s, "accept") == 0)
-        *out = 1;
+        *out = GCN_KW_ACCEPT;
     else if (strcmp(s, "reject") == 0)
-        *out = 0;
+        *out = GCN_KW_REJECT;
     else if (strcmp(s, "any") == 0)
-        *out = -1;
+        *out = GCN_KW_ANY;
+    else if (can_crash && strcmp(s, "crash") == 0)
+        *out = GCN_KW_CRASH;
     else
-        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(obj, key), diag,
-                              "%s: accept, reject or any", key);
+        return gcn_json_error(
+            doc, cJSON_GetObjectItemCaseSensitive(obj, key), diag,
+            can_crash ? "%s: accept, reject, crash or any" : "%s: accept, reject or any", key);
     return GCN_OK;
 }
 
@@ -344,11 +359,20 @@ static gcn_status load_encodings(const gcn_json_doc *doc, const cJSON *e, gcn_kw
         count = 1;
     }
     it->encoding = names[0];
+    /* an encoding the codec does not model yet, the catalogue's: the entry's only one */
+    if (count == 1 && gcn_kw_encoding_index(names[0]) < 0 && gcn_kw_catalogue_has(names[0])) {
+        it->enc = -1;
+        it->encs = 0;
+        return GCN_OK;
+    }
     for (k = 0; k < count; k++) {
         int enc = gcn_kw_encoding_index(names[k]);
         n = cJSON_IsArray(x) ? cJSON_GetArrayItem(x, (int)k) : x;
         if (enc < 0 || enc >= GCN_KW_MAX_ENCS)
-            return gcn_json_error(doc, n, diag, "unknown encoding %s", names[k]);
+            return gcn_json_error(doc, n, diag,
+                                  "unknown encoding %s (a list names encodings the codec "
+                                  "models)",
+                                  names[k]);
         if (!k)
             it->enc = enc;
         it->encs |= 1u << enc;
@@ -380,8 +404,8 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
                               diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "instruction", 1, &it->instruction, diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "pattern", 1, &it->pattern, diag)) != GCN_OK ||
-        (st = outcome_of(doc, e, "ours", &it->ours, diag)) != GCN_OK ||
-        (st = outcome_of(doc, e, "llvm", &it->llvm, diag)) != GCN_OK ||
+        (st = outcome_of(doc, e, "ours", 0, &it->ours, diag)) != GCN_OK ||
+        (st = outcome_of(doc, e, "llvm", 1, &it->llvm, diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "classification", 1, &it->classification, diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "explanation", 1, &it->explanation, diag)) != GCN_OK)
         return st;
@@ -400,6 +424,13 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
             return gcn_json_error(doc, e, diag, "unknown generation %s", gens[k]);
         it->gens |= 1u << g;
     }
+    if (it->enc < 0 && it->ninsns)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(e, "instructions"), diag,
+                              "%s is not modelled by the codec: no instructions to name",
+                              it->encoding);
+    if (it->llvm == GCN_KW_CRASH && strcmp(it->classification, "llvm-bug") != 0)
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(e, "classification"), diag,
+                              "llvm crash: a crash is an llvm-bug, whatever the word");
     for (k = 0; k < it->ninsns; k++) {
         int i, found = 0;
         for (i = 0; i < gcn_insn_count() && !found; i++)
@@ -411,6 +442,13 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
     }
     if ((st = gcn_json_obj(doc, e, "when", 0, &when, diag)) != GCN_OK)
         return st;
+    if (when && it->enc < 0 &&
+        (cJSON_GetObjectItemCaseSensitive(when, "fields") ||
+         cJSON_GetObjectItemCaseSensitive(when, "noncanonical")))
+        return gcn_json_error(doc, when, diag,
+                              "%s is not modelled by the codec: only bits, ours_regex and "
+                              "llvm_regex conditions",
+                              it->encoding);
     if (when && ((st = gcn_json_only_keys(doc, when, when_keys, diag)) != GCN_OK ||
                  (st = load_fields(doc, when, it, "fields", diag)) != GCN_OK ||
                  (st = load_fields(doc, when, it, "any_fields", diag)) != GCN_OK ||
@@ -484,18 +522,52 @@ static int field_ok(const gcn_kw_field *c, long long v, int gen)
     return 1;
 }
 
+/* The word's encoding is the entry's: the codec's index, or for a catalogue-only entry the
+ * catalogue's name (the codec's name when the word gives none). */
+static int same_encoding(const gcn_kw_entry *it, const gcn_kw_word *w)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    const char *name = w->encoding_name;
+    if (it->enc >= 0)
+        return w->encoding >= 0 && w->encoding < GCN_KW_MAX_ENCS && (it->encs >> w->encoding) & 1;
+    if (!name && w->encoding >= 0 && (unsigned)w->encoding < t->nencodings)
+        name = t->encodings[w->encoding].name;
+    return name && strcmp(name, it->encoding) == 0;
+}
+
+/* A crash is only explained by an entry that names it: "any" means accept or reject. */
+static int peer_outcome_ok(const gcn_kw_entry *it, int peer_ok)
+{
+    if (peer_ok < 0)
+        return 1;
+    if (it->llvm == GCN_KW_CRASH || peer_ok == GCN_KW_CRASH)
+        return it->llvm == peer_ok;
+    return it->llvm < 0 || it->llvm == !!peer_ok;
+}
+
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
 {
     const gcn_layout_row *l;
     uint64_t word;
     size_t j;
     int any_seen = 0, any_held = 0;
-    if (w->encoding < 0 || w->encoding >= GCN_KW_MAX_ENCS || !((it->encs >> w->encoding) & 1) ||
-        w->gen < 0 || !((it->gens >> w->gen) & 1))
+    if (!same_encoding(it, w) || w->gen < 0 || !((it->gens >> w->gen) & 1))
         return 0;
     if ((it->ours >= 0 && w->ours_ok >= 0 && it->ours != !!w->ours_ok) ||
-        (it->llvm >= 0 && w->peer_ok >= 0 && it->llvm != !!w->peer_ok))
+        !peer_outcome_ok(it, w->peer_ok))
         return 0;
+    if (it->enc < 0) { /* catalogue-only: the first 64 bits and the texts */
+        if (it->nbits && !w->len)
+            return 0;
+        word = codec_load(w->bytes, w->len < 8 ? w->len : 8);
+        for (j = 0; j < it->nbits; j++)
+            if ((word & it->bit_mask[j]) != it->bit_value[j])
+                return 0;
+        if (it->has_ours_re && w->ours_text && regexec(&it->ours_re, w->ours_text, 0, NULL, 0) != 0)
+            return 0;
+        return !(it->has_peer_re && w->peer_text &&
+                 regexec(&it->peer_re, w->peer_text, 0, NULL, 0) != 0);
+    }
     if (it->ninsns) {
         int hit = 0;
         for (j = 0; j < it->ninsns && w->insn >= 0 && !hit; j++)

@@ -7,7 +7,9 @@
  * An entry: id; gens; peers (llvm-14, llvm-19, llvm-mc-14); encoding (a name, or a list of
  * names: the entry holds for the words of each); instructions (optional
  * mnemonics); instruction and pattern (for people); ours and llvm ("accept" / "reject" / "any";
- * a marked LLVM text is a reject); when (optional, all must hold): fields {NAME: {in: [[lo, hi],
+ * a marked LLVM text is a reject; llvm also "crash": the peer killed its process on the word,
+ * which only an llvm-bug entry explains and "any" never matches); when (optional, all must
+ * hold): fields {NAME: {in: [[lo, hi],
  * ...], class: [scalar classes of the value, or "beyond-8-bits"]}} (a field the layout lacks
  * reads as 0; every encoding listed must have it), any_fields {NAME: ...} as fields, of which
  * one must hold (among the fields the word's encoding has: SSRC0 or SSRC1 = 125, where SOPC
@@ -15,7 +17,12 @@
  * fields), ours_regex / llvm_regex (POSIX ERE on the texts), ours_drop / llvm_drop (substrings
  * removed from the texts, which must then be equal: those entries stack); classification;
  * explanation; reproducer {gen, bytes, gcnspec, and the text each peer gives: LLVM's text,
- * "(rejected)", or llvm-mc's bytes / "error: ..."}. */
+ * "(rejected)", "(crashed: SIGSEGV)", or llvm-mc's bytes / "error: ..."}.
+ *
+ * The encoding is one the codec models (its tables' name) or, for words the codec cannot decode
+ * yet, one of the catalogue's (spec/encodings.json: VOP2, VOPC, ...): such an entry can only
+ * test bits (over the word's first 64 bits) and the texts, since the codec has no fields or
+ * instructions for it. */
 #ifndef GCN_VECTORS_KNOWN_WORD_H
 #define GCN_VECTORS_KNOWN_WORD_H
 
@@ -39,6 +46,9 @@ typedef struct gcn_kw_class {
 const gcn_kw_class *gcn_kw_classes(void); /* NULL-name terminated */
 
 #define GCN_KW_MAX_ENCS 32
+/* A peer's outcome on a word: an entry's `ours` and `llvm`, a word's ours_ok and peer_ok. */
+enum { GCN_KW_ANY = -1, GCN_KW_REJECT = 0, GCN_KW_ACCEPT = 1, GCN_KW_CRASH = 2 };
+
 typedef struct gcn_kw_field {
     int slot[GCN_KW_MAX_ENCS]; /* by encoding index: in its field order, -1 when it lacks it */
     int any;                   /* an any_fields condition */
@@ -66,11 +76,14 @@ typedef struct gcn_kw_entry {
     unsigned gens;
     const char *peers[GCN_KW_MAX_LIST];
     size_t npeers;
-    int enc;       /* the first encoding listed (the reproducer's) */
-    unsigned encs; /* bit per encoding index: the encodings listed */
+    /* the codec's index of the first encoding listed (the reproducer's), -1 for a
+     * catalogue-only encoding (which is then the only one); encs: bit per codec index of the
+     * encodings listed */
+    int enc;
+    unsigned encs;
     const char *insns[GCN_KW_MAX_LIST];
     size_t ninsns;
-    int ours, llvm; /* -1 any, 0 reject, 1 accept */
+    int ours, llvm; /* GCN_KW_ANY, _REJECT, _ACCEPT; llvm also GCN_KW_CRASH */
     gcn_kw_field fields[GCN_KW_MAX_FIELDS];
     size_t nfields;
     uint64_t bit_mask[GCN_KW_MAX_LIST], bit_value[GCN_KW_MAX_LIST];
@@ -91,13 +104,14 @@ void gcn_kw_free(gcn_kw_entry *it);
  * them hold (the vector writer asks before any peer has answered). */
 typedef struct gcn_kw_word {
     int gen;
-    int encoding;
-    const uint8_t *bytes; /* the word (and what follows it) */
+    int encoding;              /* the codec's encoding index, -1 when it models none */
+    const char *encoding_name; /* the catalogue's name (gcn_disasm_next), NULL: the codec's */
+    const uint8_t *bytes;      /* the word (and what follows it) */
     size_t len;
     int insn;              /* the instruction row, -1 when none */
     int ours_ok;           /* gcnspec decodes it; -1 unknown */
     const char *ours_text; /* gcnspec's text ("" when rejected) */
-    int peer_ok;           /* the peer accepted it; -1 unknown */
+    int peer_ok;           /* GCN_KW_ACCEPT, _REJECT, _CRASH; -1 unknown */
     const char *peer_text; /* the peer's text, NULL when unknown */
 } gcn_kw_word;
 
@@ -117,6 +131,8 @@ const char *gcn_kw_repro_text(const gcn_kw_entry *it, const char *peer);
 
 /* The encoding index named `name` (DS, SOP1, ...), -1 when the tables have none. */
 int gcn_kw_encoding_index(const char *name);
+/* Does the catalogue (spec/encodings.json, as the codec's stream decoder has it) name it? */
+int gcn_kw_catalogue_has(const char *name);
 /* The bits of gen's layout of enc (over its min(bytes, 8) bytes) that no field covers and that
  * are not fixed: a word with one of them set is not canonical. */
 uint64_t gcn_kw_stray_mask(int gen, unsigned enc);

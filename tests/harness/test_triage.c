@@ -190,6 +190,14 @@ static void classifies_by_the_evidence(void **state)
         1);
     assert_int_equal(fuzz_triage_classify(&c, NULL, why, sizeof(why)), FUZZ_CLASS_DOC_ERRATUM);
     assert_non_null(strstr(why, "INC-vs-ds_inc_rtn_u32"));
+    /* LLVM dying on a word in its child process (fuzz_llvmNN_diff): LLVM's bug */
+    assert_int_equal(
+        fuzz_triage_parse("==gcnspec-fuzz== FINDING target=llvm_diff kind=llvm-crashes "
+                          "subject=DS:llvm-crashes:SIGSEGV\n  llvm: (crashed: SIGSEGV)\n",
+                          &c),
+        1);
+    assert_int_equal(fuzz_triage_classify(&c, NULL, why, sizeof(why)), FUZZ_CLASS_LLVM_BUG);
+    assert_non_null(strstr(why, "DS:llvm-crashes:SIGSEGV"));
 
     /* LLVM-C disagreements: llvm-mc decides */
     c = llvm_finding("SMEM:ours-accepts:llvm-rejects:SDATA=sgpr:not-decoded");

@@ -36,8 +36,19 @@ const llvm_disasm_marker *llvm_disasm_markers(void)
     return markers;
 }
 
+void llvm_disasm_text_of(const llvm_disasm_result *r, char *out, size_t size)
+{
+    if (r->outcome == LLVM_DISASM_CRASHED)
+        peer_fate_text(&r->fate, out, size);
+    else if (r->outcome == LLVM_DISASM_REJECTED)
+        snprintf(out, size, "(rejected)");
+    else
+        snprintf(out, size, "%s", r->text);
+}
+
 #ifdef GCN_LLVM_C
 #include <pthread.h>
+#include <signal.h>
 
 #include <llvm-c/Disassembler.h>
 #include <llvm-c/Target.h>
@@ -118,8 +129,9 @@ static void normalize(const char *raw, char *out, size_t size)
 llvm_disasm_outcome llvm_disasm_one(llvm_disasm *d, const uint8_t *bytes, size_t len,
                                     llvm_disasm_result *r)
 {
-    uint8_t copy[64];
+    uint8_t copy[LLVM_DISASM_INPUT_MAX];
     size_t k;
+    memset(&r->fate, 0, sizeof(r->fate));
     r->outcome = LLVM_DISASM_REJECTED;
     r->marker = NULL;
     r->raw[0] = r->text[0] = 0;
@@ -142,6 +154,141 @@ llvm_disasm_outcome llvm_disasm_one(llvm_disasm *d, const uint8_t *bytes, size_t
     }
     r->outcome = LLVM_DISASM_ACCEPTED;
     return r->outcome;
+}
+
+/* ---- the isolated mode ----------------------------------------------------------------------- */
+
+#define MAX_FAULTS 8
+
+/* An input as the child receives it, in the shared mapping. */
+typedef struct isolated_input {
+    uint8_t bytes[LLVM_DISASM_INPUT_MAX];
+    size_t len;
+    int raise; /* the test hook: raise this signal instead */
+} isolated_input;
+
+struct llvm_disasm_isolated {
+    llvm_disasm *d; /* opened in the parent, used by its children */
+    peer_isolate *server;
+    isolated_input *inputs;
+    peer_isolate_fate *fates;
+    uint8_t fault_bytes[MAX_FAULTS][LLVM_DISASM_INPUT_MAX];
+    size_t fault_len[MAX_FAULTS];
+    int fault_sig[MAX_FAULTS];
+    size_t nfaults;
+};
+
+static void isolated_worker(void *arg, const void *input, void *result)
+{
+    const isolated_input *in = input;
+    if (in->raise)
+        raise(in->raise);
+    llvm_disasm_one(arg, in->bytes, in->len, result);
+}
+
+gcn_status llvm_disasm_isolated_open(llvm_disasm_isolated **out, const char *mcpu, gcn_diag *diag)
+{
+    llvm_disasm_isolated *d = calloc(1, sizeof(*d));
+    gcn_status st;
+    *out = NULL;
+    if (!d)
+        return GCN_ERR_NOMEM;
+    d->d = llvm_disasm_open(mcpu);
+    if (!d->d) {
+        gcn_diag_set(diag, "llvm-disasm", 0, 0, "%s has no AMDGPU disassembler for %s",
+                     llvm_disasm_version(), mcpu);
+        free(d);
+        return GCN_ERR_UNSUPPORTED;
+    }
+    d->inputs = calloc(LLVM_DISASM_BATCH, sizeof(*d->inputs));
+    d->fates = calloc(LLVM_DISASM_BATCH, sizeof(*d->fates));
+    if (!d->inputs || !d->fates) {
+        llvm_disasm_isolated_close(d);
+        return GCN_ERR_NOMEM;
+    }
+    st = peer_isolate_open(&d->server, isolated_worker, d->d, sizeof(isolated_input),
+                           sizeof(llvm_disasm_result), LLVM_DISASM_BATCH, 0, diag);
+    if (st != GCN_OK) {
+        llvm_disasm_isolated_close(d);
+        return st;
+    }
+    *out = d;
+    return GCN_OK;
+}
+
+void llvm_disasm_isolated_close(llvm_disasm_isolated *d)
+{
+    if (!d)
+        return;
+    peer_isolate_close(d->server);
+    llvm_disasm_close(d->d);
+    free(d->inputs);
+    free(d->fates);
+    free(d);
+}
+
+const peer_isolate_stats *llvm_disasm_isolated_stats(const llvm_disasm_isolated *d)
+{
+    return peer_isolate_stats_of(d->server);
+}
+
+gcn_status llvm_disasm_isolated_fault(llvm_disasm_isolated *d, const uint8_t *bytes, size_t len,
+                                      int sig)
+{
+    if (d->nfaults == MAX_FAULTS || !len || len > LLVM_DISASM_INPUT_MAX)
+        return GCN_ERR_USAGE;
+    memcpy(d->fault_bytes[d->nfaults], bytes, len);
+    d->fault_len[d->nfaults] = len;
+    d->fault_sig[d->nfaults++] = sig;
+    return GCN_OK;
+}
+
+static int fault_of(const llvm_disasm_isolated *d, const uint8_t *bytes, size_t len)
+{
+    size_t k;
+    for (k = 0; k < d->nfaults; k++)
+        if (len >= d->fault_len[k] && memcmp(bytes, d->fault_bytes[k], d->fault_len[k]) == 0)
+            return d->fault_sig[k];
+    return 0;
+}
+
+gcn_status llvm_disasm_isolated_run(llvm_disasm_isolated *d, const llvm_disasm_input *in, size_t n,
+                                    llvm_disasm_result *out, gcn_diag *diag)
+{
+    size_t start;
+    for (start = 0; start < n; start += LLVM_DISASM_BATCH) {
+        size_t m = n - start < LLVM_DISASM_BATCH ? n - start : LLVM_DISASM_BATCH, i;
+        gcn_status st;
+        for (i = 0; i < m; i++) {
+            const llvm_disasm_input *x = &in[start + i];
+            isolated_input *y = &d->inputs[i];
+            y->len = x->len < LLVM_DISASM_INPUT_MAX ? x->len : LLVM_DISASM_INPUT_MAX;
+            memset(y->bytes, 0, sizeof(y->bytes));
+            memcpy(y->bytes, x->bytes, y->len);
+            y->raise = fault_of(d, y->bytes, y->len);
+        }
+        st = peer_isolate_run(d->server, d->inputs, m, &out[start], d->fates, diag);
+        if (st != GCN_OK)
+            return st;
+        for (i = 0; i < m; i++) {
+            llvm_disasm_result *r = &out[start + i];
+            if (!d->fates[i].died)
+                continue;
+            memset(r, 0, sizeof(*r));
+            r->outcome = LLVM_DISASM_CRASHED;
+            r->fate = d->fates[i];
+        }
+    }
+    return GCN_OK;
+}
+
+gcn_status llvm_disasm_isolated_one(llvm_disasm_isolated *d, const uint8_t *bytes, size_t len,
+                                    llvm_disasm_result *r, gcn_diag *diag)
+{
+    llvm_disasm_input in;
+    in.bytes = bytes;
+    in.len = len;
+    return llvm_disasm_isolated_run(d, &in, 1, r, diag);
 }
 #endif
 
@@ -272,19 +419,24 @@ static int conditions_hold(const peer_known *k, size_t i, const peer_view *v)
     const gcn_tables *t = gcn_codec_tables();
     const gcn_layout_row *l;
     gcn_kw_word w;
-    if (v->encoding < 0 || (unsigned)v->encoding >= t->nencodings ||
-        !peer_known_applies(k, i, v->peer, v->gen))
+    if ((unsigned)v->encoding >= t->nencodings && v->encoding != -1)
+        return 0;
+    if ((v->encoding < 0 && !v->encoding_name) || !peer_known_applies(k, i, v->peer, v->gen))
         return 0;
     w.gen = v->gen;
     w.encoding = v->encoding;
+    w.encoding_name = v->encoding_name;
     w.bytes = v->bytes;
     w.len = v->len;
-    l = &t->layouts[(unsigned)v->gen * t->nencodings + (unsigned)v->encoding];
-    w.insn = gcn_kw_insn_of(v->gen, (unsigned)v->encoding,
-                            peer_load(v->bytes, v->len < l->bytes ? v->len : l->bytes));
+    w.insn = -1;
+    if (v->encoding >= 0) {
+        l = &t->layouts[(unsigned)v->gen * t->nencodings + (unsigned)v->encoding];
+        w.insn = gcn_kw_insn_of(v->gen, (unsigned)v->encoding,
+                                peer_load(v->bytes, v->len < l->bytes ? v->len : l->bytes));
+    }
     w.ours_ok = !!v->ours_ok;
     w.ours_text = v->ours_text;
-    w.peer_ok = !!v->peer_ok;
+    w.peer_ok = v->peer_ok;
     w.peer_text = v->peer_text;
     return gcn_kw_holds(&k->items[i], &w);
 }
@@ -332,7 +484,7 @@ long peer_known_match(const peer_known *k, const peer_view *v)
     for (i = 0; i < k->n; i++)
         if (!gcn_kw_rewrites(&k->items[i]) && conditions_hold(k, i, v))
             return (long)i;
-    if (!v->ours_ok || !v->peer_ok)
+    if (!v->ours_ok || v->peer_ok != GCN_KW_ACCEPT)
         return -1;
     first = rewrite_texts(k, v, -1, ours, peer, sizeof(ours));
     return first >= 0 && strcmp(ours, peer) == 0 ? first : -1;
@@ -354,7 +506,8 @@ static const char report_header[] =
     "|---|---|---|\n"
     "| llvm-14, llvm-19 | `tests/peer/test_codec_vs_llvm14`, `test_codec_vs_llvm19` | random "
     "words carrying the fixed bits of DS, SOP1 and SMEM on gfx8/gfx9, decoded by gcnspec and by "
-    "the LLVM-C disassembler in-process |\n"
+    "the LLVM-C disassembler (in a child process, which LLVM may crash), and words of the SDWA "
+    "and DPP forms the codec does not model yet, on which LLVM must not crash unexplained |\n"
     "| reassemble | `tests/peer/test_codec_reassemble` | gfx6/gfx7, which no LLVM disassembles: "
     "the text gcnspec prints for valid words, assembled by one `llvm-mc-14` per generation, "
     "against the canonical encoding |\n"

@@ -23,6 +23,7 @@
 #include "gcnspec/codec.h"
 #include "gcnspec/diag.h"
 #include "gcnspec/status.h"
+#include "isolate.h"
 #include "vectors/known_word.h"
 
 /* ---- the LLVM-C disassembler (GCN_LLVM_C builds only) --------------------------------------- */
@@ -33,6 +34,7 @@ typedef enum llvm_disasm_outcome {
     LLVM_DISASM_ACCEPTED,
     LLVM_DISASM_REJECTED,        /* LLVMDisasmInstruction returned 0 (Fail or SoftFail) */
     LLVM_DISASM_REJECTED_MARKED, /* decoded, but the text carries an invalid-encoding marker */
+    LLVM_DISASM_CRASHED,         /* isolated mode: LLVM killed its process on this input */
 } llvm_disasm_outcome;
 
 typedef struct llvm_disasm_result {
@@ -41,7 +43,12 @@ typedef struct llvm_disasm_result {
     char text[LLVM_DISASM_TEXT_MAX]; /* normalized: no leading tab, no trailing blanks */
     char raw[LLVM_DISASM_TEXT_MAX];  /* exactly what LLVM wrote */
     const char *marker;              /* the marker found (REJECTED_MARKED), else NULL */
+    peer_isolate_fate fate;          /* CRASHED: the signal (or exit status) it died of */
 } llvm_disasm_result;
+
+/* LLVM's side of a word as one text: its normalized text, "(rejected)" when it failed to decode,
+ * or the crash ("(crashed: SIGSEGV)"): the form reproducers record. */
+void llvm_disasm_text_of(const llvm_disasm_result *r, char *out, size_t size);
 
 /* Substrings of LLVM's text that mean "this is not a valid encoding", NULL-terminated, each with
  * what prints it. Matched case-insensitively (LLVM 14 writes "invalid immediate", 19 "Invalid"). */
@@ -66,9 +73,40 @@ const char *llvm_disasm_peer(void);
 llvm_disasm *llvm_disasm_open(const char *mcpu);
 void llvm_disasm_close(llvm_disasm *d);
 
-/* Disassembles one instruction from the len bytes at bytes; LLVM reads at most len. */
+/* Disassembles one instruction from the len bytes at bytes; LLVM reads at most len (and at most
+ * LLVM_DISASM_INPUT_MAX). In this process: a word LLVM crashes on kills the caller. */
 llvm_disasm_outcome llvm_disasm_one(llvm_disasm *d, const uint8_t *bytes, size_t len,
                                     llvm_disasm_result *r);
+
+/* The isolated mode: the same disassembler in a fork server (isolate.h). A batch of inputs goes
+ * to one child process; an input LLVM crashes on comes back as LLVM_DISASM_CRASHED with the
+ * signal, and a new child takes the rest of the batch. */
+#define LLVM_DISASM_INPUT_MAX 64
+#define LLVM_DISASM_BATCH 4096 /* inputs a child takes at once */
+
+typedef struct llvm_disasm_input {
+    const uint8_t *bytes;
+    size_t len; /* at most LLVM_DISASM_INPUT_MAX are read */
+} llvm_disasm_input;
+
+typedef struct llvm_disasm_isolated llvm_disasm_isolated;
+
+/* GCN_ERR_UNSUPPORTED when this LLVM lacks the cpu (as llvm_disasm_open's NULL); other errors
+ * (mmap) in diag. */
+gcn_status llvm_disasm_isolated_open(llvm_disasm_isolated **out, const char *mcpu, gcn_diag *diag);
+void llvm_disasm_isolated_close(llvm_disasm_isolated *d);
+/* Disassembles the n inputs into out (n results). An error is the server's own (fork,
+ * socketpair: diag says which), never a crash of LLVM's. */
+gcn_status llvm_disasm_isolated_run(llvm_disasm_isolated *d, const llvm_disasm_input *in, size_t n,
+                                    llvm_disasm_result *out, gcn_diag *diag);
+/* One input (a reproducer), in the child. */
+gcn_status llvm_disasm_isolated_one(llvm_disasm_isolated *d, const uint8_t *bytes, size_t len,
+                                    llvm_disasm_result *r, gcn_diag *diag);
+const peer_isolate_stats *llvm_disasm_isolated_stats(const llvm_disasm_isolated *d);
+/* For tests of the isolation itself: the child raises sig instead of disassembling an input
+ * whose first len bytes are these (at most 8 such faults). */
+gcn_status llvm_disasm_isolated_fault(llvm_disasm_isolated *d, const uint8_t *bytes, size_t len,
+                                      int sig);
 #endif
 
 /* ---- words (the encodings' tables: vectors/known_word.h) --------------------------------------
@@ -86,12 +124,14 @@ uint64_t peer_rand(uint64_t *state);
 typedef struct peer_view {
     const char *peer; /* "llvm-14", "llvm-19" (LLVM-C), "llvm-mc-14" (reassembly) */
     int gen;
-    int encoding;
+    int encoding;              /* the codec's encoding index, -1 when it models none */
+    const char *encoding_name; /* the catalogue's name (gcn_disasm_next), NULL: the codec's */
     const uint8_t *bytes;
     size_t len;
     int ours_ok;           /* gcn_decode returned GCN_OK */
     const char *ours_text; /* gcn_print's text ("" when rejected) */
-    int peer_ok;           /* the peer accepted (disassembled; reassembly: assembled) */
+    int peer_ok; /* GCN_KW_ACCEPT: the peer accepted (disassembled; reassembly: assembled),
+                  * GCN_KW_REJECT, or GCN_KW_CRASH: it died on the word (isolated mode) */
     const char *peer_text; /* the peer's text: LLVM's (marked) text, llvm-mc's error or bytes */
 } peer_view;
 

@@ -491,6 +491,7 @@ static void run_gen(gen_run *run, int gen)
         v.peer = PEER;
         v.gen = gen;
         v.encoding = t->insns[cs->insn].encoding;
+        v.encoding_name = NULL;
         v.bytes = cs->bytes;
         v.len = cs->len;
         v.ours_ok = 1;
