@@ -1,6 +1,7 @@
 /* The input the planted bug of fuzz_byte_roundtrip_planted fires on (harness/
  * fuzz_byte_roundtrip.c): the last instruction of the table with an operand
- * (fuzz_planted_insn), on the first generation that has it, in its base form from the spec's cases, with its first field set to the planted value. */
+ * (fuzz_planted_insn), on the first generation that has it, in its base form from the spec's cases,
+ * with its first field set to the planted value. */
 #ifndef GCN_TESTS_HARNESS_PLANTED_INPUT_H
 #define GCN_TESTS_HARNESS_PLANTED_INPUT_H
 
