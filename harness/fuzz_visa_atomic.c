@@ -251,6 +251,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < o.channels; i++)
         if ((chen >> i & 1) && (o.offset[i] & 3))
             return 0;
+    /* explained: a channel past the surface's bound where M0 limits no LDS access of the
+     * instruction on this generation (known VD02: the DS reaches the whole LDS) */
+    {
+        gcn_sem_info si;
+        if (gcn_sem_info_get((int)in.insn, o.gen, &si) == GCN_OK &&
+            si.m0[GCN_AS_CORRECTED][GCN_M0_LDS] != GCN_M0_LIMIT)
+            for (i = 0; i < o.channels; i++)
+                if ((chen >> i & 1) && o.offset[i] + 4 > o.bound)
+                    return 0;
+    }
     /* explained: another order of channels on one address, which vISA allows */
     if (strcmp(what, "status") != 0) {
         gcn_outcome_limits lim;

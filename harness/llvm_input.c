@@ -14,7 +14,7 @@ int llvm_input_gen(unsigned k)
 int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
 {
     const gcn_tables *t = gcn_codec_tables();
-    unsigned encs[8], nencs, i;
+    unsigned encs[32], nencs, i;
     const gcn_layout_row *l;
     uint64_t word;
     size_t n;
@@ -24,7 +24,7 @@ int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
     w->gen = llvm_input_gen(w->k);
     if (w->gen < 0)
         return 0;
-    nencs = fuzz_encodings(w->gen, encs, 8);
+    nencs = fuzz_encodings(w->gen, encs, 32);
     if (!nencs)
         return 0;
     w->enc = encs[(data[0] >> 1) % nencs];
@@ -37,5 +37,20 @@ int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
     word = (word & ~l->match_mask) | (l->match_value & l->match_mask);
     for (i = 0; i < l->bytes && i < 8; i++)
         w->bytes[i] = (uint8_t)(word >> (8 * i));
+    {
+        /* a word of an encoding nested in the drawn one (SOP2 holds SOP1's, SOPK's ... words)
+         * is that encoding's, as the catalogue names it: the codec's, or none to fuzz here */
+        gcn_disasm_item item;
+        gcn_disasm_next(w->gen, w->bytes, sizeof(w->bytes), &item);
+        if (item.encoding && strcmp(item.encoding, t->encodings[w->enc].name) != 0) {
+            for (i = 0; i < t->nencodings; i++)
+                if (strcmp(t->encodings[i].name, item.encoding) == 0)
+                    break;
+            if (i == t->nencodings || !codec_layout(t, (unsigned)w->gen, i)->present)
+                return 0;
+            w->enc = i;
+            w->len = (size_t)codec_layout(t, (unsigned)w->gen, i)->bytes + 4;
+        }
+    }
     return 1;
 }
