@@ -144,6 +144,20 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         case GCN_CK_ONE:
             ok = v == 1;
             break;
+        case GCN_CK_VSRC: {
+            unsigned bits = v < 256 ? t->reg_ok[in->gen * 256u + v] : 0;
+            if (v >= 256) {
+                ok = v - 256u <= 256u - (1u << (c->arg >> 7));
+                break;
+            }
+            ok = (bits >> (c->arg & 0x7fu)) & 1;
+            if (ok && (bits & GCN_OK_LITERAL))
+                *literal = 1;
+            break;
+        }
+        case GCN_CK_VSRC_VGPR:
+            ok = v >= 256 && v - 256u <= c->arg;
+            break;
         default:
             ok = 0;
         }

@@ -209,7 +209,8 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
 /* Does row r spell the mnemonic m (n bytes, lower case, readable past its end)? */
 static int spells(const gcn_insn_row *r, const char *m, size_t n)
 {
-    return r->mnemonic_len == n && same_name(m, r->mnemonic, n);
+    return (r->mnemonic_len == n || (size_t)(r->mnemonic_len - r->suffix_len) == n) &&
+           same_name(m, r->mnemonic, n);
 }
 
 /* The rows that spell a mnemonic are adjacent in by_mnemonic; the hash table gives the position
@@ -778,6 +779,25 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         in->field[op->slot] = op->kind == GCN_KIND_SBASE ? (uint32_t)c / 2 : (uint32_t)c;
         p->pos = r.end;
         return GCN_OK;
+    case GCN_KIND_VSRC:
+    case GCN_KIND_VSRC_VGPR:
+        /* a VGPR is 256 + its number; anything else is a scalar source (vsrc) */
+        if (rc > 0 && r.cls == RC_V) {
+            if (r.first + r.count > 256)
+                return err(p, at, "'%.*s' is out of range: VGPRs are v0 to v255",
+                           TOK(s + at, r.end - at));
+            if (r.count != op->regs)
+                return err(p, at, "'%.*s' is %ld register%s: this operand takes %u",
+                           TOK(s + at, r.end - at), r.count, r.count > 1 ? "s" : "", op->regs);
+            in->field[op->slot] = 256u + (uint32_t)r.first;
+            p->pos = r.end;
+            return GCN_OK;
+        }
+        if (op->kind == GCN_KIND_VSRC_VGPR)
+            return err(p, at, "expected %s, not '%.*s'",
+                       op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])",
+                       TOK(s + at, (rc ? r.end : quote_end(s, at)) - at));
+        /* fall through */
     case GCN_KIND_SSRC: {
         codec_value_t val;
         codec_value_err e;

@@ -223,6 +223,15 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
         return scalar(p, t, in, v, op->regs);
     case GCN_KIND_SBASE:
         return scalar(p, t, in, v * 2, op->regs);
+    case GCN_KIND_VSRC:
+    case GCN_KIND_VSRC_VGPR:
+        /* 256-511: v0-v255; below, a scalar operand code */
+        if (v >= 256) {
+            *p++ = 'v';
+            v -= 256;
+            return op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
+        }
+        return scalar(p, t, in, v, op->regs);
     case GCN_KIND_SMEM_OFFSET: {
         /* the layout, looked up here only: no other operand reads it */
         const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);

@@ -23,7 +23,9 @@
     X(GCN_KIND_SBASE, "sbase")                                                                     \
     X(GCN_KIND_SMEM_OFFSET, "smem-offset")                                                         \
     X(GCN_KIND_SMRD_OFFSET, "smrd-offset")                                                         \
-    X(GCN_KIND_IMM, "imm")
+    X(GCN_KIND_IMM, "imm")                                                                         \
+    X(GCN_KIND_VSRC, "vsrc")                                                                       \
+    X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -129,6 +131,9 @@ typedef struct gcn_insn_row {
     /* an upper bound of the text's length: the mnemonic, GCN_TEXT_OPERAND_MAX bytes an operand,
      * a modifier's ' name:' and GCN_TEXT_VALUE_MAX bytes of value */
     uint16_t text_max;
+    /* the length of the mnemonic's form suffix (_e32): the parser takes the mnemonic without
+     * it too, as LLVM's assembler does */
+    uint8_t suffix_len;
 } gcn_insn_row;
 
 /* One field to extract: its bits in the word and the slot it fills. */
@@ -156,7 +161,11 @@ typedef enum gcn_check_kind {
     GCN_CK_SSRC,        /* reg_ok[field] has bit arg (GCN_OK_SSRC_BIT); GCN_OK_LITERAL */
     GCN_CK_SMEM_OFFSET, /* the operand row arg's IMM/SOE-dependent rules */
     GCN_CK_SMRD_OFFSET, /* the operand row arg's IMM-dependent rules */
-    GCN_CK_ONE          /* a required modifier's field is 1 */
+    GCN_CK_ONE,         /* a required modifier's field is 1 */
+    /* a 9-bit VALU source (vsrc): below 256 as GCN_CK_SSRC with bit arg & 0x7f, from 256 on
+     * VGPR field - 256, whose tuple of 1 << (arg >> 7) registers ends at v255 at most */
+    GCN_CK_VSRC,
+    GCN_CK_VSRC_VGPR /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
 } gcn_check_kind;
 
 typedef struct gcn_check_op {

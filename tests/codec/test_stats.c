@@ -112,7 +112,9 @@ static void counts_each_kind(void **state)
         assert_int_equal(row_of(&st, GCN_STATS_NO_ENCODING)->invalid, 2);
         assert_int_equal(st.total.decoded, 2);
         assert_int_equal(st.total.unmodelled, nunmodelled);
-        assert_true(nunmodelled >= 10);
+        /* fewer as encodings join the codec (VOP1 did); the vector memory, VOP3 and export
+         * encodings stay outside it for a while */
+        assert_true(nunmodelled >= 5);
         assert_int_equal(st.total.invalid, 2);
         assert_int_equal(st.total.seen, 4 + nunmodelled);
         for (k = 0; k < st.nrows; k++) {

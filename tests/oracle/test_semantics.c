@@ -70,6 +70,19 @@ static void insn_info(const cJSON *in, gs_insn_info *info)
 }
 
 /* Counts per encoding, as the closing note gives them. */
+/* gcn.json's oracle_pending reason of an encoding the oracle does not execute yet, or NULL */
+static const char *oracle_pending(const char *enc)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, get(spec.root, "encodings"))
+    {
+        const cJSON *n = get(e, "name"), *r = get(get(e, "oracle_pending"), "reason");
+        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(r))
+            return r->valuestring;
+    }
+    return NULL;
+}
+
 typedef struct counts {
     const char *enc;
     unsigned insns, as_written, needs_correction, corrected_same_code, none, unsupported;
@@ -114,7 +127,16 @@ static void every_instruction_has_semantics(void **st)
                 assert_int_equal(info.status[GCN_AS_CORRECTED], GCN_SEM_ABSENT);
                 continue;
             }
-            if (get(sem, "unsupported")) {
+            if (oracle_pending(get(in, "encoding")->valuestring)) {
+                /* not executed yet, whatever the documents' code: the generator says why */
+                assert_int_not_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_COMPILED);
+                assert_int_not_equal(info.status[GCN_AS_CORRECTED], GCN_SEM_COMPILED);
+                assert_non_null(info.why[GCN_AS_CORRECTED]);
+                assert_non_null(strstr(info.why[GCN_AS_CORRECTED],
+                                       oracle_pending(get(in, "encoding")->valuestring)));
+                if (first)
+                    k->unsupported++;
+            } else if (get(sem, "unsupported")) {
                 assert_int_equal(info.status[GCN_AS_WRITTEN], GCN_SEM_UNDEFINED);
                 assert_non_null(strstr(info.why[GCN_AS_WRITTEN], "spec/curated/"));
                 if (first)
@@ -181,6 +203,8 @@ static void compiler_on_every_block(void **st)
         int v;
         if (get(sem, "via"))
             continue; /* borrowed: its operand names are another instruction's */
+        if (oracle_pending(get(in, "encoding")->valuestring))
+            continue; /* its blocks compile once the oracle executes its encoding */
         insn_info(in, &info);
         for (v = 0; v < 2; v++) {
             const cJSON *b = get(sem, v ? "corrected" : "written");

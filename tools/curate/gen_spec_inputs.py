@@ -208,7 +208,33 @@ OPERANDS = [
      "probe": {"gen": "gcn1.0", "line": "s_load_dword s5, s[6:7], 0x4",
                "bytes": {0: 0x04, 1: 0x87, 2: 0x02, 3: 0xc0},
                "says": "OFFSET bits 0-7, IMM 8, SBASE 9-14 (s[6:7] -> 3), SDST 15-21, "
-                       "OPCODE 22-26 (s_load_dword s5, s[6:7], 0x4)"}},
+                       "OPCODE 22-26 (s_load_dword s5, s[6:7], 0x4)"}},    {"encoding": "VOP1",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0",
+          "literal_gens": ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"],
+          "note": "9 bits: 0-255 the scalar operand codes (255: a 32-bit literal after the "
+                  "word), 256-511 the VGPRs v0-v255 (GcnOperands.md)"},
+         {"name": "VSRC0", "kind": "vsrc-vgpr", "field": "SRC0",
+          "note": "the SRC0 field holding a VGPR alone (256 + n)"},
+         {"name": "SDST", "kind": "sdst", "field": "VDST", "defines": True,
+          "note": "V_READFIRSTLANE_B32 writes the SGPR the VDST field names"},
+     ],
+     "modifiers": [],
+     "mnemonic_suffix": "_e32",
+     "suffix_exceptions": ["V_NOP", "V_CLREXCP", "V_READFIRSTLANE_B32"],
+     "extra_probes": [{"gen": "gcn1.4", "line": "v_mov_b32 v0, 0x12345678",
+                       "text": "v_mov_b32_e32 v0, 0x12345678"},
+                      {"gen": "gcn1.4", "line": "v_readfirstlane_b32 s5, v3",
+                       "text": "v_readfirstlane_b32 s5, v3"},
+                      {"gen": "gcn1.4", "line": "v_nop", "text": "v_nop"},
+                      {"gen": "gcn1.4", "line": "v_clrexcp", "text": "v_clrexcp"}],
+     "probe": {"gen": "gcn1.2", "line": "v_mov_b32 v5, v3", "bytes": {0: 3, 1: 3, 2: 0x0a, 3: 0x7e},
+               "says": "SRC0 bits 0-8 (v3 -> 256 + 3), OPCODE bits 9-16, VDST bits 17-24, "
+                       "ENCODING 0x3f in bits 25-31 (v_mov_b32 v5, v3); llvm-mc prints the "
+                       "mnemonic with _e32 (the 32-bit form of an instruction that also has a "
+                       "VOP3 form) except for the instructions without a source and "
+                       "v_readfirstlane_b32 (suffix_exceptions)"}},
 ]
 
 
@@ -285,6 +311,10 @@ SYNTAX = [
      "s_atc_probe_buffer 7, s[4:7], 0x4", ["gcn1.2", "gcn1.4"]),
     ("SMEM", "S_DCACHE_WB", "S_DCACHE_WB", "s_dcache_wb", ["gcn1.2", "gcn1.4"]),
     ("SMEM", "S_DCACHE_WB_VOL", "S_DCACHE_WB_VOL", "s_dcache_wb_vol", ["gcn1.2", "gcn1.4"]),
+    ("VOP1", "V_FRACT_F16", "V_FRACT_F16 VDST, SRC0", "v_fract_f16 v0, v1", ["gcn1.2", "gcn1.4"]),
+    ("VOP1", "V_MOV_PRSV_B32", "V_MOV_PRSV_B32 VDST, SRC0", "v_mov_prsv_b32 v0, v1", []),
+    ("VOP1", "V_WRITELANE_REGWR_B32", "V_WRITELANE_REGWR_B32 VDST, SRC0",
+     "v_writelane_regwr_b32 v0, v1", []),
 ]
 
 
