@@ -1462,3 +1462,16 @@ E(id="E113",
             "llvm-mc (gfx900) assembles v_cvt_norm_i16_f16 v0, v1 and refuses v[2:3].",
   probes=[asm("gcn1.4", ("v_cvt_norm_%s16_f16 v0, v1" % k, op("VOP1", 77 if k == "i" else 78)),
               ("v_cvt_norm_%s16_f16 v0, v[2:3]" % k, REJ)) for k in ("i", "u")])
+
+E(id="E114",
+  title="V_SWAP_B32 swaps two VGPRs: its SRC0 is a VGPR alone",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVop1.md:1483:syntax-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "syntax", "encoding": "VOP1", "mnemonic": "V_SWAP_B32",
+              "syntax": "V_SWAP_B32 VDST, VSRC0"}],
+  rationale="The section writes 'V_SWAP_B32 VDST, SRC0', the general VOP1 source, but its "
+            "operation writes SRC0 ('SRC0 = TMP'): only a VGPR can be written, as the other "
+            "instructions that write through the source field (V_MOVRELS_B32's VSRC0) say. "
+            "llvm-mc (gfx900) takes v_swap_b32 v1, v2 and refuses an SGPR or a constant source.",
+  probes=[asm("gcn1.4", ("v_swap_b32 v1, v2", op("VOP1", 81)), ("v_swap_b32 v1, s2", REJ),
+              ("v_swap_b32 v1, 1", REJ))])

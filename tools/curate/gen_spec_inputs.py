@@ -222,19 +222,20 @@ OPERANDS = [
      ],
      "modifiers": [],
      "mnemonic_suffix": "_e32",
-     "suffix_exceptions": ["V_NOP", "V_CLREXCP", "V_READFIRSTLANE_B32"],
+     "suffix_exceptions": ["V_NOP", "V_CLREXCP", "V_READFIRSTLANE_B32", "V_SWAP_B32"],
      "extra_probes": [{"gen": "gcn1.4", "line": "v_mov_b32 v0, 0x12345678",
                        "text": "v_mov_b32_e32 v0, 0x12345678"},
                       {"gen": "gcn1.4", "line": "v_readfirstlane_b32 s5, v3",
                        "text": "v_readfirstlane_b32 s5, v3"},
                       {"gen": "gcn1.4", "line": "v_nop", "text": "v_nop"},
+                      {"gen": "gcn1.4", "line": "v_swap_b32 v1, v2", "text": "v_swap_b32 v1, v2"},
                       {"gen": "gcn1.4", "line": "v_clrexcp", "text": "v_clrexcp"}],
      "probe": {"gen": "gcn1.2", "line": "v_mov_b32 v5, v3", "bytes": {0: 3, 1: 3, 2: 0x0a, 3: 0x7e},
                "says": "SRC0 bits 0-8 (v3 -> 256 + 3), OPCODE bits 9-16, VDST bits 17-24, "
                        "ENCODING 0x3f in bits 25-31 (v_mov_b32 v5, v3); llvm-mc prints the "
                        "mnemonic with _e32 (the 32-bit form of an instruction that also has a "
                        "VOP3 form) except for the instructions without a source and "
-                       "v_readfirstlane_b32 (suffix_exceptions)"}},
+                       "v_readfirstlane_b32 and v_swap_b32 (suffix_exceptions)"}},
 ]
 
 
