@@ -150,7 +150,7 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
                 ok = v - 256u <= 256u - (1u << (c->arg >> 7));
                 break;
             }
-            ok = (bits >> (c->arg & 0x7fu)) & 1;
+            ok = ((bits >> (c->arg & 0x7fu)) & 1) || (!(c->arg >> 7) && (bits & GCN_OK_VSRC));
             if (ok && (bits & GCN_OK_LITERAL))
                 *literal = 1;
             break;

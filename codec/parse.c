@@ -793,6 +793,16 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
             p->pos = r.end;
             return GCN_OK;
         }
+        /* a name only VALU sources take (src_lds_direct), 32-bit */
+        if (op->kind == GCN_KIND_VSRC && op->regs == 1 && is_alpha(s[at])) {
+            size_t e2 = word_end(s, at);
+            c = spelled(p->t, in->gen, s + at, e2 - at, -1);
+            if (c >= 0 && (p->t->reg_ok[in->gen * 256u + (unsigned)c] & GCN_OK_VSRC)) {
+                in->field[op->slot] = (uint32_t)c;
+                p->pos = e2;
+                return GCN_OK;
+            }
+        }
         if (op->kind == GCN_KIND_VSRC_VGPR)
             return err(p, at, "expected %s, not '%.*s'",
                        op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])",

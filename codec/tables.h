@@ -383,6 +383,8 @@ typedef struct gcn_scalar_row {
 #define GCN_OK_ANY_BIT 10u
 #define GCN_OK_SSRC_BIT(k) (11u + (k))
 #define GCN_OK_LITERAL (1u << 13)
+/* a 32-bit source of the 9-bit VALU operands (vsrc) that no scalar operand takes: LDS_DIRECT */
+#define GCN_OK_VSRC (1u << 14)
 
 /* A scalar operand spelling (name32 or name64) -> its code, per generation, sorted by name. */
 typedef struct gcn_scalar_name_row {

@@ -1554,6 +1554,7 @@ static unsigned hash_size(unsigned n)
 
 typedef struct row {
     int sclass, src, dst, pair;
+    int vsrc; /* a source of the 9-bit VALU operands alone (LDS_DIRECT) */
     long index;
     char name32[48], name64[48];
     long ivalue;
@@ -1730,6 +1731,8 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
                         r->src = 1;
                     if (strcmp(use->valuestring, "dst") == 0)
                         r->dst = 1;
+                    if (strcmp(use->valuestring, "vsrc") == 0)
+                        r->vsrc = 1;
                 }
                 if (str(f, "asm32") && sc != GCN_SC_LITERAL) {
                     render(str(f, "asm32"), n, r->name32, sizeof(r->name32));
@@ -1797,6 +1800,8 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
             }
             if (r->src && r->sclass == GCN_SC_LITERAL)
                 ok |= GCN_OK_LITERAL;
+            if (r->vsrc && r->has32)
+                ok |= GCN_OK_VSRC;
             oks[gi * 256 + code] = ok;
             gcn_buf_printf(b, "    /* %s %3u */ {%s, %d, %d, %d, %ld, ", s->gens[gi].id, code,
                            sclass_enums[r->sclass], r->src, r->dst, r->pair, r->index);

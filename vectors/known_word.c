@@ -14,6 +14,9 @@ static const gcn_kw_class classes[] = {
      "wrong, just missing"},
     {"doc-erratum", 0, "the documents are wrong and LLVM follows the hardware"},
     {"our-bug", 1, "gcnspec is wrong: the codec must be fixed (the test stays red until then)"},
+    {"not-modelled", 0,
+     "a form the codec does not model yet (the SDWA and DPP dwords): gcnspec refuses the word "
+     "and its disassembler marks the bytes as not modelled, never as an instruction"},
     {"our-bug-fixed", 0,
      "was an our-bug, now fixed: the reproducer must agree, and a match is a regression"},
     {NULL, 0, NULL},
@@ -389,10 +392,11 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
         if (strcmp(c->name, it->classification) == 0)
             break;
     if (!c->name)
-        return gcn_json_error(doc, e, diag,
-                              "classification %s: llvm-bug, llvm-lacks, doc-erratum, our-bug or "
-                              "our-bug-fixed",
-                              it->classification);
+        return gcn_json_error(
+            doc, e, diag,
+            "classification %s: llvm-bug, llvm-lacks, doc-erratum, not-modelled, our-bug or "
+            "our-bug-fixed",
+            it->classification);
     it->fails = c->fails;
     for (k = 0; k < ngens; k++) {
         int g = gcn_gen_lookup(gens[k]);

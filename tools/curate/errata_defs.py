@@ -1475,3 +1475,18 @@ E(id="E114",
             "llvm-mc (gfx900) takes v_swap_b32 v1, v2 and refuses an SGPR or a constant source.",
   probes=[asm("gcn1.4", ("v_swap_b32 v1, v2", op("VOP1", 81)), ("v_swap_b32 v1, s2", REJ),
               ("v_swap_b32 v1, 1", REJ))])
+
+E(id="E115",
+  title="V_MOVRELD_B32 moves SRC0, any source: its syntax line says VSRC0",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVop1.md:1070:syntax-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "syntax", "encoding": "VOP1", "mnemonic": "V_MOVRELD_B32",
+              "syntax": "V_MOVRELD_B32 VDST, SRC0"}],
+  rationale="The section writes 'V_MOVRELD_B32 VDST, VSRC0', but its description and operation "
+            "move SRC0 ('VGPR[VDST_NUMBER+M0] = SRC0'): only the destination is indexed, unlike "
+            "V_MOVRELS_B32 and V_MOVRELSD_B32, which index their source register and so need a "
+            "VGPR. llvm-mc (tahiti, tonga) takes a VGPR and an inline constant "
+            "(v_movreld_b32 v0, 1); it refuses an SGPR only by its constant bus rule, as the "
+            "instruction reads M0 too (spec/peers/llvm-mc-known.json K24).",
+  probes=[asm(g, ("v_movreld_b32 v0, v1", op("VOP1", 66 if g == "gcn1.0" else 54)),
+              ("v_movreld_b32 v0, 1", ("byte", 0, 0x81))) for g in ["gcn1.0", "gcn1.2"]])
