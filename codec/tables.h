@@ -34,7 +34,10 @@ typedef enum gcn_kind {
         GCN_KIND_COUNT
 } gcn_kind;
 
-/* How a value is written. X(enum, spec name). "inline": decimal when an inline integer
+/* How a value is written. X(enum, spec name). "f16": a 16-bit VALU source, whose literal is the
+ * low 16 bits of the dword (the decoder drops the rest, as the hardware reads none of it).
+ * "f64": a 64-bit VALU source that is a double,
+ * whose 32-bit literal holds the upper half of its value. "inline": decimal when an inline integer
  * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
  * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them). */
 #define GCN_FORMAT_LIST(X)                                                                         \
@@ -43,7 +46,9 @@ typedef enum gcn_kind {
     X(GCN_FMT_SWIZZLE, "swizzle")                                                                  \
     X(GCN_FMT_FLAG, "flag")                                                                        \
     X(GCN_FMT_INLINE, "inline")                                                                    \
-    X(GCN_FMT_GPR_IDX, "gpr-idx")
+    X(GCN_FMT_GPR_IDX, "gpr-idx")                                                                  \
+    X(GCN_FMT_F64, "f64")                                                                          \
+    X(GCN_FMT_F16, "f16")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -165,7 +170,8 @@ typedef enum gcn_check_kind {
     /* a 9-bit VALU source (vsrc): below 256 as GCN_CK_SSRC with bit arg & 0x7f, from 256 on
      * VGPR field - 256, whose tuple of 1 << (arg >> 7) registers ends at v255 at most */
     GCN_CK_VSRC,
-    GCN_CK_VSRC_VGPR /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
+    GCN_CK_VSRC_VGPR, /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
+    GCN_CK_VSRC16     /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
 } gcn_check_kind;
 
 typedef struct gcn_check_op {

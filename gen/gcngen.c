@@ -989,9 +989,9 @@ typedef struct check_t {
     unsigned arg;
 } check_t;
 
-static const char *const check_enums[] = {"GCN_CK_VGPR", "GCN_CK_REG",         "GCN_CK_SBASE",
-                                          "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET",
-                                          "GCN_CK_ONE",  "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR"};
+static const char *const check_enums[] = {
+    "GCN_CK_VGPR",        "GCN_CK_REG", "GCN_CK_SBASE", "GCN_CK_SSRC",      "GCN_CK_SMEM_OFFSET",
+    "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE", "GCN_CK_VSRC",  "GCN_CK_VSRC_VGPR", "GCN_CK_VSRC16"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1017,7 +1017,8 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.kind = GCN_CK_SSRC;
             c.arg = GCN_OK_SSRC_BIT((unsigned)k);
         } else if (strcmp(kind, "vsrc") == 0) {
-            c.kind = GCN_CK_VSRC;
+            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
+                                                                                : GCN_CK_VSRC;
             c.arg = GCN_OK_SSRC_BIT((unsigned)k) | (unsigned)k << 7;
         } else if (strcmp(kind, "vsrc-vgpr") == 0) {
             c.kind = GCN_CK_VSRC_VGPR;

@@ -123,7 +123,14 @@ static void scalar_codes(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *o
                                             : "special",
                  slot);
         } else if (!dst && r->src) {
-            if (r->sclass == GCN_SC_LITERAL) {
+            if (r->sclass == GCN_SC_LITERAL && op->format == GCN_FMT_F16) {
+                /* a 16-bit source: 16-bit literals */
+                in.literal = 0x1234u;
+                emit(g, &in, "literal", slot);
+                /* -16 as a 16-bit operand reads it: an inline constant's value */
+                in.literal = 0xfff0u;
+                emit_as(g, &in, "literal", slot, 0);
+            } else if (r->sclass == GCN_SC_LITERAL) {
                 in.literal = 0x12345678u;
                 emit(g, &in, "literal", slot);
                 /* -16 as a 32-bit operand reads it: an inline constant's value */

@@ -290,6 +290,7 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         out->field[op->aux[0]] = 0;
         set_literal(g, out, 1, (uint32_t)v);
         return 1;
+    case GCN_KIND_VSRC: /* below 256, a scalar source */
     case GCN_KIND_SSRC:
         if (op->regs == 1) {
             if (v < -(1ll << 31) || v > 0xffffffffll)
@@ -323,7 +324,7 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
 {
     const gcn_operand_row *op = tg->op;
     int c;
-    if (!op || tg->soe || op->kind != GCN_KIND_SSRC)
+    if (!op || tg->soe || (op->kind != GCN_KIND_SSRC && op->kind != GCN_KIND_VSRC))
         return 0;
     if (op->regs == 1) {
         float f = (float)d;
@@ -486,7 +487,7 @@ static void boundary_forms(sctx *g, int mod, unsigned i, const target *tg, const
     size_t n = 0, k;
     unsigned w = tg->op ? width(g, tg->op->slot) : width(g, tg->m->slot);
     char tok[TOKEN_MAX];
-    if (tg->op && tg->op->kind == GCN_KIND_SSRC) {
+    if (tg->op && (tg->op->kind == GCN_KIND_SSRC || tg->op->kind == GCN_KIND_VSRC)) {
         static const int64_t ssrc[] = {64,          65,          -16,         -17,
                                        0x7fffffff,  0x80000000,  0xffffffff,  0x100000000ll,
                                        -0x80000000, -0x80000001, 0x1ffffffff, INT64_MAX,
@@ -1047,10 +1048,11 @@ static void operand_forms(sctx *g, unsigned i, int boundaries)
     register_forms(g, i, tok, kind, slot);
     alias_forms(g, i, tok, kind, slot);
     /* an operand that takes numbers: its boundaries once, from a register base too */
-    if (boundaries && (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_IMM ||
-                       op->kind == GCN_KIND_SMEM_OFFSET || op->kind == GCN_KIND_SMRD_OFFSET)) {
+    if (boundaries &&
+        (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_VSRC || op->kind == GCN_KIND_IMM ||
+         op->kind == GCN_KIND_SMEM_OFFSET || op->kind == GCN_KIND_SMRD_OFFSET)) {
         boundary_forms(g, 0, i, &tg, "", kind, slot);
-        if (op->kind == GCN_KIND_SSRC)
+        if (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_VSRC)
             float_values(g, i, &tg, kind, slot);
     }
 }
