@@ -646,7 +646,7 @@ static gcn_status vsrc16_value(pctx *p, const codec_value_t *v, size_t at, size_
         float f = (float)v->d;
         uint32_t v32;
         memcpy(&v32, &f, sizeof(v32));
-        ic = (double)f == v->d ? gcn_codec_inline_code(t, gen, (int64_t)v32, 1) : -1;
+        ic = gcn_codec_inline_code(t, gen, (int64_t)v32, 1); /* rounded, as 32-bit sources */
         if (ic < 0 || (t->code_info[gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_FLOAT)
             return err(p, at,
                        "'%.*s' is no inline constant of %s, and gcnspec takes no half-precision "

@@ -291,6 +291,23 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         set_literal(g, out, 1, (uint32_t)v);
         return 1;
     case GCN_KIND_VSRC: /* below 256, a scalar source */
+        if (op->format == GCN_FMT_F16) {
+            /* a 16-bit source: 16-bit values, read as signed for the inline constants */
+            if (v < -32768 || v > 65535)
+                return 0;
+            c = inline32(g, (uint32_t)(int32_t)(int16_t)(uint16_t)((uint64_t)v & 0xffffu));
+            if (c >= 0 && (t->code_info[g->gen * 256u + (unsigned)c] & 0xfu) != GCN_SC_INLINE_INT)
+                c = -1;
+            if (c >= 0) {
+                out->field[op->slot] = (uint32_t)c;
+                set_literal(g, out, 0, 0);
+                return 1;
+            }
+            out->field[op->slot] = t->literal_code[g->gen];
+            set_literal(g, out, 1, (uint32_t)((uint64_t)v & 0xffffu));
+            return 1;
+        }
+        /* fall through */
     case GCN_KIND_SSRC:
         if (op->regs == 1) {
             if (v < -(1ll << 31) || v > 0xffffffffll)
@@ -326,6 +343,21 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
     int c;
     if (!op || tg->soe || (op->kind != GCN_KIND_SSRC && op->kind != GCN_KIND_VSRC))
         return 0;
+    if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_F16) {
+        /* a 16-bit source takes a float as an inline constant only (gcnspec writes no half
+         * literal) */
+        float f = (float)d;
+        uint32_t bits;
+        int ic;
+        memcpy(&bits, &f, sizeof(bits));
+        ic = inline32(g, bits);
+        if (ic < 0 || (g->t->code_info[g->gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_FLOAT)
+            return 0;
+        *out = *base;
+        out->field[op->slot] = (uint32_t)ic;
+        set_literal(g, out, 0, 0);
+        return 1;
+    }
     if (op->regs == 1) {
         float f = (float)d;
         uint32_t bits;
