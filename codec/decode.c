@@ -148,6 +148,21 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
             ok = 1;
             *literal = 1;
             break;
+        case GCN_CK_VSRC:
+        case GCN_CK_VSRC16: {
+            unsigned bits = v < 256 ? t->reg_ok[in->gen * 256u + v] : 0;
+            if (v >= 256) {
+                ok = v - 256u <= 256u - (1u << (c->arg >> 7));
+                break;
+            }
+            ok = ((bits >> (c->arg & 0x7fu)) & 1) || (!(c->arg >> 7) && (bits & GCN_OK_VSRC));
+            if (ok && (bits & GCN_OK_LITERAL))
+                *literal = 1;
+            break;
+        }
+        case GCN_CK_VSRC_VGPR:
+            ok = v >= 256 && v - 256u <= c->arg;
+            break;
         default:
             ok = 0;
         }
@@ -193,6 +208,10 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         out->has_literal = 1;
         out->literal = (uint32_t)codec_load4(bytes + nbytes);
         out->size = (uint8_t)(nbytes + 4);
+        /* a 16-bit source reads the literal's low half: the rest is not part of what it says */
+        for (i = 0; i < p->nck; i++)
+            if (p->ck[i].kind == GCN_CK_VSRC16)
+                out->literal &= 0xffffu;
     }
     return GCN_OK;
 }

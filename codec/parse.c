@@ -210,7 +210,8 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
 /* Does row r spell the mnemonic m (n bytes, lower case, readable past its end)? */
 static int spells(const gcn_insn_row *r, const char *m, size_t n)
 {
-    return r->mnemonic_len == n && same_name(m, r->mnemonic, n);
+    return (r->mnemonic_len == n || (size_t)(r->mnemonic_len - r->suffix_len) == n) &&
+           same_name(m, r->mnemonic, n);
 }
 
 /* The rows that spell a mnemonic are adjacent in by_mnemonic; the hash table gives the position
@@ -631,6 +632,50 @@ static int int_value(pctx *p, size_t *k, int64_t *v, const char *what, gcn_statu
 
 /* A scalar source value: an inline constant's code, or the literal code with the literal set,
  * as LLVM converts a number for a 32-bit (regs 1) or 64-bit integer operand. */
+/* A number for a 16-bit VALU source (GCN_FMT_F16): an inline constant, or a literal of 16 bits
+ * (a negative value as its 16-bit pattern), as LLVM takes them. A float that is no inline
+ * constant would be a half literal, which gcnspec does not encode yet: refused. */
+static gcn_status vsrc16_value(pctx *p, const codec_value_t *v, size_t at, size_t end,
+                               unsigned *code)
+{
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen, lit = t->literal_code[gen];
+    const char *tok = p->s + at;
+    size_t n = end - at;
+    int ic;
+    if (v->is_float) {
+        float f = (float)v->d;
+        uint32_t v32;
+        memcpy(&v32, &f, sizeof(v32));
+        ic = gcn_codec_inline_code(t, gen, (int64_t)v32, 1); /* rounded, as 32-bit sources */
+        if (ic < 0 || (t->code_info[gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_FLOAT)
+            return err(p, at,
+                       "'%.*s' is no inline constant of %s, and gcnspec takes no half-precision "
+                       "literal for a 16-bit source",
+                       TOK(tok, n), gcn_gen_id((int)gen));
+        *code = (unsigned)ic;
+        return GCN_OK;
+    }
+    if (v->i < -32768 || v->i > 65535)
+        return err(p, at, "'%.*s' does not fit in 16 bits (a 16-bit source's literal)",
+                   TOK(tok, n));
+    {
+        /* the operand reads 16 bits: 0xfff0 is -16 there, an inline constant */
+        int64_t s16 = (int64_t)(int16_t)(uint16_t)((uint64_t)v->i & 0xffffu);
+        ic = s16 >= -16 && s16 <= 64 ? gcn_codec_inline_code(t, gen, s16, 1) : -1;
+    }
+    if (ic >= 0) {
+        *code = (unsigned)ic;
+        return GCN_OK;
+    }
+    if (lit == 0xffffu)
+        return err(p, at, "'%.*s' needs a literal, which this operand cannot take", TOK(tok, n));
+    *code = lit;
+    p->has_literal = 1;
+    p->literal = (uint32_t)v->i & 0xffffu;
+    return GCN_OK;
+}
+
 static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, size_t at, size_t end,
                              unsigned *code)
 {
@@ -956,6 +1001,35 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         in->field[op->slot] = op->kind == GCN_KIND_SBASE ? (uint32_t)c / 2 : (uint32_t)c;
         p->pos = r.end;
         return GCN_OK;
+    case GCN_KIND_VSRC:
+    case GCN_KIND_VSRC_VGPR:
+        /* a VGPR is 256 + its number; anything else is a scalar source (vsrc) */
+        if (rc > 0 && r.cls == RC_V) {
+            if (r.first + r.count > 256)
+                return err(p, at, "'%.*s' is out of range: VGPRs are v0 to v255",
+                           TOK(s + at, r.end - at));
+            if (r.count != op->regs)
+                return err(p, at, "'%.*s' is %ld register%s: this operand takes %u",
+                           TOK(s + at, r.end - at), r.count, r.count > 1 ? "s" : "", op->regs);
+            in->field[op->slot] = 256u + (uint32_t)r.first;
+            p->pos = r.end;
+            return GCN_OK;
+        }
+        /* a name only VALU sources take (src_lds_direct), 32-bit */
+        if (op->kind == GCN_KIND_VSRC && op->regs == 1 && is_alpha(s[at])) {
+            size_t e2 = word_end(s, at);
+            c = spelled(p->t, in->gen, s + at, e2 - at, -1);
+            if (c >= 0 && (p->t->reg_ok[in->gen * 256u + (unsigned)c] & GCN_OK_VSRC)) {
+                in->field[op->slot] = (uint32_t)c;
+                p->pos = e2;
+                return GCN_OK;
+            }
+        }
+        if (op->kind == GCN_KIND_VSRC_VGPR)
+            return err(p, at, "expected %s, not '%.*s'",
+                       op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])",
+                       TOK(s + at, (rc ? r.end : quote_end(s, at)) - at));
+        /* fall through */
     case GCN_KIND_SSRC: {
         codec_value_t val;
         codec_value_err e;
@@ -1003,7 +1077,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         }
         if (!gcn_codec_value(s, &k, &val, &e))
             return err(p, e.at, "%s", e.msg);
-        st = ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
+        st = op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_F16
+                 ? vsrc16_value(p, &val, skip_blanks(s, at), k, &code)
+                 : ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;
         in->field[op->slot] = code;

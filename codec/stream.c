@@ -53,6 +53,7 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
     const char *gen_id = gcn_gen_id(gen);
     uint64_t head;
     size_t size;
+    int extra = 0;
     unsigned i;
     uint32_t w0;
     memset(item, 0, sizeof(*item));
@@ -88,7 +89,7 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
     if (row->dwords > 1)
         head |= (uint64_t)word_at(bytes + 4) << 32;
     {
-        int literal = 0, extra = 0;
+        int literal = 0;
         for (i = 0; i < row->nrules; i++) {
             const gcn_cat_rule *u = &gcn_cat_rule_data[row->rule + i];
             if ((head & u->mask) != u->match)
@@ -104,7 +105,9 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
         }
         size += 4u * (unsigned)(literal + extra);
     }
-    if (!(row->modelled >> gen & 1)) {
+    /* the codec models no SDWA/DPP dword: a word that calls for one is not modelled yet,
+     * whatever its encoding, so that the extra dword is never read as an instruction */
+    if (!(row->modelled >> gen & 1) || extra) {
         if (len < size)
             return truncated(gen, row, bytes, len, size, item);
         snprintf(item->text, sizeof(item->text), "%s%s%s (not modelled yet)", row->name,

@@ -25,7 +25,9 @@
     X(GCN_KIND_SMRD_OFFSET, "smrd-offset")                                                         \
     X(GCN_KIND_IMM, "imm")                                                                         \
     X(GCN_KIND_LABEL, "label")                                                                     \
-    X(GCN_KIND_LITERAL32, "literal32")
+    X(GCN_KIND_LITERAL32, "literal32")                                                             \
+    X(GCN_KIND_VSRC, "vsrc")                                                                       \
+    X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -34,7 +36,10 @@ typedef enum gcn_kind {
         GCN_KIND_COUNT
 } gcn_kind;
 
-/* How a value is written. X(enum, spec name). "inline": decimal when an inline integer
+/* How a value is written. X(enum, spec name). "f16": a 16-bit VALU source, whose literal is the
+ * low 16 bits of the dword (the decoder drops the rest, as the hardware reads none of it).
+ * "f64": a 64-bit VALU source that is a double,
+ * whose 32-bit literal holds the upper half of its value. "inline": decimal when an inline integer
  * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
  * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them).
  * "waitcnt", "sendmsg", "hwreg": a 16-bit immediate LLVM writes symbolically (vmcnt(N) ...,
@@ -48,7 +53,9 @@ typedef enum gcn_kind {
     X(GCN_FMT_GPR_IDX, "gpr-idx")                                                                  \
     X(GCN_FMT_WAITCNT, "waitcnt")                                                                  \
     X(GCN_FMT_SENDMSG, "sendmsg")                                                                  \
-    X(GCN_FMT_HWREG, "hwreg")
+    X(GCN_FMT_HWREG, "hwreg")                                                                      \
+    X(GCN_FMT_F64, "f64")                                                                          \
+    X(GCN_FMT_F16, "f16")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -137,6 +144,9 @@ typedef struct gcn_insn_row {
     /* an upper bound of the text's length: the mnemonic, GCN_TEXT_OPERAND_MAX bytes an operand,
      * a modifier's ' name:' and GCN_TEXT_VALUE_MAX bytes of value */
     uint16_t text_max;
+    /* the length of the mnemonic's form suffix (_e32): the parser takes the mnemonic without
+     * it too, as LLVM's assembler does */
+    uint8_t suffix_len;
 } gcn_insn_row;
 
 /* One field to extract: its bits in the word and the slot it fills. */
@@ -165,7 +175,12 @@ typedef enum gcn_check_kind {
     GCN_CK_SMEM_OFFSET, /* the operand row arg's IMM/SOE-dependent rules */
     GCN_CK_SMRD_OFFSET, /* the operand row arg's IMM-dependent rules */
     GCN_CK_ONE,         /* a required modifier's field is 1 */
-    GCN_CK_LITERAL      /* a 32-bit constant always follows the word (literal32) */
+    GCN_CK_LITERAL,     /* a 32-bit constant always follows the word (literal32) */
+    /* a 9-bit VALU source (vsrc): below 256 as GCN_CK_SSRC with bit arg & 0x7f, from 256 on
+     * VGPR field - 256, whose tuple of 1 << (arg >> 7) registers ends at v255 at most */
+    GCN_CK_VSRC,
+    GCN_CK_VSRC_VGPR, /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
+    GCN_CK_VSRC16     /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
 } gcn_check_kind;
 
 typedef struct gcn_check_op {
@@ -388,6 +403,8 @@ typedef struct gcn_scalar_row {
 #define GCN_OK_ANY_BIT 10u
 #define GCN_OK_SSRC_BIT(k) (11u + (k))
 #define GCN_OK_LITERAL (1u << 13)
+/* a 32-bit source of the 9-bit VALU operands (vsrc) that no scalar operand takes: LDS_DIRECT */
+#define GCN_OK_VSRC (1u << 14)
 
 /* A scalar operand spelling (name32 or name64) -> its code, per generation, sorted by name. */
 typedef struct gcn_scalar_name_row {

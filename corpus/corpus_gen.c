@@ -103,7 +103,7 @@ typedef struct pick_ctx {
     cov_set *seen;
     int gen;
     int llvm_k; /* -1: bytes kind; 0/1: the LLVM generation */
-    unsigned encs[8], nencs;
+    unsigned encs[32], nencs;
     unsigned count[1024];
     gcn_buf *text; /* text kind: the lines of the current instruction */
     int text_insn;
@@ -345,7 +345,7 @@ static int seeds_codec(const char *kind)
             if (k == LLVM_INPUT_GENS)
                 continue;
             p.llvm_k = (int)k;
-            p.nencs = fuzz_encodings(g, p.encs, 8);
+            p.nencs = fuzz_encodings(g, p.encs, 32);
             gcn_enc_cases(g, pick_bytes, &p);
         } else if (strcmp(kind, "bytes") == 0) {
             gcn_enc_cases(g, pick_bytes, &p);

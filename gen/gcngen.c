@@ -71,7 +71,7 @@ typedef struct spec_t {
     gcn_json_doc doc;
     gen_t gens[GCN_MAX_GENS];
     unsigned ngens;
-    enc_t encs[16];
+    enc_t encs[32];
     unsigned nencs;
     const cJSON *insns;
     unsigned ninsns;
@@ -269,7 +269,7 @@ static int read_spec(spec_t *s)
     cJSON_ArrayForEach(e, get(s->doc.root, "encodings"))
     {
         enc_t *x;
-        if (s->nencs == 16)
+        if (s->nencs == 32)
             return fail(s, e, "too many encodings");
         x = &s->encs[s->nencs++];
         x->name = str(e, "name");
@@ -536,7 +536,7 @@ static int check_instructions(spec_t *s)
             if (strcmp(k, "vgpr") != 0 && strcmp(k, "imm") != 0 && regs_log2((unsigned)regs) < 0)
                 return fail(s, op, "%s: a scalar operand of %g registers", name, regs);
             /* GCN_OK_SSRC_BIT: a scalar source of 1 or 2 registers */
-            if (strcmp(k, "ssrc") == 0 && regs > 2)
+            if ((strcmp(k, "ssrc") == 0 || strcmp(k, "vsrc") == 0) && regs > 2)
                 return fail(s, op, "%s: a scalar source of %g registers (1 or 2)", name, regs);
             /* the text an omitted operand stands for: parsed as the operand, at most
              * GCN_NAME_MAX characters (a pool string) */
@@ -1165,9 +1165,10 @@ typedef struct check_t {
     unsigned arg;
 } check_t;
 
-static const char *const check_enums[] = {"GCN_CK_VGPR", "GCN_CK_REG",         "GCN_CK_SBASE",
-                                          "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET",
-                                          "GCN_CK_ONE",  "GCN_CK_LITERAL"};
+static const char *const check_enums[] = {
+    "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE", "GCN_CK_SSRC",
+    "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",   "GCN_CK_LITERAL",
+    "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1192,6 +1193,13 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         } else if (strcmp(kind, "ssrc") == 0) {
             c.kind = GCN_CK_SSRC;
             c.arg = GCN_OK_SSRC_BIT((unsigned)k);
+        } else if (strcmp(kind, "vsrc") == 0) {
+            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
+                                                                                : GCN_CK_VSRC;
+            c.arg = GCN_OK_SSRC_BIT((unsigned)k) | (unsigned)k << 7;
+        } else if (strcmp(kind, "vsrc-vgpr") == 0) {
+            c.kind = GCN_CK_VSRC_VGPR;
+            c.arg = 256 - regs;
         } else if (strcmp(kind, "smem-offset") == 0) {
             c.kind = GCN_CK_SMEM_OFFSET;
             c.arg = idx;
@@ -1624,6 +1632,17 @@ static void emit_plans(spec_t *s, gcn_buf *b)
     gcn_buf_free(&variants);
 }
 
+/* An instruction's mnemonic as LLVM prints it: the spec's name in lower case and its
+ * asm_suffix (v_mov_b32_e32). */
+static void insn_mnemonic(char *d, const cJSON *in, size_t size)
+{
+    size_t n;
+    lower(d, str(in, "name"), size);
+    n = strlen(d);
+    if (str(in, "asm_suffix"))
+        lower(d + n, str(in, "asm_suffix"), size - n);
+}
+
 static void emit_insns(spec_t *s, gcn_buf *b)
 {
     const cJSON *in, *op, *m;
@@ -1635,7 +1654,7 @@ static void emit_insns(spec_t *s, gcn_buf *b)
         char mn[96];
         unsigned g, nops = 0, nmods = 0;
         size_t text_max;
-        lower(mn, str(in, "name"), sizeof(mn));
+        insn_mnemonic(mn, in, sizeof(mn));
         cJSON_ArrayForEach(op, get(in, "operands")) nops++;
         cJSON_ArrayForEach(m, get(in, "modifiers")) nmods++;
         text_max = strlen(mn) + (size_t)GCN_TEXT_OPERAND_MAX * nops;
@@ -1694,7 +1713,8 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 gcn_buf_puts(b, "GCN_NO_INSN, ");
         }
         emit_fetch(s, e, in, b);
-        gcn_buf_printf(b, "}, %zu, %zu},\n", strlen(mn), text_max);
+        gcn_buf_printf(b, "}, %zu, %zu, %zu},\n", strlen(mn), text_max,
+                       str(in, "asm_suffix") ? strlen(str(in, "asm_suffix")) : 0);
     }
     gcn_buf_puts(b, "};\n\n");
 }
@@ -1729,6 +1749,7 @@ static unsigned hash_size(unsigned n)
 
 typedef struct row {
     int sclass, src, dst, pair;
+    int vsrc; /* a source of the 9-bit VALU operands alone (LDS_DIRECT) */
     long index;
     char name32[48], name64[48];
     long ivalue;
@@ -1905,6 +1926,8 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
                         r->src = 1;
                     if (strcmp(use->valuestring, "dst") == 0)
                         r->dst = 1;
+                    if (strcmp(use->valuestring, "vsrc") == 0)
+                        r->vsrc = 1;
                 }
                 if (str(f, "asm32") && sc != GCN_SC_LITERAL) {
                     render(str(f, "asm32"), n, r->name32, sizeof(r->name32));
@@ -1972,6 +1995,8 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
             }
             if (r->src && r->sclass == GCN_SC_LITERAL)
                 ok |= GCN_OK_LITERAL;
+            if (r->vsrc && r->has32)
+                ok |= GCN_OK_VSRC;
             oks[gi * 256 + code] = ok;
             gcn_buf_printf(b, "    /* %s %3u */ {%s, %d, %d, %d, %ld, ", s->gens[gi].id, code,
                            sclass_enums[r->sclass], r->src, r->dst, r->pair, r->index);
@@ -2004,6 +2029,7 @@ static void emit_scalars(spec_t *s, gcn_buf *b)
 typedef struct named {
     char mnemonic[96];
     unsigned insn;
+    size_t suffix; /* the length of its asm_suffix */
 } named;
 
 static int named_cmp(const void *a, const void *b)
@@ -2021,8 +2047,9 @@ static void emit_mnemonic_index(spec_t *s, gcn_buf *b)
     unsigned i = 0;
     cJSON_ArrayForEach(in, s->insns)
     {
-        lower(v[i].mnemonic, str(in, "name"), sizeof(v[i].mnemonic));
+        insn_mnemonic(v[i].mnemonic, in, sizeof(v[i].mnemonic));
         v[i].insn = i;
+        v[i].suffix = str(in, "asm_suffix") ? strlen(str(in, "asm_suffix")) : 0;
         i++;
     }
     qsort(v, s->ninsns, sizeof(*v), named_cmp);
@@ -2031,17 +2058,36 @@ static void emit_mnemonic_index(spec_t *s, gcn_buf *b)
         gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 16 ? " " : "\n    ", v[i].insn);
     gcn_buf_puts(b, "\n};\n\n");
     {
-        unsigned size = hash_size(s->ninsns), *slots = malloc(size * sizeof(*slots)), k;
+        /* room for each mnemonic and, where it has an asm_suffix, its bare spelling, which
+         * LLVM's assembler takes too (v_mov_b32 for v_mov_b32_e32) */
+        unsigned size = hash_size(2 * s->ninsns), *slots = malloc(size * sizeof(*slots)), k;
+        size_t *slot_len = calloc(size, sizeof(*slot_len));
         for (k = 0; k < size; k++)
             slots[k] = GCN_HASH_EMPTY;
         for (i = 0; i < s->ninsns; i++) {
             uint32_t h;
+            size_t len = strlen(v[i].mnemonic), bare = len - v[i].suffix, j;
             if (i && strcmp(v[i].mnemonic, v[i - 1].mnemonic) == 0)
                 continue; /* the first row of a mnemonic stands for all of them */
-            h = gcn_name_hash(v[i].mnemonic, strlen(v[i].mnemonic)) & (size - 1);
+            h = gcn_name_hash(v[i].mnemonic, len) & (size - 1);
             while (slots[h] != GCN_HASH_EMPTY)
                 h = (h + 1) & (size - 1);
             slots[h] = i;
+            slot_len[h] = len;
+            if (!v[i].suffix)
+                continue;
+            /* the bare spelling, unless another row spells it in full */
+            for (j = 0; j < s->ninsns; j++)
+                if (strlen(v[j].mnemonic) == bare &&
+                    memcmp(v[j].mnemonic, v[i].mnemonic, bare) == 0)
+                    break;
+            if (j < s->ninsns)
+                continue;
+            h = gcn_name_hash(v[i].mnemonic, bare) & (size - 1);
+            while (slots[h] != GCN_HASH_EMPTY)
+                h = (h + 1) & (size - 1);
+            slots[h] = i;
+            slot_len[h] = bare;
         }
         s->mnemonic_hash_mask = size - 1;
         /* each slot with the spelling itself (the pool's, padded), so that a probe compares
@@ -2054,11 +2100,11 @@ static void emit_mnemonic_index(spec_t *s, gcn_buf *b)
             else
                 pool_string(s, b, v[slots[k]].mnemonic);
             gcn_buf_printf(b, ", %u, %u},\n", slots[k],
-                           slots[k] == GCN_HASH_EMPTY ? 0u
-                                                      : (unsigned)strlen(v[slots[k]].mnemonic));
+                           slots[k] == GCN_HASH_EMPTY ? 0u : (unsigned)slot_len[k]);
         }
         gcn_buf_puts(b, "};\n\n");
         free(slots);
+        free(slot_len);
     }
     free(v);
 }

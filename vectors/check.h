@@ -29,7 +29,7 @@
 #include "vectors/vector.h"
 
 #define GCN_CHECK_MAX_IMPLS 8
-#define GCN_CHECK_MAX_ENCS 8
+#define GCN_CHECK_MAX_ENCS 32
 #define GCN_CHECK_EXAMPLES 2000 /* unexplained mismatches kept for the reports */
 
 typedef enum gcn_outcome {

@@ -84,6 +84,10 @@ static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, g
             c = first_reg(g->t, in->gen, 40, op->regs, 0);
             in->field[op->slot] = c < 0 ? 0 : (uint32_t)c / 2;
             break;
+        case GCN_KIND_VSRC:
+        case GCN_KIND_VSRC_VGPR:
+            in->field[op->slot] = 256 + 1 + 8 * i; /* a VGPR */
+            break;
         case GCN_KIND_SMEM_OFFSET:
         case GCN_KIND_SMRD_OFFSET:
             in->field[op->slot] = 4;
@@ -119,7 +123,14 @@ static void scalar_codes(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *o
                                             : "special",
                  slot);
         } else if (!dst && r->src) {
-            if (r->sclass == GCN_SC_LITERAL) {
+            if (r->sclass == GCN_SC_LITERAL && op->format == GCN_FMT_F16) {
+                /* a 16-bit source: 16-bit literals */
+                in.literal = 0x1234u;
+                emit(g, &in, "literal", slot);
+                /* -16 as a 16-bit operand reads it: an inline constant's value */
+                in.literal = 0xfff0u;
+                emit_as(g, &in, "literal", slot, 0);
+            } else if (r->sclass == GCN_SC_LITERAL) {
                 in.literal = 0x12345678u;
                 emit(g, &in, "literal", slot);
                 /* -16 as a 32-bit operand reads it: an inline constant's value */
@@ -201,6 +212,18 @@ static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *
         break;
     case GCN_KIND_SSRC:
         scalar_codes(g, b, op, 0, slot);
+        break;
+    case GCN_KIND_VSRC:
+    case GCN_KIND_VSRC_VGPR:
+        /* VGPRs at 256 + n; a vsrc's scalar codes below */
+        in.field[op->slot] = 256;
+        emit(g, &in, "vgpr-first", slot);
+        in.field[op->slot] = 512 - op->regs;
+        emit(g, &in, "vgpr-last", slot);
+        in.field[op->slot] = 256 + 128;
+        emit(g, &in, "vgpr", slot);
+        if (op->kind == GCN_KIND_VSRC)
+            scalar_codes(g, b, op, 0, slot);
         break;
     case GCN_KIND_SBASE:
         for (c = 0; c < 256; c += 2)

@@ -15,6 +15,9 @@ static const gcn_kw_class classes[] = {
      "wrong, just missing"},
     {"doc-erratum", 0, "the documents are wrong and LLVM follows the hardware"},
     {"our-bug", 1, "gcnspec is wrong: the codec must be fixed (the test stays red until then)"},
+    {"not-modelled", 0,
+     "a form the codec does not model yet (the SDWA and DPP dwords): gcnspec refuses the word "
+     "and its disassembler marks the bytes as not modelled, never as an instruction"},
     {"our-bug-fixed", 0,
      "was an our-bug, now fixed: the reproducer must agree, and a match is a regression"},
     {NULL, 0, NULL},
@@ -413,10 +416,11 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
         if (strcmp(c->name, it->classification) == 0)
             break;
     if (!c->name)
-        return gcn_json_error(doc, e, diag,
-                              "classification %s: llvm-bug, llvm-lacks, doc-erratum, our-bug or "
-                              "our-bug-fixed",
-                              it->classification);
+        return gcn_json_error(
+            doc, e, diag,
+            "classification %s: llvm-bug, llvm-lacks, doc-erratum, not-modelled, our-bug or "
+            "our-bug-fixed",
+            it->classification);
     it->fails = c->fails;
     for (k = 0; k < ngens; k++) {
         int g = gcn_gen_lookup(gens[k]);
@@ -594,9 +598,13 @@ int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
     }
     if (any_seen && !any_held)
         return 0;
-    for (j = 0; j < it->nbits; j++)
-        if ((word & it->bit_mask[j]) != it->bit_value[j])
-            return 0;
+    {
+        /* bits may reach past the word into a dword that follows it (an SDWA/DPP dword) */
+        uint64_t whole = codec_load(w->bytes, w->len < 8 ? w->len : 8);
+        for (j = 0; j < it->nbits; j++)
+            if ((whole & it->bit_mask[j]) != it->bit_value[j])
+                return 0;
+    }
     if (it->noncanonical >= 0) {
         uint64_t used = w->insn >= 0 ? gcn_kw_used_mask(w->gen, (unsigned)w->insn)
                                      : ~gcn_kw_stray_mask(w->gen, (unsigned)w->encoding);

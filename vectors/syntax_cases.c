@@ -304,6 +304,24 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         out->field[op->aux[0]] = 0;
         set_literal(g, out, 1, (uint32_t)v);
         return 1;
+    case GCN_KIND_VSRC: /* below 256, a scalar source */
+        if (op->format == GCN_FMT_F16) {
+            /* a 16-bit source: 16-bit values, read as signed for the inline constants */
+            if (v < -32768 || v > 65535)
+                return 0;
+            c = inline32(g, (uint32_t)(int32_t)(int16_t)(uint16_t)((uint64_t)v & 0xffffu));
+            if (c >= 0 && (t->code_info[g->gen * 256u + (unsigned)c] & 0xfu) != GCN_SC_INLINE_INT)
+                c = -1;
+            if (c >= 0) {
+                out->field[op->slot] = (uint32_t)c;
+                set_literal(g, out, 0, 0);
+                return 1;
+            }
+            out->field[op->slot] = t->literal_code[g->gen];
+            set_literal(g, out, 1, (uint32_t)((uint64_t)v & 0xffffu));
+            return 1;
+        }
+        /* fall through */
     case GCN_KIND_SSRC:
         if (op->regs == 1) {
             if (v < -(1ll << 31) || v > 0xffffffffll)
@@ -337,8 +355,24 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
 {
     const gcn_operand_row *op = tg->op;
     int c;
-    if (!op || tg->soe || (op->kind != GCN_KIND_SSRC && op->kind != GCN_KIND_LITERAL32))
+    if (!op || tg->soe ||
+        (op->kind != GCN_KIND_SSRC && op->kind != GCN_KIND_LITERAL32 && op->kind != GCN_KIND_VSRC))
         return 0;
+    if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_F16) {
+        /* a 16-bit source takes a float as an inline constant only (gcnspec writes no half
+         * literal) */
+        float f = (float)d;
+        uint32_t bits;
+        int ic;
+        memcpy(&bits, &f, sizeof(bits));
+        ic = inline32(g, bits);
+        if (ic < 0 || (g->t->code_info[g->gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_FLOAT)
+            return 0;
+        *out = *base;
+        out->field[op->slot] = (uint32_t)ic;
+        set_literal(g, out, 0, 0);
+        return 1;
+    }
     if (op->regs == 1) {
         float f = (float)d;
         uint32_t bits;
@@ -500,7 +534,7 @@ static void boundary_forms(sctx *g, int mod, unsigned i, const target *tg, const
     size_t n = 0, k;
     unsigned w = tg->op ? width(g, tg->op->slot) : width(g, tg->m->slot);
     char tok[TOKEN_MAX];
-    if (tg->op && tg->op->kind == GCN_KIND_SSRC) {
+    if (tg->op && (tg->op->kind == GCN_KIND_SSRC || tg->op->kind == GCN_KIND_VSRC)) {
         static const int64_t ssrc[] = {64,          65,          -16,         -17,
                                        0x7fffffff,  0x80000000,  0xffffffff,  0x100000000ll,
                                        -0x80000000, -0x80000001, 0x1ffffffff, INT64_MAX,
@@ -1064,11 +1098,11 @@ static void operand_forms(sctx *g, unsigned i, int boundaries)
     register_forms(g, i, tok, kind, slot);
     alias_forms(g, i, tok, kind, slot);
     /* an operand that takes numbers: its boundaries once, from a register base too */
-    if (boundaries &&
-        (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_IMM || op->kind == GCN_KIND_LABEL ||
-         op->kind == GCN_KIND_SMEM_OFFSET || op->kind == GCN_KIND_SMRD_OFFSET)) {
+    if (boundaries && (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_VSRC ||
+                       op->kind == GCN_KIND_IMM || op->kind == GCN_KIND_LABEL ||
+                       op->kind == GCN_KIND_SMEM_OFFSET || op->kind == GCN_KIND_SMRD_OFFSET)) {
         boundary_forms(g, 0, i, &tg, "", kind, slot);
-        if (op->kind == GCN_KIND_SSRC)
+        if (op->kind == GCN_KIND_SSRC || op->kind == GCN_KIND_VSRC)
             float_values(g, i, &tg, kind, slot);
     }
 }

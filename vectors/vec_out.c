@@ -14,7 +14,7 @@
 #include "util/json.h"
 #include "vectors/jsonl.h"
 
-#define MAX_ENCS 8
+#define MAX_ENCS 32
 
 enum { LIT_ASM, LIT_ERR, LIT_DIS, LIT_COUNT };
 

@@ -465,6 +465,10 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
         int gi = gen_index(c, cl->gen);
         if (cl->weak || gi < 0)
             continue;
+        /* an opcode of another encoding's form (the VOP3 opcodes of the VOP1/VOP2/VOPC pages)
+         * waits for that encoding's own page to join the resolve */
+        if (cl->form && !gcn_strs_has(&c->encodings, cl->encoding))
+            continue;
         name = claim_name(c, cl, &by);
         x = insn(c, cl->encoding, name, cap);
         if (!x)
@@ -556,6 +560,23 @@ static const cJSON *encoding_operands(const ctx *c, const char *enc)
             return x;
     }
     return NULL;
+}
+
+/* operands.json's mnemonic_suffix of x's encoding, unless suffix_exceptions names x: how LLVM
+ * spells the form (v_mov_b32_e32, the 32-bit form of an instruction that has a VOP3 form too),
+ * written into the instruction as "asm_suffix". */
+static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
+{
+    const cJSON *enc = encoding_operands(c, x->encoding), *n;
+    const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix");
+    if (!cJSON_IsString(suffix))
+        return;
+    cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(enc, "suffix_exceptions"))
+    {
+        if (cJSON_IsString(n) && strcmp(n->valuestring, x->name) == 0)
+            return;
+    }
+    cJSON_AddStringToObject(o, "asm_suffix", suffix->valuestring);
 }
 
 /* Canonical syntax "NAME OP(2), OP [MOD:MOD] REQ" from a parsed syntax fact. */
@@ -1218,6 +1239,7 @@ static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
         o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", x->name);
         cJSON_AddStringToObject(o, "encoding", x->encoding);
+        add_asm_suffix(c, x, o);
         ops = cJSON_AddArrayToObject(o, "opcodes");
         for (g = 0; g < (int)c->ngens; g++)
             if (x->opcode[g] >= 0) {
@@ -1441,7 +1463,10 @@ static gcn_status apply_curated_semantics(ctx *c, cJSON *list)
             snprintf(at, sizeof(at), "spec/curated/pages.json#%s", enc);
             cJSON_AddStringToObject(u, "at", at);
             cJSON_AddStringToObject(u, "reason", pending);
-            cJSON_ReplaceItemInObjectCaseSensitive(o, "semantics", sem);
+            if (cJSON_GetObjectItemCaseSensitive(o, "semantics"))
+                cJSON_ReplaceItemInObjectCaseSensitive(o, "semantics", sem);
+            else
+                cJSON_AddItemToObject(o, "semantics", sem);
             continue;
         }
         if (!has_semantics(o))

@@ -86,7 +86,7 @@ static void expect_refused(const char *what, const gcn_proc_result *r, const cha
 
 static const char good_text[] = "kern:\n"
                                 "  s_mov_b32 s0, s1\n"
-                                "  v_mov_b32 v0, 1\n"
+                                "  v_mad_f32 v0, v1, v2, v3\n"
                                 "  s_endpgm\n";
 
 static void good_object_and_options(void **state)
@@ -260,7 +260,7 @@ static void stats(void **state)
                "### gcn1.4 (gfx900): 1 input\n\n| encoding | seen | decoded | "
                "not modelled | invalid |\n|---|---:|---:|---:|---:|\n| DS | 0 |");
     expect_has("--stats", &r, "| SOP1 | 1 | 1 | 0 | 0 |\n");
-    expect_has("--stats", &r, "| VOP1 | 1 | 0 | 1 | 0 |\n");
+    expect_has("--stats", &r, "| VOP3A/VOP3B | 1 | 0 | 1 | 0 |\n");
     expect_has("--stats", &r, "| SOPP | 1 | 1 | 0 | 0 |\n");
     expect_has("--stats", &r, "| VOP3P | 0 | 0 | 0 | 0 |\n");
     expect_has("--stats", &r, "| (none) | 0 | 0 | 0 | 0 |\n| total | 3 | 2 | 1 | 0 |\n");

@@ -144,10 +144,11 @@ static void canonical_and_flipped(void **st)
         assert_true(gcn_enc_cases(gen, one_case, &w) > 0);
         print_message("gen %d: %zu cases, %zu with a fast plan, %zu compared, %zu decoded\n", gen,
                       w.cases, w.fast, w.compared, w.ok);
-        /* the fast path is taken: by most canonical cases (GCN 1.0/1.1's SMRD takes the plan
+        /* the fast path is taken: by most canonical cases (GCN 1.0/1.1's SMRD and the VALU
+         * encodings' 9-bit sources, which its 256-entry check rows cannot hold, take the plan
          * rows) */
         assert_true(w.cases > 1000);
-        assert_true(w.fast * 4 > w.cases * 3);
+        assert_true(w.fast * 3 > w.cases * 2);
         assert_true(w.ok >= 2 * w.cases);
     }
 }

@@ -88,12 +88,15 @@ typedef struct counts {
     unsigned insns, as_written, needs_correction, corrected_same_code, none, unsupported, pending;
 } counts;
 
+#define MAX_COUNTED 32 /* encodings */
 static counts *count_for(counts *c, unsigned *n, const char *enc)
 {
     unsigned i;
     for (i = 0; i < *n; i++)
         if (strcmp(c[i].enc, enc) == 0)
             return &c[i];
+    if (*n == MAX_COUNTED)
+        fail_msg("more than %d encodings to count", MAX_COUNTED);
     memset(&c[*n], 0, sizeof(c[*n]));
     c[*n].enc = enc;
     return &c[(*n)++];
@@ -107,7 +110,7 @@ static void every_instruction_has_semantics(void **st)
 {
     const cJSON *in;
     int row = 0, gens = gcn_gen_count();
-    counts c[8];
+    counts c[MAX_COUNTED];
     unsigned nc = 0, i;
     (void)st;
     assert_int_equal(gcn_insn_count(), cJSON_GetArraySize(get(spec.root, "instructions")));

@@ -28,7 +28,14 @@ int peer_lacks(const cJSON *spec, const char *peer, const char *mnemonic)
     cJSON_ArrayForEach(i, cJSON_GetObjectItemCaseSensitive(spec, "instructions"))
     {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl;
-        if (!cJSON_IsString(name) || strcasecmp(name->valuestring, mnemonic) != 0)
+        const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(i, "asm_suffix");
+        char full[128];
+        if (!cJSON_IsString(name))
+            continue;
+        /* the mnemonic as printed: the name and its form suffix (v_mov_fed_b32_e32) */
+        snprintf(full, sizeof(full), "%s%s", name->valuestring,
+                 cJSON_IsString(suffix) ? suffix->valuestring : "");
+        if (strcasecmp(name->valuestring, mnemonic) != 0 && strcasecmp(full, mnemonic) != 0)
             continue;
         cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
         {

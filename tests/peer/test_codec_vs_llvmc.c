@@ -96,7 +96,7 @@ typedef struct cat_tally {
 
 typedef struct gen_run {
     int gen, ran;
-    enc_tally enc[8];
+    enc_tally enc[32];
     cat_tally cats[MAX_CATS];
     size_t ncats;
     unsigned long children; /* LLVM processes started: one, plus one after each crash */
@@ -432,7 +432,7 @@ static void run_gen(gen_run *run, int gen, unsigned long nwords, unsigned long n
 {
     const gcn_tables *t = gcn_codec_tables();
     llvm_disasm_isolated *d = NULL;
-    unsigned encs[8], nencs = 0, e;
+    unsigned encs[32], nencs = 0, e;
     uint64_t rng = ctx.seed ^ ((uint64_t)gen << 56);
     extra_form forms[16];
     size_t nforms = extra_forms(gen, forms, 16), nb = 0, i;
@@ -453,7 +453,7 @@ static void run_gen(gen_run *run, int gen, unsigned long nwords, unsigned long n
     memset(run, 0, sizeof(*run));
     run->gen = gen;
     run->ran = 1;
-    for (e = 0; e < t->nencodings && nencs < 8; e++)
+    for (e = 0; e < t->nencodings && nencs < 32; e++)
         if (layout(gen, e)->present)
             encs[nencs++] = e;
     assert_true(nencs > 0);
@@ -736,7 +736,7 @@ static void test_isolation(void **state)
     llvm_disasm_isolated *d = NULL;
     llvm_disasm *plain = llvm_disasm_open(gcn_gen_mcpu(gen));
     uint64_t rng = ctx.seed;
-    unsigned encs[8], nencs = 0, e;
+    unsigned encs[32], nencs = 0, e;
     size_t i, fault[2] = {0, N / 2}, crashes = 0;
     gcn_diag diag;
     (void)state;

@@ -83,7 +83,8 @@ static void render(gcn_buf *b, const cJSON *insn)
         int regs = (int)get(op, "regs")->valuedouble;
         gcn_buf_puts(b, first ? " " : ", ");
         first = 0;
-        if (strcmp(kind, "vgpr") == 0) {
+        if (strcmp(kind, "vgpr") == 0 || strcmp(kind, "vsrc") == 0 ||
+            strcmp(kind, "vsrc-vgpr") == 0) {
             int base = 1 + 8 * i;
             if (regs == 1)
                 gcn_buf_printf(b, "v%d", base);

@@ -1357,3 +1357,219 @@ E(id="E083",
             "oracle leaves it unsupported.",
   probes=[asm(g, ("s_getreg_regrd_b32 s0, hwreg(HW_REG_MODE)", REJ), peer=p)
           for p in ("llvm-mc-14", "llvm-mc-19") for g in GENS])
+# ---- the vector ALU pages of the whole CLRX documentation (VOP1) ------------------------------
+
+E(id="E100",
+  title="V_FRACT_F64 is VOP1 opcode 50 on GCN 1.2/1.4: its section's decimal says 52",
+  settles=["opcode-conflict/VOP1/V_FRACT_F64", "dec-hex-mismatch/VOP1/V_FRACT_F64",
+           "dec-hex-mismatch/VOP1/V_FRACT_F64/2", "duplicate-opcode/VOP3A/V_FRACT_F64"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "VOP1", "mnemonic": "V_FRACT_F64",
+              "gens": ["gcn1.2", "gcn1.4"], "opcode": 50}],
+  rationale="The section writes 'Opcode VOP1: ... 52 (0x32) for GCN 1.2' and 'Opcode VOP3A: ... "
+            "372 (0x172) for GCN 1.2': both decimals are 2 too high (52 is V_FREXP_MANT_F32's "
+            "VOP1 opcode and 372 its VOP3A opcode), both hex values and the opcode table give 50 "
+            "(VOP3A 370). llvm-mc encodes v_fract_f64_e32 with VOP1 opcode 50 on tonga and "
+            "gfx900 and v_frexp_mant_f32_e32 with 52. The VOP3 forms join the spec with the VOP3 "
+            "page; until then this records its opcode 370 (VOP3A opcode bits 16-25: bytes 2-3 = 0x72, 0xd1).",
+  probes=[asm(g, ("v_fract_f64 v[0:1], v[2:3]", op("VOP1", 50)),
+              ("v_frexp_mant_f32 v0, v1", op("VOP1", 52)),
+              ("v_fract_f64_e64 v[0:1], v[2:3]", ("byte", 2, 0x72)),
+              ("v_fract_f64_e64 v[0:1], v[2:3]", ("byte", 3, 0xd1)))
+          for g in ["gcn1.2", "gcn1.4"]])
+
+for name, dec, hexv, llvm in [("V_MOVRELD_B32", 54, "0x34", "v_movreld_b32 v0, v1"),
+                              ("V_MOVRELS_B32", 55, "0x35", "v_movrels_b32 v0, v1"),
+                              ("V_MOVRELSD_B32", 56, "0x36", "v_movrelsd_b32 v0, v1")]:
+    E(id="E%03d" % (101 + dec - 54),
+      title="%s: the decimal GCN 1.2 opcodes %d (VOP1) and %d (VOP3A) are right, the hex is "
+            "2 short" % (name, dec, 320 + dec),
+      settles=["dec-hex-mismatch/VOP1/%s" % name, "dec-hex-mismatch/VOP1/%s/2" % name],
+      classification="doc-erratum",
+      decisions=[{"op": "none"}],
+      rationale="The section writes '%d (%s) for GCN 1.2' and '%d (0x%x)': the hex values are "
+                "the opcodes 2 below, which belong to other instructions. The opcode table "
+                "agrees with the decimals, and llvm-mc (tonga) encodes %s with VOP1 opcode %d. "
+                "GCN 1.4 has no V_MOVREL* (llvm-mc gfx900 refuses them)." %
+                (dec, hexv, 320 + dec, 320 + dec - 2, name.lower(), dec),
+      probes=[asm("gcn1.2", (llvm, op("VOP1", dec))), asm("gcn1.4", (llvm, REJ))])
+
+E(id="E104",
+  title="V_RNDNE_F32's GCN 1.0/1.1 VOP3A opcode is 419, not V_FLOOR_F32's 420",
+  settles=["duplicate-opcode/VOP3A/V_FLOOR_F32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="V_RNDNE_F32's section writes 'Opcode VOP3A: 420 (0x1a4) for GCN 1.0/1.1', the "
+            "VOP3A opcode of V_FLOOR_F32; its VOP1 opcode is 35 and VOP3A opcodes are the VOP1 "
+            "opcode + 384 there (V_FLOOR_F32: 36, 420). llvm-mc (tahiti) encodes "
+            "v_rndne_f32_e64 with 419 (bytes 2-3 = 0x46, 0xd3) and v_rndne_f32_e32 with 35. The "
+            "VOP3 forms join the spec with the VOP3 page; until then this records 419.",
+  probes=[asm(g, ("v_rndne_f32 v0, v1", op("VOP1", 35)), ("v_floor_f32 v0, v1", op("VOP1", 36)),
+              ("v_rndne_f32_e64 v0, v1", ("byte", 2, 0x46)),
+              ("v_rndne_f32_e64 v0, v1", ("byte", 3, 0xd3)))
+          for g in ["gcn1.0", "gcn1.1"]])
+
+E(id="E105",
+  title="V_RSQ_LEGACY_F32's syntax line names V_RCP_LEGACY_F32",
+  settles=["syntax-mnemonic/VOP1/V_RSQ_LEGACY_F32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section headed V_RSQ_LEGACY_F32 (opcode 45, its description a reciprocal "
+            "square root) writes 'Syntax: V_RCP_LEGACY_F32 VDST, SRC0'. llvm-mc (tahiti) "
+            "encodes v_rsq_legacy_f32 with VOP1 opcode 45 and v_rcp_legacy_f32 with 41; the "
+            "spec keeps the section's heading and the line's operands.",
+  probes=[asm(g, ("v_rsq_legacy_f32 v0, v1", op("VOP1", 45)),
+              ("v_rcp_legacy_f32 v0, v1", op("VOP1", 41))) for g in ["gcn1.0", "gcn1.1"]])
+
+E(id="E106",
+  title="V_FFBH_U32/V_FFBH_I32/V_FFBL_B32/V_READFIRSTLANE_B32 close one parenthesis too many",
+  settles=["pseudocode-parse/VOP1/V_FFBH_I32", "pseudocode-parse/VOP1/V_FFBH_U32",
+           "pseudocode-parse/VOP1/V_READFIRSTLANE_B32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP1", "V_FFBH_U32", ["if ((1U<<i) & SRC0) != 0)", "if (((1U<<i) & SRC0) != 0)"]),
+             fix("VOP1", "V_FFBL_B32", ["if ((1U<<i) & SRC0) != 0)", "if (((1U<<i) & SRC0) != 0)"]),
+             fix("VOP1", "V_FFBH_I32",
+                 ["if ((1U<<i) & SRC0) == (bitval<<i))", "if (((1U<<i) & SRC0) == (bitval<<i))"]),
+             fix("VOP1", "V_READFIRSTLANE_B32",
+                 ["if ((1ULL<<i) & EXEC) != 0)", "if (((1ULL<<i) & EXEC) != 0)"])],
+  rationale="As in the SOP1 S_FF*/S_FLBIT sections, 'if ((1U<<i) & SRC0) != 0)' closes the if "
+            "after SRC0 and leaves the comparison dangling; the correction adds the missing '('.")
+
+E(id="E107",
+  title="V_FREXP_MANT_F32/F64 give two assignments of one branch as alternatives by comment",
+  settles=["pseudocode-parse/VOP1/V_FREXP_MANT_F32", "pseudocode-parse/VOP1/V_FREXP_MANT_F64"],
+  classification="doc-erratum",
+  decisions=[fix("VOP1", "V_FREXP_MANT_F32",
+                 ["    VDST = -NAN // GCN 1.0\n    VDST = SF // later",
+                  "    VDST = SF // GCN 1.0: -NAN"]),
+             fix("VOP1", "V_FREXP_MANT_F64",
+                 ["    VDST = -NAN // GCN 1.0\n    VDST = SF // later",
+                  "    VDST = SD // GCN 1.0: -NAN"])],
+  rationale="The infinity branch holds two unbraced statements, 'VDST = -NAN // GCN 1.0' and "
+            "'VDST = SF // later', so the 'else if' that follows has no 'if'. The comments say "
+            "they are alternatives by generation; the pseudocode has no GCN 1.0 test (only "
+            "GCN14), so the correction keeps the later generations' assignment and the GCN 1.0 "
+            "result as a comment. V_FREXP_MANT_F64's block names SF, a variable only the F32 "
+            "block declares: its value is SD. (The oracle does not execute VOP1 yet.)")
+
+E(id="E108",
+  title="V_LOG_F16 writes a half-precision zero as 0.0h, a suffix the pseudocode lacks",
+  settles=["pseudocode-parse/VOP1/V_LOG_F16"],
+  classification="doc-erratum",
+  decisions=[fix("VOP1", "V_LOG_F16", ["VDST = 0.0h", "VDST = 0.0"])],
+  rationale="No other block writes a literal with an 'h' suffix (V_LOG_F32 writes 0.0f, the "
+            "documents' float suffix); the value is zero, whatever its width.")
+
+
+def _screen_partition_code():
+    import re as _re
+    for x in _facts_clrx():
+        if x.get("kind") == "operation" and x.get("name") == "V_SCREEN_PARTITION_4SE_B32":
+            return x["code"]
+    raise SystemExit("errata_defs: no V_SCREEN_PARTITION_4SE_B32 operation")
+
+
+_FACTS_CLRX = None
+
+
+def _facts_clrx():
+    global _FACTS_CLRX
+    if _FACTS_CLRX is None:
+        root = _os.path.normpath(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)),
+                                               "..", ".."))
+        with open(_os.path.join(root, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+            _FACTS_CLRX = _json.load(f)["facts"]
+    return _FACTS_CLRX
+
+
+def _screen_partition_fix():
+    import re as _re
+    code = _screen_partition_code()
+    table = code[:code.index("}") + 1]
+    vals = [int(v, 16) for v in _re.findall(r"0x[0-9a-f]+", table.split("{", 1)[1])]
+    if len(vals) != 256:
+        raise SystemExit("errata_defs: V_SCREEN_PARTITION_4SE_B32's table has %d entries" %
+                         len(vals))
+    rows = []
+    for r in range(16):
+        q = 0
+        for i in range(16):
+            q |= vals[16 * r + i] << (4 * i)
+        rows.append(q)
+    sel = "UINT64 ROW = " + " : ".join("(I >> 4) == %d ? 0x%016xULL" % (r, rows[r])
+                                       for r in range(15)) + " : 0x%016xULL" % rows[15]
+    new = "UINT32 I = SRC0 & 0xff\n" + sel
+    return [[table, new], ["VDST = TABLE[SRC0&0xff]", "VDST = (ROW >> ((I & 15) * 4)) & 0xf"]]
+
+
+E(id="E109",
+  title="V_SCREEN_PARTITION_4SE_B32 initializes an array, which the pseudocode has no syntax for",
+  settles=["pseudocode-parse/VOP1/V_SCREEN_PARTITION_4SE_B32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP1", "V_SCREEN_PARTITION_4SE_B32", *_screen_partition_fix())],
+  rationale="'BYTE TABLE[256] = { 0x1, 0x3, ... }' is C, not the documents' pseudocode: no other "
+            "block declares or initializes an array. The correction keeps the same 256 4-bit "
+            "entries, packed sixteen to a 64-bit constant (entry i at bits 4*(i&15) of row "
+            "i>>4), and looks up SRC0 & 0xff in them.")
+
+for name, line, gens, why in [
+        ("V_MOV_FED_B32", "v_mov_fed_b32 v0, v1", GENS,
+         "the vector twin of S_MOV_FED_B32, a debug-only move that forwards a corrupted (FED) "
+         "value; LLVM never added either"),
+        ("V_MOV_PRSV_B32", "v_mov_prsv_b32 v0, v1", ["gcn1.4"],
+         "GCN 1.4's opcode 54 in the table's GCN 1.4 column; no section describes it"),
+        ("V_WRITELANE_REGWR_B32", "v_writelane_regwr_b32 v0, v1", ["gcn1.4"],
+         "GCN 1.4's opcode 80 in the table's GCN 1.4 column; no section describes it")]:
+    E(id={"V_MOV_FED_B32": "E110", "V_MOV_PRSV_B32": "E111",
+          "V_WRITELANE_REGWR_B32": "E112"}[name],
+      title="%s exists in the documents but in no LLVM" % name,
+      settles=[], category="availability", facts_for=[("VOP1", name)],
+      classification="llvm-lacks",
+      decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP1", "mnemonic": name}
+                 for p in ("llvm-mc-14", "llvm-mc-19")],
+      rationale="The VOP1 opcode table lists %s (%s), but llvm-mc 14 and 19 reject the "
+                "mnemonic ('invalid instruction'). gcnspec encodes and decodes it all the same "
+                "(VDST, SRC0, as the table's neighbours; spec/curated/syntax.json where no "
+                "section gives the syntax)." % (name, why),
+      probes=[asm(g, (line, REJ), peer=p) for p in ("llvm-mc-14", "llvm-mc-19") for g in gens])
+
+E(id="E113",
+  title="V_CVT_NORM_I16_F16/V_CVT_NORM_U16_F16 give their 16-bit source two registers",
+  settles=[], category="operand-width",
+  facts=["GcnInstrsVop1.md:597:syntax-line", "GcnInstrsVop1.md:611:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOP1", "mnemonic": n, "syntax": "%s VDST, SRC0" % n}
+             for n in ("V_CVT_NORM_I16_F16", "V_CVT_NORM_U16_F16")],
+  rationale="Both sections write 'VDST, SRC0(2)', but the source is one 16-bit float (the "
+            "operations read ASHALF(SRC0)), as every other F16 conversion's single register. "
+            "llvm-mc (gfx900) assembles v_cvt_norm_i16_f16 v0, v1 and refuses v[2:3].",
+  probes=[asm("gcn1.4", ("v_cvt_norm_%s16_f16 v0, v1" % k, op("VOP1", 77 if k == "i" else 78)),
+              ("v_cvt_norm_%s16_f16 v0, v[2:3]" % k, REJ)) for k in ("i", "u")])
+
+E(id="E114",
+  title="V_SWAP_B32 swaps two VGPRs: its SRC0 is a VGPR alone",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVop1.md:1483:syntax-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "syntax", "encoding": "VOP1", "mnemonic": "V_SWAP_B32",
+              "syntax": "V_SWAP_B32 VDST, VSRC0"}],
+  rationale="The section writes 'V_SWAP_B32 VDST, SRC0', the general VOP1 source, but its "
+            "operation writes SRC0 ('SRC0 = TMP'): only a VGPR can be written, as the other "
+            "instructions that write through the source field (V_MOVRELS_B32's VSRC0) say. "
+            "llvm-mc (gfx900) takes v_swap_b32 v1, v2 and refuses an SGPR or a constant source.",
+  probes=[asm("gcn1.4", ("v_swap_b32 v1, v2", op("VOP1", 81)), ("v_swap_b32 v1, s2", REJ),
+              ("v_swap_b32 v1, 1", REJ))])
+
+E(id="E115",
+  title="V_MOVRELD_B32 moves SRC0, any source: its syntax line says VSRC0",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVop1.md:1070:syntax-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "syntax", "encoding": "VOP1", "mnemonic": "V_MOVRELD_B32",
+              "syntax": "V_MOVRELD_B32 VDST, SRC0"}],
+  rationale="The section writes 'V_MOVRELD_B32 VDST, VSRC0', but its description and operation "
+            "move SRC0 ('VGPR[VDST_NUMBER+M0] = SRC0'): only the destination is indexed, unlike "
+            "V_MOVRELS_B32 and V_MOVRELSD_B32, which index their source register and so need a "
+            "VGPR. llvm-mc (tahiti, tonga) takes a VGPR and an inline constant "
+            "(v_movreld_b32 v0, 1); it refuses an SGPR only by its constant bus rule, as the "
+            "instruction reads M0 too (spec/peers/llvm-mc-known.json K24).",
+  probes=[asm(g, ("v_movreld_b32 v0, v1", op("VOP1", 66 if g == "gcn1.0" else 54)),
+              ("v_movreld_b32 v0, 1", ("byte", 0, 0x81))) for g in ["gcn1.0", "gcn1.2"]])

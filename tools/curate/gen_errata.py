@@ -42,6 +42,9 @@ for _g in ("gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"):
     OPCODE_AT[("SOPC", _g)] = (0, 16, 7)
     OPCODE_AT[("SOPK", _g)] = (0, 23, 5)
     OPCODE_AT[("SOPP", _g)] = (0, 16, 7)
+    OPCODE_AT[("VOP1", _g)] = (0, 9, 8)
+    OPCODE_AT[("VOP2", _g)] = (0, 25, 6)
+    OPCODE_AT[("VOPC", _g)] = (0, 17, 8)
 
 
 def opcode_of(enc, gen, data):

@@ -536,9 +536,11 @@ for i, (name, alias) in enumerate(CONDS):
          asm32=name, asm64=name, aliases=[alias],
          note="%s as a 0/1 value. " % alias.upper() + COND_NOTE % (low, LOW7[low][2]))
 
-fact("scalar.lds_direct.all", ALL, "invalid", [254, 254], [],
+fact("scalar.lds_direct.all", ALL, "invalid", [254, 254], ["vsrc"],
      [Run("asm", [("s_mov_b32 s0, lds_direct", ("err", "invalid operand for instruction")),
-                  ("s_mov_b32 s0, src_lds_direct", ("err", "invalid operand for instruction"))]),
+                  ("s_mov_b32 s0, src_lds_direct", ("err", "invalid operand for instruction")),
+                  ("v_mov_b32 v0, lds_direct", ("ok",)),
+                  ("v_mov_b32 v0, src_lds_direct", ("ok",))]),
       Run("dis", [(src32(254), {
           "llvm-mc-14": ("text", "s_mov_b32 s0, src_lds_direct"),
           "llvm-mc-19": ("text", "s_mov_b32 s0, src_lds_direct/*Invalid register, operand has "
@@ -547,7 +549,9 @@ fact("scalar.lds_direct.all", ALL, "invalid", [254, 254], [],
      note="Code 254 is LDS_DIRECT, a VALU-only source: the assemblers reject lds_direct and "
      "src_lds_direct in scalar operands. llvm-mc-14's disassembler still prints SOP1 SSRC0=254 "
      "as `src_lds_direct`; llvm-mc-19 adds an 'Invalid register' comment. Both report it "
-     "invalid in a 64-bit operand.")
+     "invalid in a 64-bit operand. As a 32-bit VALU source (use 'vsrc': the 9-bit SRC0 of "
+     "VOP1/VOP2/VOPC) it is valid, written src_lds_direct (lds_direct is accepted too).",
+     asm32="src_lds_direct", aliases=["lds_direct"])
 
 fact("scalar.literal.all", ALL, "literal", [255, 255], ["src"],
      [Run("asm", [("s_mov_b32 s0, 0x12345678", ("lit", 0x12345678)),

@@ -88,6 +88,14 @@ def generations():
 
 # Operand name -> (kind, field, probe, expected byte index and value in the encoding)
 DS_PROBE = ("ds_cmpst_rtn_b32 v4, v1, v2, v3 offset:7", {0: 7, 4: 1, 5: 2, 6: 3, 7: 4})
+# VOP1 instructions whose source is 16 bits wide (GCN 1.2/1.4's F16/I16/U16 operations, and
+# V_CVT_F32_F16 everywhere): the type their names give their source
+VOP1_SRC16 = ["V_CEIL_F16", "V_COS_F16", "V_CVT_F16_I16", "V_CVT_F16_U16", "V_CVT_F32_F16",
+              "V_CVT_I16_F16", "V_CVT_NORM_I16_F16", "V_CVT_NORM_U16_F16", "V_CVT_U16_F16",
+              "V_EXP_F16", "V_FLOOR_F16", "V_FRACT_F16", "V_FREXP_EXP_I16_F16",
+              "V_FREXP_MANT_F16", "V_LOG_F16", "V_RCP_F16", "V_RNDNE_F16", "V_RSQ_F16",
+              "V_SIN_F16", "V_SQRT_F16", "V_TRUNC_F16"]
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -288,7 +296,44 @@ OPERANDS = [
      "probe": {"gen": "gcn1.0", "line": "s_load_dword s5, s[6:7], 0x4",
                "bytes": {0: 0x04, 1: 0x87, 2: 0x02, 3: 0xc0},
                "says": "OFFSET bits 0-7, IMM 8, SBASE 9-14 (s[6:7] -> 3), SDST 15-21, "
-                       "OPCODE 22-26 (s_load_dword s5, s[6:7], 0x4)"}},
+                       "OPCODE 22-26 (s_load_dword s5, s[6:7], 0x4)"}},    {"encoding": "VOP1",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0", "format": "f64",
+          "literal_gens": ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"],
+          "note": "9 bits: 0-255 the scalar operand codes (255: a 32-bit literal after the "
+                  "word), 256-511 the VGPRs v0-v255 (GcnOperands.md); every 64-bit VOP1 source "
+                  "is a double (F64), whose literal is its upper half (format f64)"},
+         {"name": "VSRC0", "kind": "vsrc-vgpr", "field": "SRC0",
+          "note": "the SRC0 field holding a VGPR alone (256 + n)"},
+         {"name": "SDST", "kind": "sdst", "field": "VDST", "defines": True,
+          "note": "V_READFIRSTLANE_B32 writes the SGPR the VDST field names"},
+     ],
+     "modifiers": [],
+     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+                    "note": "a 16-bit source (F16, I16, U16): it reads the literal's low 16 "
+                            "bits; llvm-mc takes literals of 16 bits there (-0x11 as 0xffef) "
+                            "and refuses wider ones"}
+                   for name in VOP1_SRC16],
+     "mnemonic_suffix": "_e32",
+     "suffix_exceptions": ["V_NOP", "V_CLREXCP", "V_READFIRSTLANE_B32", "V_SWAP_B32"],
+     "extra_probes": [{"gen": "gcn1.4", "line": "v_mov_b32 v0, 0x12345678",
+                       "text": "v_mov_b32_e32 v0, 0x12345678"},
+                      {"gen": "gcn1.4", "line": "v_readfirstlane_b32 s5, v3",
+                       "text": "v_readfirstlane_b32 s5, v3"},
+                      {"gen": "gcn1.4", "line": "v_nop", "text": "v_nop"},
+                      {"gen": "gcn1.4", "line": "v_ceil_f16 v1, -0x11",
+                       "text": "v_ceil_f16_e32 v1, 0xffef"},
+                      {"gen": "gcn1.4", "line": "v_fract_f64 v[0:1], 0x12345678",
+                       "text": "v_fract_f64_e32 v[0:1], 0x12345678"},
+                      {"gen": "gcn1.4", "line": "v_swap_b32 v1, v2", "text": "v_swap_b32 v1, v2"},
+                      {"gen": "gcn1.4", "line": "v_clrexcp", "text": "v_clrexcp"}],
+     "probe": {"gen": "gcn1.2", "line": "v_mov_b32 v5, v3", "bytes": {0: 3, 1: 3, 2: 0x0a, 3: 0x7e},
+               "says": "SRC0 bits 0-8 (v3 -> 256 + 3), OPCODE bits 9-16, VDST bits 17-24, "
+                       "ENCODING 0x3f in bits 25-31 (v_mov_b32 v5, v3); llvm-mc prints the "
+                       "mnemonic with _e32 (the 32-bit form of an instruction that also has a "
+                       "VOP3 form) except for the instructions without a source and "
+                       "v_readfirstlane_b32 and v_swap_b32 (suffix_exceptions)"}},
 ]
 
 
@@ -368,6 +413,10 @@ SYNTAX = [
      "s_atc_probe_buffer 7, s[4:7], 0x4", ["gcn1.2", "gcn1.4"]),
     ("SMEM", "S_DCACHE_WB", "S_DCACHE_WB", "s_dcache_wb", ["gcn1.2", "gcn1.4"]),
     ("SMEM", "S_DCACHE_WB_VOL", "S_DCACHE_WB_VOL", "s_dcache_wb_vol", ["gcn1.2", "gcn1.4"]),
+    ("VOP1", "V_FRACT_F16", "V_FRACT_F16 VDST, SRC0", "v_fract_f16 v0, v1", ["gcn1.2", "gcn1.4"]),
+    ("VOP1", "V_MOV_PRSV_B32", "V_MOV_PRSV_B32 VDST, SRC0", "v_mov_prsv_b32 v0, v1", []),
+    ("VOP1", "V_WRITELANE_REGWR_B32", "V_WRITELANE_REGWR_B32 VDST, SRC0",
+     "v_writelane_regwr_b32 v0, v1", []),
 ]
 
 
