@@ -816,6 +816,28 @@ static int macro_arg(pctx *p, size_t *k, int64_t lo, int64_t hi, const char *wha
     return 1;
 }
 
+/* A name of names[] (n of them, NULL skipped) or a number in lo..hi at s[*k], into *v: the
+ * arguments of sendmsg(...) and hwreg(...). 0 (with *st) when it is neither; `what` names the
+ * argument, `which` what a name would have to be. */
+static int name_or_number(pctx *p, size_t *k, const char *const *names, unsigned n, int64_t lo,
+                          int64_t hi, const char *what, const char *which, int64_t *v,
+                          gcn_status *st)
+{
+    const char *s = p->s;
+    if (is_alpha(s[*k])) {
+        size_t e = word_end(s, *k);
+        int i = name_in(s, *k, e, names, n);
+        if (i < 0) {
+            *st = err(p, *k, "'%.*s' is no %s", TOK(s + *k, e - *k), which);
+            return 0;
+        }
+        *v = i;
+        *k = e;
+        return 1;
+    }
+    return macro_arg(p, k, lo, hi, what, v, st);
+}
+
 /* s_waitcnt's counters at s[k]: NAME(N) for each counter, in any order, separated by blanks,
  * '&' or ','; a counter not written is left at its largest value (no wait). */
 static gcn_status waitcnt_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, size_t k)
@@ -875,32 +897,24 @@ static gcn_status sendmsg_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in
     const char *s = p->s;
     int64_t id = 0, opv = 0, stream = 0;
     gcn_status st = GCN_OK;
-    unsigned set = 0;
+    unsigned set;
+    char which[64];
     k = skip_blanks(s, k);
     if (s[k] != '(')
         return err(p, k, "expected '(' after 'sendmsg'");
     k = skip_blanks(s, k + 1);
-    if (is_alpha(s[k])) {
-        size_t e = word_end(s, k);
-        int i = name_in(s, k, e, r->msg_name, 16);
-        if (i < 0)
-            return err(p, k, "'%.*s' is no message of %s", TOK(s + k, e - k), gcn_gen_id(in->gen));
-        id = i;
-        set = r->msg_ops[i];
-        k = e;
-    } else if (!macro_arg(p, &k, 0, (1ll << r->msg_bits[0]) - 1, "the message id", &id, &st))
+    snprintf(which, sizeof(which), "message of %s", gcn_gen_id(in->gen));
+    if (!name_or_number(p, &k, r->msg_name, 16, 0, (1ll << r->msg_bits[0]) - 1, "the message id",
+                        which, &id, &st))
         return st;
+    set = r->msg_ops[id & 15];
     k = skip_blanks(s, k);
     if (s[k] == ',') {
+        static const char *const none[1] = {NULL};
         k = skip_blanks(s, k + 1);
-        if (is_alpha(s[k])) {
-            size_t e = word_end(s, k);
-            int i = set ? name_in(s, k, e, r->op_name[set], 8) : -1;
-            if (i < 0)
-                return err(p, k, "'%.*s' is no operation of this message", TOK(s + k, e - k));
-            opv = i;
-            k = e;
-        } else if (!macro_arg(p, &k, 0, (1ll << r->msg_bits[1]) - 1, "the operation", &opv, &st))
+        if (!name_or_number(p, &k, set ? r->op_name[set] : none, set ? 8 : 1, 0,
+                            (1ll << r->msg_bits[1]) - 1, "the operation",
+                            "operation of this message", &opv, &st))
             return st;
         k = skip_blanks(s, k);
         if (s[k] == ',') {
@@ -926,19 +940,14 @@ static gcn_status hwreg_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, 
     const char *s = p->s;
     int64_t id = 0, off = 0, size = 32;
     gcn_status st = GCN_OK;
+    char which[64];
     k = skip_blanks(s, k);
     if (s[k] != '(')
         return err(p, k, "expected '(' after 'hwreg'");
     k = skip_blanks(s, k + 1);
-    if (is_alpha(s[k])) {
-        size_t e = word_end(s, k);
-        int i = name_in(s, k, e, r->hwreg_name, 64);
-        if (i < 0)
-            return err(p, k, "'%.*s' is no hardware register of %s", TOK(s + k, e - k),
-                       gcn_gen_id(in->gen));
-        id = i;
-        k = e;
-    } else if (!macro_arg(p, &k, 0, (1ll << r->hwreg_bits[0]) - 1, "the register id", &id, &st))
+    snprintf(which, sizeof(which), "hardware register of %s", gcn_gen_id(in->gen));
+    if (!name_or_number(p, &k, r->hwreg_name, 64, 0, (1ll << r->hwreg_bits[0]) - 1,
+                        "the register id", which, &id, &st))
         return st;
     k = skip_blanks(s, k);
     if (s[k] == ',') {
