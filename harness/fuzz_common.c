@@ -178,6 +178,16 @@ static int same_value_source(const gcn_tables *t, unsigned gen, const gcn_operan
     return 0;
 }
 
+/* The same text: a literal and an inline constant a 16-bit or double source reads as one value
+ * (the literal's low half, or upper half, is what the source takes). */
+static int same_text(const gcn_inst *a, const gcn_inst *b)
+{
+    char ta[256], tb[256];
+    gcn_print(a, ta, sizeof(ta));
+    gcn_print(b, tb, sizeof(tb));
+    return strcmp(ta, tb) == 0;
+}
+
 /* An SMRD offset's value in dwords: the immediate (IMM=1) or the literal that follows the word
  * (IMM=0 with the literal code: GCN 1.1); -1 for an SGPR. The two forms count in the same
  * unit (operands.json: imm_scale = literal_scale), and the text of a literal that fits the
@@ -211,9 +221,14 @@ int fuzz_alias(const gcn_inst *a, const gcn_inst *b)
                     ok = codec_swizzle_lane(a->field[i], lane) ==
                          codec_swizzle_lane(b->field[i], lane);
             }
+        /* a scalar source, or a VALU source's scalar codes (below 256: a VGPR is no alias) */
         for (k = 0; k < row->noperands && !ok; k++)
-            if (row->operand[k].slot == i && row->operand[k].kind == GCN_KIND_SSRC &&
-                same_value_source(t, a->gen, &row->operand[k], a, b))
+            if (row->operand[k].slot == i &&
+                (row->operand[k].kind == GCN_KIND_SSRC ||
+                 (row->operand[k].kind == GCN_KIND_VSRC && a->field[i] < 256 &&
+                  b->field[i] < 256)) &&
+                (same_value_source(t, a->gen, &row->operand[k], a, b) ||
+                 (row->operand[k].kind == GCN_KIND_VSRC && same_text(a, b))))
                 ok = literal_alias = 1;
         for (k = 0; k < row->noperands && !ok; k++) {
             const gcn_operand_row *op = &row->operand[k];
