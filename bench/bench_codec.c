@@ -1,9 +1,10 @@
 /* The codec's speed beside LLVM's, in one run on one instruction stream, as ratios (the machines
  * are shared and noisy: a lone absolute figure means little).
  *
- *   decode+print  gcnspec (gcn_decode + gcn_print) against the LLVM-C disassembler in-process
+ *   decode+print  gcnspec (gcn_decode + gcn_print) against the LLVM-C disassemblers of LLVM 14
+ *                 and LLVM 19, both in this process; the bar is read against the faster one
  *   gcn_disasm    the same in one call (gcn_disasm), the shape of LLVMDisasmInstruction; no bar
- *                 of its own, the bar is read on the line above
+ *                 of its own, the bar is read on the lines above
  *   assemble      gcnspec (gcn_assemble) against llvm-mc, its start-up subtracted
  *   decode only   gcn_decode against a bare opcode-table lookup loop (the near-physical limit),
  *                 on the path the host runs (AVX2 on x86-64 CPUs that have it), and where that
@@ -12,15 +13,24 @@
  *                 every other line's gcn_inst lies on no boundary); beside all, the lookups
  *                 gcn_decode makes before it writes a field, through a call (the ceiling of a
  *                 decoder returning a gcn_inst; no bar)
+ *   by encoding   (--by-encoding) decode+print of each encoding's part of the stream beside
+ *                 the faster LLVM-C, so that no encoding hides behind the others' speed
  *
- * The stream: every canonical encoding case the spec generates for the generation
- * (vectors/enc_cases) that both sides accept, so neither side spends its time rejecting.
+ * Two streams per generation, each measured as above:
+ *   canonical cases  every canonical encoding case the spec generates for the generation
+ *                    (vectors/enc_cases)
+ *   real code        every instruction the codec decodes in the code objects clang-14 compiled
+ *                    from the real-code corpus (the real_code_report target's NAME_MCPU.o in
+ *                    --code DIR), in the order of their .text
+ * of which only the instructions every side accepts, so that neither spends its time rejecting.
  * Each figure is the best of several alternating rounds; beside each ratio, its lowest and
  * highest over the rounds (one side's round against the other's next to it), the spread the
- * host's noise gives it. Exit status 1 when a sanity check fails
- * (the bare loop and the decoder name different instructions, a side rejects the stream), 2 on
- * bad usage; with --check-bars also 3 when a bar is missed. */
+ * host's noise gives it. Exit status 1 when a sanity check fails (the bare loop and the decoder
+ * name different instructions, a side rejects the stream), 2 on bad usage or a missing peer;
+ * with --check-bars also 3 when a bar is missed. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,15 +40,12 @@
 
 #include "codec/codec_internal.h"
 #include "gcnspec/codec.h"
+#include "gcnspec/codeobj.h"
 #include "util/buf.h"
+#include "util/file.h"
 #include "util/proc.h"
 #include "vectors/enc_cases.h"
 #include "vectors/llvm_mc.h"
-
-#ifdef GCN_LLVM_C
-#include <llvm-c/Disassembler.h>
-#include <llvm-c/Target.h>
-#endif
 
 /* Bars of issue 4 */
 #define BAR_PRINT 100.0
@@ -50,7 +57,8 @@ typedef struct stream {
     size_t len;
     size_t *off; /* start of each instruction */
     uint16_t *insn;
-    char **text; /* our text of each */
+    const char **enc; /* its encoding's name */
+    char **text;      /* our text of each */
     size_t n, cap;
 } stream;
 
@@ -61,25 +69,23 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int add_case(const gcn_enc_case *c, void *ctx)
+/* Appends one instruction (nb bytes, its table row, encoding and text); 1 when out of memory. */
+static int stream_add(stream *s, const uint8_t *b, size_t nb, uint16_t insn, const char *enc,
+                      const char *text)
 {
-    stream *s = ctx;
-    uint8_t b[GCN_INST_MAX_BYTES];
-    size_t nb;
-    char text[256];
-    if (!c->canonical || gcn_encode(&c->inst, b, sizeof(b), &nb) != GCN_OK)
-        return 0;
-    gcn_print(&c->inst, text, sizeof(text));
     if (s->n == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 4096;
         size_t *off = realloc(s->off, cap * sizeof(*off));
-        uint16_t *insn = off ? realloc(s->insn, cap * sizeof(*insn)) : NULL;
-        char **tx = insn ? realloc(s->text, cap * sizeof(*tx)) : NULL;
+        uint16_t *in = off ? realloc(s->insn, cap * sizeof(*in)) : NULL;
+        const char **en = in ? realloc(s->enc, cap * sizeof(*en)) : NULL;
+        char **tx = en ? realloc(s->text, cap * sizeof(*tx)) : NULL;
         uint8_t *bytes = tx ? realloc(s->bytes, cap * GCN_INST_MAX_BYTES + 8) : NULL;
         if (off)
             s->off = off;
-        if (insn)
-            s->insn = insn;
+        if (in)
+            s->insn = in;
+        if (en)
+            s->enc = en;
         if (tx)
             s->text = tx;
         if (!bytes)
@@ -88,7 +94,8 @@ static int add_case(const gcn_enc_case *c, void *ctx)
         s->cap = cap;
     }
     s->off[s->n] = s->len;
-    s->insn[s->n] = c->inst.insn;
+    s->insn[s->n] = insn;
+    s->enc[s->n] = enc;
     s->text[s->n] = strdup(text);
     if (!s->text[s->n])
         return 1;
@@ -99,12 +106,85 @@ static int add_case(const gcn_enc_case *c, void *ctx)
     return 0;
 }
 
+static int add_case(const gcn_enc_case *c, void *ctx)
+{
+    uint8_t b[GCN_INST_MAX_BYTES];
+    size_t nb;
+    char text[256];
+    if (!c->canonical || gcn_encode(&c->inst, b, sizeof(b), &nb) != GCN_OK)
+        return 0;
+    gcn_print(&c->inst, text, sizeof(text));
+    return stream_add(ctx, b, nb, c->inst.insn, gcn_inst_encoding(&c->inst), text);
+}
+
+static int is_code_of(const struct dirent *d)
+{
+    size_t n = strlen(d->d_name);
+    return n > 2 && strcmp(d->d_name + n - 2, ".o") == 0;
+}
+
+/* The instructions the codec decodes in DIR's code objects for gen (NAME_MCPU.o, in name
+ * order), in the order of their executable sections; *words counts every item the walk met.
+ * Returns the number of code objects read, -1 on an error (said on stderr). */
+static int add_code(stream *s, int gen, const char *dir, size_t *words)
+{
+    struct dirent **list = NULL;
+    char suffix[64];
+    int n = scandir(dir, &list, is_code_of, alphasort), i, files = 0, bad = 0;
+    if (n < 0) {
+        fprintf(stderr,
+                "bench_codec: %s: cannot read the real-code corpus (cmake --build BUILD --target "
+                "real_code_report compiles it; or give --code DIR)\n",
+                dir);
+        return -1;
+    }
+    snprintf(suffix, sizeof(suffix), "_%s.o", gcn_gen_mcpu(gen));
+    for (i = 0; i < n; i++) {
+        const char *name = list[i]->d_name;
+        size_t len = strlen(name), sl = strlen(suffix), k;
+        char path[4096], *data = NULL;
+        size_t size = 0;
+        gcn_codeobj obj;
+        gcn_diag d;
+        if (!bad && len > sl && strcmp(name + len - sl, suffix) == 0) {
+            snprintf(path, sizeof(path), "%s/%s", dir, name);
+            gcn_diag_clear(&d);
+            if (gcn_read_file(path, &data, &size, &d) != GCN_OK ||
+                gcn_codeobj_read(path, (const uint8_t *)data, size, &obj, &d) != GCN_OK) {
+                gcn_diag_print(&d, stderr);
+                bad = 1;
+            } else {
+                for (k = 0; k < obj.nsections && !bad; k++) {
+                    const gcn_codeobj_section *sec = &obj.sections[k];
+                    size_t pos = 0;
+                    while (pos < sec->size && !bad) {
+                        gcn_disasm_item item;
+                        gcn_disasm_next(gen, sec->data + pos, sec->size - pos, &item);
+                        if (item.kind == GCN_ITEM_INST)
+                            bad = stream_add(s, sec->data + pos, item.size, item.inst.insn,
+                                             gcn_inst_encoding(&item.inst), item.text);
+                        (*words)++;
+                        pos += item.size;
+                    }
+                }
+                gcn_codeobj_free(&obj);
+                files++;
+            }
+            free(data);
+        }
+        free(list[i]);
+    }
+    free(list);
+    return bad ? -1 : files;
+}
+
 static void stream_free(stream *s)
 {
     size_t i;
     for (i = 0; i < s->n; i++)
         free(s->text[i]);
     free(s->text);
+    free(s->enc);
     free(s->off);
     free(s->insn);
     free(s->bytes);
@@ -124,6 +204,7 @@ static void stream_filter(stream *s, const unsigned char *keep)
         memmove(s->bytes + len, s->bytes + s->off[i], sz);
         s->off[k] = len;
         s->insn[k] = s->insn[i];
+        s->enc[k] = s->enc[i];
         s->text[k] = s->text[i];
         len += sz;
         k++;
@@ -281,22 +362,87 @@ static size_t bare_loop(const bare *b, const stream *s)
     return s->n;
 }
 
-#ifdef GCN_LLVM_C
-static LLVMDisasmContextRef llvm_open(const char *mcpu)
+/* ---- the LLVM-C disassemblers, LLVM 14 and LLVM 19 in one process ----------------------------
+ * Each LLVM's shared library (its path from the build: cmake/GcnLLVM.cmake) is opened with
+ * RTLD_LOCAL, so that the two libraries' symbols, which have the same names, never bind to each
+ * other; the C API's handful of functions are looked up by name. */
+typedef void (*llvm_init_fn)(void);
+typedef void *(*llvm_create_fn)(const char *triple, const char *cpu, void *info, int tag_type,
+                                void *get_op_info, void *symbol_lookup);
+typedef size_t (*llvm_disasm_fn)(void *dc, uint8_t *bytes, uint64_t size, uint64_t pc, char *out,
+                                 size_t out_size);
+typedef void (*llvm_dispose_fn)(void *dc);
+
+typedef struct llvm_c {
+    int version;
+    const char *path; /* "" when the build found no such LLVM */
+    void *lib;
+    llvm_create_fn create;
+    llvm_disasm_fn disasm;
+    llvm_dispose_fn dispose;
+    void *dc; /* the disassembler of the generation being measured */
+} llvm_c;
+
+#ifndef GCN_LLVM14_SO
+#define GCN_LLVM14_SO ""
+#endif
+#ifndef GCN_LLVM19_SO
+#define GCN_LLVM19_SO ""
+#endif
+#define NLLVM 2
+static llvm_c llvms[NLLVM] = {{.version = 14, .path = GCN_LLVM14_SO},
+                              {.version = 19, .path = GCN_LLVM19_SO}};
+
+/* dlsym into a function pointer of the given size (no cast between object and function
+ * pointers) */
+static int llvm_sym(void *lib, const char *name, void *fn, size_t size)
 {
-    LLVMInitializeAllTargetInfos();
-    LLVMInitializeAllTargetMCs();
-    LLVMInitializeAllDisassemblers();
-    return LLVMCreateDisasmCPU("amdgcn--", mcpu, NULL, 0, NULL, NULL);
+    void *p = dlsym(lib, name);
+    if (!p)
+        return -1;
+    memcpy(fn, &p, size);
+    return 0;
 }
 
-static size_t llvm_decode_print(LLVMDisasmContextRef dc, const stream *s)
+/* Opens one LLVM and initialises its AMDGPU target; -1 (said on stderr) when it cannot. */
+static int llvm_load(llvm_c *l)
+{
+    static const char *const init_name[3] = {"LLVMInitializeAMDGPUTargetInfo",
+                                             "LLVMInitializeAMDGPUTargetMC",
+                                             "LLVMInitializeAMDGPUDisassembler"};
+    llvm_init_fn init[3];
+    unsigned k;
+    if (!l->path[0]) {
+        fprintf(stderr, "bench_codec: the build found no LLVM %d C API (Debian: llvm-%d-dev)\n",
+                l->version, l->version);
+        return -1;
+    }
+    l->lib = dlopen(l->path, RTLD_NOW | RTLD_LOCAL);
+    if (!l->lib) {
+        fprintf(stderr, "bench_codec: %s\n", dlerror());
+        return -1;
+    }
+    for (k = 0; k < 3; k++)
+        if (llvm_sym(l->lib, init_name[k], &init[k], sizeof(init[k])))
+            break;
+    if (k < 3 || llvm_sym(l->lib, "LLVMCreateDisasmCPU", &l->create, sizeof(l->create)) ||
+        llvm_sym(l->lib, "LLVMDisasmInstruction", &l->disasm, sizeof(l->disasm)) ||
+        llvm_sym(l->lib, "LLVMDisasmDispose", &l->dispose, sizeof(l->dispose))) {
+        fprintf(stderr, "bench_codec: %s lacks the LLVM-C disassembler's functions\n", l->path);
+        return -1;
+    }
+    for (k = 0; k < 3; k++)
+        init[k]();
+    return 0;
+}
+
+static size_t llvm_decode_print(const llvm_c *l, const stream *s)
 {
     size_t i, total = 0;
     char text[256];
     for (i = 0; i < s->n; i++) {
-        size_t n = LLVMDisasmInstruction(dc, s->bytes + s->off[i], s->len - s->off[i], 0, text,
-                                         sizeof(text));
+        size_t n =
+            l->disasm(l->dc, s->bytes + s->off[i], s->len - s->off[i], 0, text, sizeof(text));
         if (!n)
             return 0;
         total += n;
@@ -304,7 +450,16 @@ static size_t llvm_decode_print(LLVMDisasmContextRef dc, const stream *s)
     sink += total;
     return s->n;
 }
-#endif
+
+/* 1 when this LLVM decodes the instruction at i of s as one of the same size, with no mark of
+ * an invalid or doubtful decoding */
+static int llvm_accepts(const llvm_c *l, const stream *s, size_t i, size_t size)
+{
+    char text[256];
+    size_t n = l->disasm(l->dc, s->bytes + s->off[i], size + 8, 0, text, sizeof(text));
+    return n == size && !strstr(text, "invalid") && !strstr(text, "Invalid") &&
+           !strstr(text, "Warning");
+}
 
 /* ---- measuring ------------------------------------------------------------------------------- */
 
@@ -342,9 +497,7 @@ typedef struct ctx {
     int gen;
     const stream *s;
     const bare *b;
-#ifdef GCN_LLVM_C
-    LLVMDisasmContextRef dc;
-#endif
+    const llvm_c *llvm;
 } ctx;
 
 static size_t run_ours_dp(void *c)
@@ -381,12 +534,10 @@ static size_t run_bare(void *c)
 {
     return bare_loop(((ctx *)c)->b, ((ctx *)c)->s);
 }
-#ifdef GCN_LLVM_C
 static size_t run_llvm_dp(void *c)
 {
-    return llvm_decode_print(((ctx *)c)->dc, ((ctx *)c)->s);
+    return llvm_decode_print(((ctx *)c)->llvm, ((ctx *)c)->s);
 }
-#endif
 
 /* Alternating rounds of two sides; -1 when one fails. */
 static int compare(side *a, side *b, int rounds, double seconds)
@@ -446,16 +597,29 @@ static double llvm_mc_time(const char *peer, const char *mcpu, const stream *s, 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: bench_codec [--gen G]... [--seconds S] [--rounds N] [--peer LLVM-MC] "
-               "[--mc-lines N] [--check-bars] [--quick]\n"
-               "  --gen G       a generation LLVM disassembles (gcn1.2/gfx8/tonga, "
+               "[--mc-lines N] [--code DIR] [--by-encoding] [--check-bars] [--quick]\n"
+               "  --gen G        a generation LLVM disassembles (gcn1.2/gfx8/tonga, "
                "gcn1.4/gfx9/gfx900); default both\n"
-               "  --seconds S   time per round and side (default 0.5)\n"
-               "  --rounds N    alternating rounds, best kept (default 3)\n"
-               "  --peer P      the llvm-mc to time (default llvm-mc-14)\n"
-               "  --mc-lines N  lines given to llvm-mc (default 200000)\n"
-               "  --check-bars  exit 3 when a bar of issue 4 is missed\n"
-               "  --quick       a smoke run: short rounds, small llvm-mc input\n");
+               "  --seconds S    time per round and side (default 0.5)\n"
+               "  --rounds N     alternating rounds, best kept (default 3)\n"
+               "  --peer P       the llvm-mc to time (default llvm-mc-14)\n"
+               "  --mc-lines N   lines given to llvm-mc (default 200000)\n"
+               "  --code DIR     the real-code corpus's code objects, NAME_MCPU.o (default: the "
+               "build's, which `cmake --build BUILD --target real_code_report` compiles)\n"
+               "  --by-encoding  decode+print of each encoding's part of each stream too\n"
+               "  --check-bars   exit 3 when a bar is missed\n"
+               "  --quick        a smoke run: short rounds, small llvm-mc input\n");
 }
+
+typedef struct opts {
+    double seconds;
+    int rounds;
+    const char *peer;
+    size_t mc_lines;
+    const char *code_dir;
+    int code_given; /* --code: a missing corpus is an error, not a note */
+    int by_encoding;
+} opts;
 
 /* A line of no bar under "decode only": side x beside the bare loop (label, what x times);
  * 1 when a side rejects the stream. */
@@ -483,148 +647,173 @@ static const char *verdict(int ok)
     return ok ? "meets the bar" : "MISSES the bar";
 }
 
-static int bench_gen(int gen, double seconds, int rounds, const char *peer, size_t mc_lines,
-                     int *missed)
+/* Keeps the instructions every side accepts: llvm-mc assembles our text to the same bytes, and
+ * each LLVM-C decodes the bytes as one instruction of that size. 1 on an error. */
+static int keep_accepted(int gen, stream *s, const char *peer)
 {
-    stream s;
-    bare b;
-    ctx c;
-    side ours_dp = {.fn = run_ours_dp, .ctx = &c}, ours_d = {.fn = run_ours_d, .ctx = &c},
-         ours_x = {.fn = run_ours_x, .ctx = &c};
-    side ours_a = {.fn = run_ours_a, .ctx = &c}, bare_s = {.fn = run_bare, .ctx = &c},
-         ours_l = {.fn = run_ours_l, .ctx = &c},
-         ours_dport = {.fn = run_ours_d_portable, .ctx = &c},
-         ours_dacross = {.fn = run_ours_d_across, .ctx = &c};
-    unsigned char *keep;
-    const char **lines;
-    gcn_mc_result *res;
+    unsigned char *keep = calloc(s->n ? s->n : 1, 1);
+    const char **lines = calloc(s->n ? s->n : 1, sizeof(*lines));
+    gcn_mc_result *res = calloc(s->n ? s->n : 1, sizeof(*res));
     char why[512];
-    size_t i, nall;
-    double t_mc, t_one, mc_rate;
-    memset(&s, 0, sizeof(s));
-    memset(&c, 0, sizeof(c));
-    if (gcn_enc_cases(gen, add_case, &s) == 0 || s.n == 0) {
-        fprintf(stderr, "bench: no cases for %s\n", gcn_gen_id(gen));
-        stream_free(&s);
-        return 1;
-    }
-    nall = s.n;
-    keep = calloc(s.n, 1);
-    lines = calloc(s.n, sizeof(*lines));
-    res = calloc(s.n, sizeof(*res));
+    size_t i;
+    unsigned k;
+    int rc = 0;
     if (!keep || !lines || !res) {
-        free(keep);
-        free(lines);
-        free(res);
-        stream_free(&s);
-        return 1;
+        rc = 1;
+        goto out;
     }
-    /* both sides accept: LLVM-C decodes it in one piece without an invalid mark, llvm-mc
-     * assembles its text to the same bytes */
-#ifdef GCN_LLVM_C
-    c.dc = llvm_open(gcn_gen_mcpu(gen));
-    if (!c.dc) {
-        fprintf(stderr, "bench: this LLVM has no %s disassembler\n", gcn_gen_mcpu(gen));
-        free(keep);
-        free(lines);
-        free(res);
-        stream_free(&s);
-        return 1;
-    }
-#endif
-    for (i = 0; i < s.n; i++)
-        lines[i] = s.text[i];
-    if (gcn_mc_assemble(peer, gen, lines, s.n, res, why, sizeof(why)) != GCN_OK) {
+    for (i = 0; i < s->n; i++)
+        lines[i] = s->text[i];
+    if (gcn_mc_assemble(peer, gen, lines, s->n, res, why, sizeof(why)) != GCN_OK) {
         fprintf(stderr, "bench: %s\n", why);
-        free(keep);
-        free(lines);
-        free(res);
-        stream_free(&s);
-        return 1;
+        rc = 1;
+        goto out;
     }
-    for (i = 0; i < s.n; i++) {
-        size_t sz = (i + 1 < s.n ? s.off[i + 1] : s.len) - s.off[i];
+    for (i = 0; i < s->n; i++) {
+        size_t sz = (i + 1 < s->n ? s->off[i + 1] : s->len) - s->off[i];
         keep[i] = res[i].ok && !res[i].warning && res[i].nbytes == sz &&
-                  memcmp(res[i].bytes, s.bytes + s.off[i], sz) == 0;
-#ifdef GCN_LLVM_C
-        if (keep[i]) {
-            char text[256];
-            size_t n =
-                LLVMDisasmInstruction(c.dc, s.bytes + s.off[i], sz + 8, 0, text, sizeof(text));
-            keep[i] = n == sz && !strstr(text, "invalid") && !strstr(text, "Invalid") &&
-                      !strstr(text, "Warning");
-        }
-#endif
+                  memcmp(res[i].bytes, s->bytes + s->off[i], sz) == 0;
+        for (k = 0; k < NLLVM && keep[i]; k++)
+            keep[i] = llvm_accepts(&llvms[k], s, i, sz);
     }
-    stream_filter(&s, keep);
+    stream_filter(s, keep);
+out:
     free(keep);
     free(lines);
     free(res);
-    printf("%s (%s): %zu of the spec's %zu canonical cases, both sides accept them: %zu "
-           "instructions, %zu bytes\n",
-           gcn_gen_id(gen), gcn_gen_mcpu(gen), s.n, nall, s.n, s.len);
-    if (s.n == 0) {
-        stream_free(&s);
-        return 1;
+    return rc;
+}
+
+/* decode+print beside each LLVM-C (the bar against the faster one), then gcn_disasm beside the
+ * faster. Returns the faster LLVM's index, or -1 when a side rejects the stream. */
+static int measure_print(ctx *c, const opts *o, int *missed)
+{
+    side ours[NLLVM], llvm[NLLVM];
+    side ours_x = {.fn = run_ours_x, .ctx = c};
+    int k, fast = 0;
+    ctx lc[NLLVM];
+    for (k = 0; k < NLLVM; k++) {
+        lc[k] = *c;
+        lc[k].llvm = &llvms[k];
+        memset(&ours[k], 0, sizeof(ours[k]));
+        memset(&llvm[k], 0, sizeof(llvm[k]));
+        ours[k].fn = run_ours_dp;
+        ours[k].ctx = c;
+        llvm[k].fn = run_llvm_dp;
+        llvm[k].ctx = &lc[k];
+        if (compare(&ours[k], &llvm[k], o->rounds, o->seconds)) {
+            fprintf(stderr, "bench: a side rejected the stream (decode+print, LLVM %d)\n",
+                    llvms[k].version);
+            return -1;
+        }
+        printf("  %-13s gcnspec %9.2f M inst/s   LLVM-C %d %8.3f M inst/s   ratio %7.1fx  "
+               "(rounds %.1f-%.1fx)\n",
+               k == 0 ? "decode+print" : "", ours[k].best / 1e6, llvms[k].version,
+               llvm[k].best / 1e6, ours[k].best / llvm[k].best, ours[k].lo, ours[k].hi);
+        if (llvm[k].best > llvm[fast].best)
+            fast = k;
     }
+    {
+        double ratio = ours[fast].best / llvm[fast].best;
+        printf("                against the faster, LLVM-C %d: %.1fx (bar >= %.0fx: %s)\n",
+               llvms[fast].version, ratio, BAR_PRINT, verdict(ratio >= BAR_PRINT));
+        *missed |= ratio < BAR_PRINT;
+    }
+    {
+        side l = {.fn = run_llvm_dp, .ctx = &lc[fast]};
+        if (compare(&ours_x, &l, o->rounds, o->seconds)) {
+            fprintf(stderr, "bench: a side rejected the stream (gcn_disasm)\n");
+            return -1;
+        }
+        printf("  %-13s gcnspec %9.2f M inst/s   LLVM-C %d %8.3f M inst/s   ratio %7.1fx  "
+               "(rounds %.1f-%.1fx; the same in one call, as LLVMDisasmInstruction; no bar)\n",
+               "gcn_disasm", ours_x.best / 1e6, llvms[fast].version, l.best / 1e6,
+               ours_x.best / l.best, ours_x.lo, ours_x.hi);
+    }
+    return fast;
+}
+
+/* decode+print of each encoding's part of the stream beside the faster LLVM-C (fast). */
+static int measure_by_encoding(const ctx *c, const opts *o, int fast, int *missed)
+{
+    const stream *s = c->s;
+    size_t i, j;
+    printf("  by encoding   (decode+print beside LLVM-C %d; bar >= %.0fx each)\n",
+           llvms[fast].version, BAR_PRINT);
+    for (i = 0; i < s->n; i++) {
+        stream part;
+        ctx pc = *c;
+        side ours = {.fn = run_ours_dp, .ctx = &pc}, l = {.fn = run_llvm_dp, .ctx = &pc};
+        double ratio;
+        int seen = 0, bad = 0;
+        for (j = 0; j < i && !seen; j++)
+            seen = strcmp(s->enc[j], s->enc[i]) == 0;
+        if (seen)
+            continue; /* each encoding once, where it first appears */
+        memset(&part, 0, sizeof(part));
+        for (j = i; j < s->n && !bad; j++)
+            if (strcmp(s->enc[j], s->enc[i]) == 0) {
+                size_t sz = (j + 1 < s->n ? s->off[j + 1] : s->len) - s->off[j];
+                bad =
+                    stream_add(&part, s->bytes + s->off[j], sz, s->insn[j], s->enc[j], s->text[j]);
+            }
+        pc.s = &part;
+        pc.llvm = &llvms[fast];
+        if (bad || compare(&ours, &l, o->rounds, o->seconds)) {
+            fprintf(stderr, "bench: a side rejected the stream (%s)\n", s->enc[i]);
+            stream_free(&part);
+            return 1;
+        }
+        ratio = ours.best / l.best;
+        printf("                %-12s %6zu inst  gcnspec %8.2f M inst/s  LLVM-C %d %7.3f M "
+               "inst/s  ratio %7.1fx  (rounds %.1f-%.1fx)%s\n",
+               s->enc[i], part.n, ours.best / 1e6, llvms[fast].version, l.best / 1e6, ratio,
+               ours.lo, ours.hi, ratio >= BAR_PRINT ? "" : "  MISSES the bar");
+        *missed |= ratio < BAR_PRINT;
+        stream_free(&part);
+    }
+    return 0;
+}
+
+/* Every measurement on one stream of gen's instructions (every side accepts each). */
+static int measure_stream(int gen, stream *s, const opts *o, int *missed)
+{
+    bare b;
+    ctx c;
+    side ours_d = {.fn = run_ours_d, .ctx = &c}, ours_a = {.fn = run_ours_a, .ctx = &c},
+         bare_s = {.fn = run_bare, .ctx = &c}, ours_l = {.fn = run_ours_l, .ctx = &c},
+         ours_dport = {.fn = run_ours_d_portable, .ctx = &c},
+         ours_dacross = {.fn = run_ours_d_across, .ctx = &c};
+    size_t i;
+    int fast;
+    double t_mc, t_one, mc_rate;
+    memset(&c, 0, sizeof(c));
     c.gen = gen;
-    c.s = &s;
+    c.s = s;
     c.b = &b;
     bare_build(gen, &b);
-    for (i = 0; i < s.n; i++)
-        if (bare_one(&b, s.bytes + s.off[i]) != s.insn[i]) {
-            fprintf(stderr, "bench: the bare loop and the decoder disagree on %s\n", s.text[i]);
-            stream_free(&s);
+    for (i = 0; i < s->n; i++)
+        if (bare_one(&b, s->bytes + s->off[i]) != s->insn[i]) {
+            fprintf(stderr, "bench: the bare loop and the decoder disagree on %s\n", s->text[i]);
             return 1;
         }
 
-#ifdef GCN_LLVM_C
-    {
-        /* two calls (gcn_decode, gcn_print: the bar's line), then the same work in one call
-         * (gcn_disasm), the shape of LLVMDisasmInstruction */
-        side *ours[2] = {&ours_dp, &ours_x};
-        static const char *const label[2] = {"decode+print", "gcn_disasm"};
-        unsigned k;
-        for (k = 0; k < 2; k++) {
-            side llvm_dp = {.fn = run_llvm_dp, .ctx = &c};
-            double ratio;
-            if (compare(ours[k], &llvm_dp, rounds, seconds)) {
-                fprintf(stderr, "bench: a side rejected the stream (%s)\n", label[k]);
-                LLVMDisasmDispose(c.dc);
-                stream_free(&s);
-                return 1;
-            }
-            ratio = ours[k]->best / llvm_dp.best;
-            printf("  %-13s gcnspec %9.2f M inst/s   LLVM-C %d %8.3f M inst/s   ratio %7.1fx  "
-                   "(rounds %.1f-%.1fx; ",
-                   label[k], ours[k]->best / 1e6, GCN_LLVM_VERSION, llvm_dp.best / 1e6, ratio,
-                   ours[k]->lo, ours[k]->hi);
-            if (k == 0) {
-                printf("bar >= %.0fx: %s)\n", BAR_PRINT, verdict(ratio >= BAR_PRINT));
-                *missed |= ratio < BAR_PRINT;
-            } else {
-                printf("the same in one call, as LLVMDisasmInstruction; no bar)\n");
-            }
-        }
-        LLVMDisasmDispose(c.dc);
-    }
-#else
-    printf("  decode+print  (built without the LLVM-C API: install llvm-14-dev)\n");
-#endif
+    fast = measure_print(&c, o, missed);
+    if (fast < 0)
+        return 1;
 
     /* llvm-mc: its start-up measured on one line and subtracted; rounds alternate with ours */
     t_one = t_mc = -1;
-    for (i = 0; i < (size_t)rounds; i++) {
-        double one = llvm_mc_time(peer, gcn_gen_mcpu(gen), &s, 1);
-        double all = llvm_mc_time(peer, gcn_gen_mcpu(gen), &s, mc_lines);
-        if (one < 0 || all < 0 || round_of(&ours_a, seconds)) {
+    for (i = 0; i < (size_t)o->rounds; i++) {
+        double one = llvm_mc_time(o->peer, gcn_gen_mcpu(gen), s, 1);
+        double all = llvm_mc_time(o->peer, gcn_gen_mcpu(gen), s, o->mc_lines);
+        if (one < 0 || all < 0 || round_of(&ours_a, o->seconds)) {
             fprintf(stderr, "bench: assembling failed\n");
-            stream_free(&s);
             return 1;
         }
         {
             /* this round's ratio: ours against llvm-mc's lines over its time past start-up */
-            double q = ours_a.last * (all - one > 1e-6 ? all - one : 1e-6) / (double)mc_lines;
+            double q = ours_a.last * (all - one > 1e-6 ? all - one : 1e-6) / (double)o->mc_lines;
             ours_a.lo = i == 0 || q < ours_a.lo ? q : ours_a.lo;
             ours_a.hi = i == 0 || q > ours_a.hi ? q : ours_a.hi;
         }
@@ -633,16 +822,15 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
         if (t_mc < 0 || all < t_mc)
             t_mc = all;
     }
-    mc_rate = (double)mc_lines / (t_mc - t_one > 1e-6 ? t_mc - t_one : 1e-6);
+    mc_rate = (double)o->mc_lines / (t_mc - t_one > 1e-6 ? t_mc - t_one : 1e-6);
     printf("  assemble      gcnspec %9.2f M lines/s  %s %8.3f M lines/s  ratio %7.1fx  (rounds "
            "%.1f-%.1fx; bar >= %.0fx: %s; %zu lines, start-up %.3f s excluded)\n",
-           ours_a.best / 1e6, peer, mc_rate / 1e6, ours_a.best / mc_rate, ours_a.lo, ours_a.hi,
-           BAR_ASM, verdict(ours_a.best / mc_rate >= BAR_ASM), mc_lines, t_one);
+           ours_a.best / 1e6, o->peer, mc_rate / 1e6, ours_a.best / mc_rate, ours_a.lo, ours_a.hi,
+           BAR_ASM, verdict(ours_a.best / mc_rate >= BAR_ASM), o->mc_lines, t_one);
     *missed |= ours_a.best / mc_rate < BAR_ASM;
 
-    if (compare(&ours_d, &bare_s, rounds, seconds)) {
+    if (compare(&ours_d, &bare_s, o->rounds, o->seconds)) {
         fprintf(stderr, "bench: a side rejected the stream (decode)\n");
-        stream_free(&s);
         return 1;
     }
     printf("  decode only   gcnspec %9.2f M inst/s   bare table loop %8.2f M words/s  "
@@ -651,33 +839,93 @@ static int bench_gen(int gen, double seconds, int rounds, const char *peer, size
            1 / ours_d.lo, BAR_BARE, verdict(bare_s.best / ours_d.best <= BAR_BARE), path_name());
     *missed |= bare_s.best / ours_d.best > BAR_BARE;
     /* where the vector path runs, the portable one beside it (what other hosts get) */
-    if (gcn_codec_avx2_host() && beside_bare(&ours_dport, &bare_s, rounds, seconds, "portable path",
-                                             "the same decoder without AVX2")) {
-        stream_free(&s);
+    if (gcn_codec_avx2_host() && beside_bare(&ours_dport, &bare_s, o->rounds, o->seconds,
+                                             "portable path", "the same decoder without AVX2"))
         return 1;
-    }
     /* where the caller's gcn_inst lies: no bar, the hazard codec.h describes */
-    if (beside_bare(&ours_dacross, &bare_s, rounds, seconds, "across a page",
-                    "the same, its gcn_inst across a 4 KiB page boundary")) {
-        stream_free(&s);
+    if (beside_bare(&ours_dacross, &bare_s, o->rounds, o->seconds, "across a page",
+                    "the same, its gcn_inst across a 4 KiB page boundary"))
         return 1;
-    }
     /* the ceiling of the call shape: no bar, an explanation of the one above */
-    if (beside_bare(&ours_l, &bare_s, rounds, seconds, "lookups alone",
-                    "the call, dispatch and key-map lookups, no field written")) {
-        stream_free(&s);
+    if (beside_bare(&ours_l, &bare_s, o->rounds, o->seconds, "lookups alone",
+                    "the call, dispatch and key-map lookups, no field written"))
         return 1;
+    return o->by_encoding ? measure_by_encoding(&c, o, fast, missed) : 0;
+}
+
+static int bench_gen(int gen, const opts *o, int *missed)
+{
+    stream s;
+    size_t nall, words = 0;
+    int k, files, rc = 0;
+    for (k = 0; k < NLLVM; k++) {
+        llvms[k].dc = llvms[k].create("amdgcn--", gcn_gen_mcpu(gen), NULL, 0, NULL, NULL);
+        if (!llvms[k].dc) {
+            fprintf(stderr, "bench: LLVM %d has no %s disassembler\n", llvms[k].version,
+                    gcn_gen_mcpu(gen));
+            for (k--; k >= 0; k--)
+                llvms[k].dispose(llvms[k].dc);
+            return 1;
+        }
+    }
+
+    /* the spec's canonical cases */
+    memset(&s, 0, sizeof(s));
+    if (gcn_enc_cases(gen, add_case, &s) == 0 || s.n == 0) {
+        fprintf(stderr, "bench: no cases for %s\n", gcn_gen_id(gen));
+        rc = 1;
+    }
+    nall = s.n;
+    if (!rc && keep_accepted(gen, &s, o->peer))
+        rc = 1;
+    if (!rc) {
+        printf("%s (%s), canonical cases: %zu of the spec's %zu, every side accepts them: %zu "
+               "bytes\n",
+               gcn_gen_id(gen), gcn_gen_mcpu(gen), s.n, nall, s.len);
+        rc = s.n == 0 || measure_stream(gen, &s, o, missed);
     }
     stream_free(&s);
-    return 0;
+
+    /* real code */
+    memset(&s, 0, sizeof(s));
+    files = rc ? 0 : add_code(&s, gen, o->code_dir, &words);
+    if (files < 0 && !o->code_given) {
+        printf("%s (%s), real code: not measured (no corpus in %s)\n", gcn_gen_id(gen),
+               gcn_gen_mcpu(gen), o->code_dir);
+    } else if (files < 0 || (files == 0 && !rc)) {
+        if (files == 0)
+            fprintf(stderr, "bench: %s has no code object for %s (NAME_%s.o)\n", o->code_dir,
+                    gcn_gen_mcpu(gen), gcn_gen_mcpu(gen));
+        rc = 1;
+    } else if (!rc) {
+        nall = s.n;
+        if (keep_accepted(gen, &s, o->peer))
+            rc = 1;
+        else {
+            printf("%s (%s), real code: %zu of the %zu instructions the codec decodes (of %zu "
+                   "in %d code objects of %s), every side accepts them: %zu bytes\n",
+                   gcn_gen_id(gen), gcn_gen_mcpu(gen), s.n, nall, words, files, o->code_dir, s.len);
+            rc = s.n == 0 || measure_stream(gen, &s, o, missed);
+        }
+    }
+    stream_free(&s);
+    for (k = 0; k < NLLVM; k++)
+        llvms[k].dispose(llvms[k].dc);
+    return rc;
 }
+
+#ifndef GCN_REAL_CODE_DIR
+#define GCN_REAL_CODE_DIR "real-code"
+#endif
 
 int main(int argc, char **argv)
 {
-    int gens[8], ngens = 0, i, check = 0, missed = 0, rc = 0, rounds = 3;
-    double seconds = 0.5;
-    const char *peer = "llvm-mc-14";
-    size_t mc_lines = 200000;
+    int gens[8], ngens = 0, i, check = 0, missed = 0, rc = 0;
+    opts o = {.seconds = 0.5,
+              .rounds = 3,
+              .peer = "llvm-mc-14",
+              .mc_lines = 200000,
+              .code_dir = GCN_REAL_CODE_DIR};
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--gen") == 0 && v) {
@@ -689,23 +937,29 @@ int main(int argc, char **argv)
             gens[ngens++] = g;
             i++;
         } else if (strcmp(a, "--seconds") == 0 && v && atof(v) > 0) {
-            seconds = atof(v);
+            o.seconds = atof(v);
             i++;
         } else if (strcmp(a, "--rounds") == 0 && v && atoi(v) > 0) {
-            rounds = atoi(v);
+            o.rounds = atoi(v);
             i++;
         } else if (strcmp(a, "--peer") == 0 && v) {
-            peer = v;
+            o.peer = v;
             i++;
         } else if (strcmp(a, "--mc-lines") == 0 && v && atol(v) > 0) {
-            mc_lines = (size_t)atol(v);
+            o.mc_lines = (size_t)atol(v);
             i++;
+        } else if (strcmp(a, "--code") == 0 && v) {
+            o.code_dir = v;
+            o.code_given = 1;
+            i++;
+        } else if (strcmp(a, "--by-encoding") == 0) {
+            o.by_encoding = 1;
         } else if (strcmp(a, "--check-bars") == 0) {
             check = 1;
         } else if (strcmp(a, "--quick") == 0) {
-            seconds = 0.02;
-            rounds = 1;
-            mc_lines = 2000;
+            o.seconds = 0.02;
+            o.rounds = 1;
+            o.mc_lines = 2000;
         } else if (strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;
@@ -720,17 +974,20 @@ int main(int argc, char **argv)
         gens[ngens++] = gcn_gen_lookup("gfx9");
     }
     {
-        char *p = gcn_proc_find(peer);
+        char *p = gcn_proc_find(o.peer);
         if (!p) {
-            fprintf(stderr, "bench_codec: %s is not installed (Debian: llvm-14)\n", peer);
+            fprintf(stderr, "bench_codec: %s is not installed (Debian: llvm-14)\n", o.peer);
             return 2;
         }
         free(p);
     }
-    printf("gcnspec codec benchmark: best of %d alternating rounds of %.2f s per side\n", rounds,
-           seconds);
+    for (i = 0; i < NLLVM; i++)
+        if (llvm_load(&llvms[i]))
+            return 2;
+    printf("gcnspec codec benchmark: best of %d alternating rounds of %.2f s per side\n", o.rounds,
+           o.seconds);
     for (i = 0; i < ngens; i++)
-        if (bench_gen(gens[i], seconds, rounds, peer, mc_lines, &missed))
+        if (bench_gen(gens[i], &o, &missed))
             rc = 1;
     if (rc)
         return rc;
