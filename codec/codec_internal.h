@@ -408,14 +408,19 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     return codec_fast_finish(f, WORK(t, f, w, out), w, out)
 
 /* The same for a plan that is not GCN_FAST_OK: its SMEM variant (where the key map could not
- * name it), the plan rows where that is slow or there is no instruction. */
+ * name it), a plan whose symbolic immediate is made canonical after it (GCN_FAST_CANON), the
+ * plan rows where that is slow or there is no instruction. */
 #define CODEC_DECODE_FLAGGED_BODY(WORK)                                                            \
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
+    gcn_status st_;                                                                                \
     f = codec_fast_variant(t, f, w);                                                               \
-    if (f->flags != GCN_FAST_OK)                                                                   \
+    if ((f->flags & ~GCN_FAST_CANON) != GCN_FAST_OK)                                               \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
-    return codec_fast_finish(f, WORK(t, f, w, out), w, out)
+    st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \
+    if (st_ == GCN_OK && (f->flags & GCN_FAST_CANON))                                              \
+        gcn_codec_canon_simm16(t, out);                                                            \
+    return st_
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and
  * gcn_codec_decode_plan for what it does not take, which gives the same answer

@@ -233,6 +233,9 @@ typedef struct gcn_plan_row {
  *       depends on IMM, or a field wider than 8 bits), or more checks than it holds, or a field
  *       across bit 32, or a literal that would not follow a 32-bit word (the fast path takes it
  *       as the upper half of the 8 bytes it reads): gcn_decode takes the plan row instead
+ *   GCN_FAST_OK | GCN_FAST_CANON: a plan the fast path takes, after which the symbolic 16-bit
+ *       immediate is made canonical (gcn_codec_canon_simm16: s_waitcnt's bits no counter holds,
+ *       a valid sendmsg's others), as the plan row does; such a plan has no checks
  *   GCN_FAST_VARIANTS (bit 0: IMM, bit 1: SOE): an SMEM offset's instruction, whose fields and
  *       checks depend on IMM (the word's bit imm_lo) and SOE (bit soe_lo): the plan is
  *       gcn_tables.fast_variants[variants + (IMM | SOE << 1)], IMM and SOE 0 where the bits
@@ -263,6 +266,7 @@ typedef struct gcn_fast_plan {
 } gcn_fast_plan;
 #define GCN_FAST_OK 0x40u
 #define GCN_FAST_SLOW 0x80u
+#define GCN_FAST_CANON 0x20u
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
 

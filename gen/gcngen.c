@@ -1232,15 +1232,16 @@ typedef struct fetch_t {
 } fetch_t;
 
 /* A check of the fast path (gcn_fast_plan): the field in slot, reg_ok[v << sh] has bit, v - min
- * <= range; lit: it takes GCN_OK_LITERAL. */
+ * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC or
+ * GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a row. */
 typedef struct fcheck_t {
-    unsigned slot, sh, bit, min, range, lit, lit_always;
+    unsigned slot, sh, bit, min, range, lit, lit_always, vsrc, arg;
 } fcheck_t;
 
 /* check_t as the fast path makes it; 0 when it cannot (SMEM/SMRD offsets). */
 static int fast_check(const check_t *c, fcheck_t *f)
 {
-    fcheck_t x = {(unsigned)c->slot, 0, GCN_OK_ANY_BIT, 0, 255, 0, 0};
+    fcheck_t x = {(unsigned)c->slot, 0, GCN_OK_ANY_BIT, 0, 255, 0, 0, 0, 0};
     switch (c->kind) {
     case GCN_CK_VGPR:
         x.range = c->arg;
@@ -1264,6 +1265,11 @@ static int fast_check(const check_t *c, fcheck_t *f)
     case GCN_CK_LITERAL:
         x.lit_always = 1;
         break;
+    case GCN_CK_VSRC: /* not GCN_CK_VSRC16: its literal is cut to the low half */
+    case GCN_CK_VSRC_VGPR:
+        x.vsrc = c->kind;
+        x.arg = c->arg;
+        break;
     default:
         return 0;
     }
@@ -1271,27 +1277,44 @@ static int fast_check(const check_t *c, fcheck_t *f)
     return 1;
 }
 
+/* Row value v of a 9-bit VALU source check (x->vsrc), as check_plan (codec/decode.c) decides
+ * it: bit 0 when v is no valid value, bit 1 when it takes the literal. */
+static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, unsigned v)
+{
+    unsigned bits = v < 256 ? s->oks[g * 256 + v] : 0;
+    int valid;
+    if (x->vsrc == GCN_CK_VSRC_VGPR)
+        valid = v >= 256 && v - 256u <= x->arg;
+    else if (v >= 256)
+        valid = v - 256u <= 256u - (1u << (x->arg >> 7));
+    else
+        valid = ((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC));
+    return (uint8_t)((valid ? 0 : 1) | (x->vsrc == GCN_CK_VSRC && (bits & GCN_OK_LITERAL) ? 2 : 0));
+}
+
 /* The check row of x on generation g (gcn_check_rows): for each value v of the field, bit 0
  * unless reg_ok[v << sh] has the bit and v - min <= range (v is no valid value), bit 1 when it
  * has lit. Rows are shared; 0 when the table is full (check_rows_full then fails the run). */
 static unsigned check_row(spec_t *s, unsigned g, const fcheck_t *x)
 {
-    uint8_t r[256];
-    unsigned v, k;
-    for (v = 0; v < 256; v++) {
+    uint8_t r[512];
+    unsigned v, k, nrows = x->vsrc ? 2 : 1; /* a 9-bit source: rows k and k + 1 */
+    for (v = 0; v < 256 * nrows; v++) {
         unsigned idx = v << x->sh, bits = idx < 256 ? s->oks[g * 256 + idx] : 0;
         int valid = idx < 256 && ((bits >> x->bit) & 1) && v - x->min <= x->range;
-        r[v] = (uint8_t)((valid ? 0 : 1) | ((bits & x->lit) || x->lit_always ? 2 : 0));
+        r[v] = x->vsrc ? vsrc_row_value(s, g, x, v)
+                       : (uint8_t)((valid ? 0 : 1) | ((bits & x->lit) || x->lit_always ? 2 : 0));
     }
-    for (k = 0; k < s->ncheck_rows; k++)
-        if (memcmp(s->check_rows[k], r, 256) == 0)
+    for (k = 0; k + nrows <= s->ncheck_rows; k++)
+        if (memcmp(s->check_rows[k], r, 256 * nrows) == 0)
             return k;
-    if (s->ncheck_rows == GCN_MAX_CHECK_ROWS) {
+    if (s->ncheck_rows + nrows > GCN_MAX_CHECK_ROWS) {
         s->check_rows_full = 1;
         return 0;
     }
-    memcpy(s->check_rows[s->ncheck_rows], r, 256);
-    return s->ncheck_rows++;
+    memcpy(s->check_rows[s->ncheck_rows], r, 256 * nrows);
+    s->ncheck_rows += nrows;
+    return s->ncheck_rows - nrows;
 }
 
 /* A C array initializer of n unsigned values: "{a, b, ...}" */
@@ -1308,7 +1331,8 @@ static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned
  * last one, the checks padded with repeats of the first (with none, a slot the plan does not
  * fetch, whose field is 0, and row 0, all zeros: every value passes); the checks name their
  * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
- * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say). A field's
+ * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say); slow's bit
+ * 0 makes the plan GCN_FAST_SLOW, its bit 1 (a plan without checks) GCN_FAST_CANON. A field's
  * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
 static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, const fetch_t *f,
                           unsigned n, const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
@@ -1341,13 +1365,14 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     slow |= !nck && zero_slot == GCN_FAST_SLOTS; /* nothing for the unused checks to read */
     for (i = 0; i < GCN_FAST_CHECKS; i++) {
         unsigned k = n;
-        fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0, 0};
+        fcheck_t x = {0, 0, GCN_OK_ANY_BIT, 0, 255, 0, 0, 0, 0};
         if (i < nck && !slow) {
             x = ck[i];
             for (k = 0; k < n && f[k].slot != x.slot; k++)
                 ;
-            /* a field it does not fetch, or one wider than a reg_ok index */
-            if (k == n || f[k].mask > 0xff)
+            /* a field it does not fetch, or one wider than its check row (a reg_ok index, or a
+             * 9-bit VALU source's two rows) */
+            if (k == n || f[k].mask > (x.vsrc ? 0x1ffu : 0xffu))
                 slow = 1;
         }
         if (k < n && i < nck && !slow) {
@@ -1380,9 +1405,10 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
                    nck == 0   ? 0u
                    : nck <= 2 ? 2u
                               : 4u,
-                   var_mask ? var_mask
-                   : slow   ? GCN_FAST_SLOW
-                            : GCN_FAST_OK);
+                   var_mask   ? var_mask
+                   : slow & 1 ? GCN_FAST_SLOW
+                   : slow & 2 ? GCN_FAST_OK | GCN_FAST_CANON
+                              : GCN_FAST_OK);
 }
 
 /* The initializer emit_fast_row wrote into b from `at` on, kept as row `row` of
@@ -1446,9 +1472,15 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
         int imm = v & 1, soe_set = v >> 1, slow = !has_imm;
         fetch_t vf[GCN_MAX_FETCH];
         fcheck_t vc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-        fcheck_t reg = {
-            off, 0, 5 /* GCN_REG_OK(0, dst) */, only == 0xffu ? 0 : only, only == 0xffu ? 255 : 0,
-            0,   0};
+        fcheck_t reg = {off,
+                        0,
+                        5 /* GCN_REG_OK(0, dst) */,
+                        only == 0xffu ? 0 : only,
+                        only == 0xffu ? 255 : 0,
+                        0,
+                        0,
+                        0,
+                        0};
         unsigned k, nc = 0;
         for (k = 0; k < nck; k++)
             if (ck[k].kind != GCN_CK_SMEM_OFFSET && !fast_check(&ck[k], &vc[nc++]))
@@ -1567,10 +1599,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             cJSON_ArrayForEach(op2, get(in, "operands"))
             {
                 const char *fm = str(op2, "format");
-                if (fm && (strcmp(fm, "waitcnt") == 0 || strcmp(fm, "sendmsg") == 0)) {
+                if (fm && (strcmp(fm, "waitcnt") == 0 || strcmp(fm, "sendmsg") == 0))
                     smem |= GCN_PLAN_CANON_SIMM16;
-                    slow = 1;
-                }
             }
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
             nck = plan_checks(s, g, e, in, ck);
@@ -1605,7 +1635,12 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
-            emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc, slow, 0, 0, 0, 0, &fast);
+            /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
+             * no check reads it; with checks, the plan row (it canonicalizes first) */
+            emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
+                          slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
+                              ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0),
+                          0, 0, 0, 0, &fast);
             keep_fast_row(s, row, &fast, at);
         }
     }
