@@ -70,6 +70,22 @@ static int is_alpha(char c)
 /* A token, quoted in a message (at most 40 characters of it). */
 #define TOK(tok, n) (int)((n) < 40 ? (n) : 40), (tok)
 
+/* The instruction's one literal dword takes v, for the operand at [at, end): a second operand
+ * may read the same dword (the same value), never another (llvm-mc: "only one unique literal
+ * operand is allowed"). */
+static gcn_status take_literal(pctx *p, size_t at, size_t end, uint32_t v)
+{
+    if (p->has_literal && p->literal != v)
+        return err(p, at,
+                   "'%.*s' needs a literal (0x%x), and the instruction's one literal already "
+                   "holds 0x%x: only one literal value per instruction (write an inline constant "
+                   "or a register)",
+                   TOK(p->s + at, end - at), v, p->literal);
+    p->has_literal = 1;
+    p->literal = v;
+    return GCN_OK;
+}
+
 /* n bytes of s into d, A-Z lower-cased; eight at a time: a byte is upper case when adding
  * 0x80 - 'A' sets its top bit and adding 0x80 - 'Z' - 1 does not (on its low seven bits, so no
  * carry crosses bytes), and not a byte with its own top bit set. */
@@ -671,9 +687,7 @@ static gcn_status vsrc16_value(pctx *p, const codec_value_t *v, size_t at, size_
     if (lit == 0xffffu)
         return err(p, at, "'%.*s' needs a literal, which this operand cannot take", TOK(tok, n));
     *code = lit;
-    p->has_literal = 1;
-    p->literal = (uint32_t)v->i & 0xffffu;
-    return GCN_OK;
+    return take_literal(p, at, end, (uint32_t)v->i & 0xffffu);
 }
 
 static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, size_t at, size_t end,
@@ -708,9 +722,7 @@ static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, siz
             return err(p, at, "'%.*s' needs a literal, which this operand cannot take",
                        TOK(tok, n));
         *code = lit;
-        p->has_literal = 1;
-        p->literal = v32;
-        return GCN_OK;
+        return take_literal(p, at, end, v32);
     }
     if (v->is_float) {
         uint64_t b64;
@@ -735,9 +747,7 @@ static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, siz
     if (lit == 0xffffu)
         return err(p, at, "'%.*s' needs a literal, which this operand cannot take", TOK(tok, n));
     *code = lit;
-    p->has_literal = 1;
-    p->literal = (uint32_t)v->i;
-    return GCN_OK;
+    return take_literal(p, at, end, (uint32_t)v->i);
 }
 
 /* ---- operands ------------------------------------------------------------------------------- */
@@ -1153,8 +1163,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
                    p->t->literal_code[in->gen] != 0xffffu) {
             in->field[op->slot] = p->t->literal_code[in->gen];
             in->field[op->aux[0]] = 0;
-            p->has_literal = 1;
-            p->literal = (uint32_t)v;
+            st = take_literal(p, skip_blanks(s, at), k, (uint32_t)v);
+            if (st != GCN_OK)
+                return st;
         } else {
             return err(p, skip_blanks(s, at), "offset '%.*s' is out of range (0 to %llu%s)",
                        TOK(s + skip_blanks(s, at), k - skip_blanks(s, at)),
@@ -1229,10 +1240,12 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         st = ssrc_value(p, &val, 1, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;
-        if (!p->has_literal) {
-            p->has_literal = 1;
+        if (code != p->t->literal_code[in->gen]) {
             const gcn_scalar_row *ir = codec_scalar(p->t, in->gen, code);
-            p->literal = ir->sclass == GCN_SC_INLINE_FLOAT ? ir->f32 : (uint32_t)ir->ivalue;
+            st = take_literal(p, skip_blanks(s, at), k,
+                              ir->sclass == GCN_SC_INLINE_FLOAT ? ir->f32 : (uint32_t)ir->ivalue);
+            if (st != GCN_OK)
+                return st;
         }
         p->pos = k;
         return GCN_OK;

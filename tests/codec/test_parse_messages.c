@@ -162,6 +162,17 @@ static void expect_msg(const char *gen, const char *text, unsigned col, const ch
         fail_msg("%s on %s: got %u: %s; want %u: %s", text, gen, d.col, d.msg, col, want);
 }
 
+/* text parses on gen into an instruction of size bytes */
+static void parses(const char *gen, const char *text, unsigned size)
+{
+    gcn_inst in;
+    gcn_diag d;
+    memset(&d, 0, sizeof(d));
+    if (gcn_parse(gcn_gen_lookup(gen), text, &in, &d) != GCN_OK)
+        fail_msg("%s on %s: %s", text, gen, d.msg);
+    assert_int_equal(in.size, size);
+}
+
 static void fixed_cases(void **state)
 {
     (void)state;
@@ -181,6 +192,14 @@ static void fixed_cases(void **state)
     expect_msg("gfx9", "ds_read_b32 v256, v1", 13, "VGPRs are v0 to v255");
     expect_msg("gfx9", "s_mov_b32 s0, v1", 15, "'v1' is a VGPR: this operand takes a scalar");
     expect_msg("gfx9", "s_mov_b64 s[1:2], s[4:5]", 11, "misaligned");
+    /* one literal dword per instruction: two sources may read it only with one value (1/(2pi)
+     * is an inline constant from gcn1.2 on, a literal before: F-cross_gen s_or_b32) */
+    expect_msg("gcn1.0", "s_or_b32 s40, 0.15915494, 0xc0", 27,
+               "'0xc0' needs a literal (0xc0), and the instruction's one literal already holds "
+               "0x3e22f983");
+    expect_msg("gfx9", "s_or_b32 s40, 0x11223344, 0x11223345", 27, "already holds 0x11223344");
+    parses("gcn1.2", "s_or_b32 s40, 0.15915494, 0xc0", 8);
+    parses("gcn1.0", "s_or_b32 s40, 0xc0, 0xc0", 8);
 }
 
 int main(void)

@@ -86,9 +86,14 @@ int main(int argc, char **argv)
                    db.v[i].cls, argv[4]);
             rc = 0;
         }
-    if (rc)
-        fprintf(stderr, "%s: a new finding, %s:\n%.4000s\n", argv[2], c.signature,
-                r.err.data ? r.err.data : "");
+    if (rc) {
+        /* the finding's own lines (text, bytes, what differs) and the input come last in the
+         * log, after libFuzzer's progress lines: print its end */
+        const char *log = r.err.data ? r.err.data : "";
+        size_t len = strlen(log);
+        fprintf(stderr, "%s: a new finding, %s:\n%s%s\n", argv[2], c.signature,
+                len > 6000 ? "...\n" : "", len > 6000 ? log + len - 6000 : log);
+    }
     fuzz_db_free(&db);
 done:
     gcn_proc_result_free(&r);
