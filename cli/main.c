@@ -156,10 +156,28 @@ static int version(void)
 static void usage(FILE *out)
 {
     size_t i;
+    int e, g, col;
     fprintf(out, "usage: gcnspec [--data-dir DIR] COMMAND [OPTIONS]\n"
                  "       gcnspec --version\n\n"
-                 "A spec-driven codec, oracle and errata tool for the AMD GCN ISA\n"
-                 "(DS, SOP1, SMEM on GCN 1.0/1.1/1.2/1.4).\n\ncommands:\n");
+                 "A spec-driven codec, oracle and errata tool for the AMD GCN ISA. This build\n"
+                 "models");
+    /* what the spec it was generated from holds, wrapped at 80 columns */
+    col = 6;
+    for (e = 0; e < gcn_encoding_count(); e++) {
+        const char *n = gcn_encoding_name(e);
+        col += (int)strlen(n) + 2;
+        if (col > 78) {
+            fprintf(out, "\n");
+            col = (int)strlen(n) + 1;
+        } else {
+            fprintf(out, " ");
+        }
+        fprintf(out, "%s%s", n, e + 1 < gcn_encoding_count() ? "," : "");
+    }
+    fprintf(out, "\non");
+    for (g = 0; g < gcn_gen_count(); g++)
+        fprintf(out, " %s (%s)%s", gcn_gen_id(g), gcn_gen_mcpu(g),
+                g + 1 < gcn_gen_count() ? "," : ".\n\ncommands:\n");
     for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "  %-10s %s\n", "help", "this text, or 'gcnspec help COMMAND'");

@@ -53,6 +53,18 @@ const char *gcn_gen_mcpu(int gen)
                : NULL;
 }
 
+int gcn_encoding_count(void)
+{
+    return (int)gcn_codec_table_data.nencodings;
+}
+
+const char *gcn_encoding_name(int encoding)
+{
+    return encoding >= 0 && (unsigned)encoding < gcn_codec_table_data.nencodings
+               ? gcn_codec_table_data.encodings[encoding].name
+               : NULL;
+}
+
 int gcn_inst_branch_target(const gcn_inst *inst, uint64_t addr, uint64_t *target)
 {
     const gcn_tables *t = &gcn_codec_table_data;

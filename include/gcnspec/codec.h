@@ -1,5 +1,5 @@
-/* The gcnspec codec: decode, encode, print and parse the DS, SOP1, SMEM and SMRD encodings of
- * GCN 1.0/1.1/1.2/1.4, driven by tables generated from spec/gcn.json.
+/* The gcnspec codec: decode, encode, print and parse the encodings of GCN 1.0/1.1/1.2/1.4 that
+ * spec/gcn.json holds (gcn_encoding_name lists them), driven by tables generated from it.
  *
  * Text is LLVM's assembler syntax (what llvm-mc prints); the documents' upper-case spelling is
  * accepted as input. Decode, encode and print allocate nothing and make no system calls. */
@@ -45,6 +45,10 @@ int gcn_gen_count(void);
 int gcn_gen_lookup(const char *name);
 const char *gcn_gen_id(int gen);
 const char *gcn_gen_mcpu(int gen);
+/* Encodings the codec decodes and encodes: 0 .. gcn_encoding_count()-1, by the spec's names
+ * (DS, SOP2, VOP1 ...; gcn_inst's encoding indexes them); NULL out of range. */
+int gcn_encoding_count(void);
+const char *gcn_encoding_name(int encoding);
 
 /* Decodes one instruction from len bytes (little-endian words). GCN_ERR_TRUNCATED when the
  * instruction needs more bytes, GCN_ERR_NO_ENCODING when no encoding in scope matches,

@@ -1,6 +1,6 @@
-/* The gcnspec oracle: a reference interpreter for the DS, SOP1, SMEM and SMRD instructions of
- * GCN 1.0/1.1/1.2/1.4, running the documents' pseudocode compiled to C by gen/gcngen (as
- * written, and as corrected by spec/errata.json).
+/* The gcnspec oracle: a reference interpreter for the instructions of GCN 1.0/1.1/1.2/1.4 in
+ * spec/gcn.json whose documents' pseudocode gen/gcngen compiles to C (as written, and as
+ * corrected by spec/errata.json); gcn_sem_info tells which.
  *
  * One wave64: the scalar registers by their 7-bit operand codes (VCC, M0, EXEC, TTMP,
  * FLAT_SCRATCH, XNACK_MASK live where the spec's scalar operand table puts them on the
