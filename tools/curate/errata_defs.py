@@ -84,16 +84,22 @@ for name, wrong, right, hexval in [("S_BUFFER_ATOMIC_SMAX", 72, 70, "0x46"),
 
 E(title="The second S_ORN2_SAVEEXEC_B64 section (opcode 52, GCN 1.4) describes "
         "S_ORN1_SAVEEXEC_B64",
-  settles=["opcode-conflict/SOP1/S_ORN2_SAVEEXEC_B64", "duplicate-section/SOP1/S_ORN2_SAVEEXEC_B64"],
+  settles=["opcode-conflict/SOP1/S_ORN2_SAVEEXEC_B64", "duplicate-section/SOP1/S_ORN2_SAVEEXEC_B64",
+           "page-conflict/SOP1/S_ORN2_SAVEEXEC_B64"],
   classification="doc-erratum",
   decisions=[{"op": "section", "encoding": "SOP1", "mnemonic": "S_ORN1_SAVEEXEC_B64",
-              "section": "001_628456b47dc66b22.txt:584:section"}],
+              "section": "001_628456b47dc66b22.txt:584:section"},
+             {"op": "section", "encoding": "SOP1", "mnemonic": "S_ORN1_SAVEEXEC_B64",
+              "section": "GcnInstrsSop1.md:584:section"}],
   rationale="The page has two sections headed S_ORN2_SAVEEXEC_B64. The first gives opcode 52 "
             "for GCN 1.4, which the table calls S_ORN1_SAVEEXEC_B64, and its description "
             "('OR on negated SSRC0 and EXEC') is ORN1's; the second gives ORN2's opcodes 40/36. "
             "llvm-mc (gfx900) encodes s_orn1_saveexec_b64 with 52 and s_orn2_saveexec_b64 with "
-            "36. The first section is read as S_ORN1_SAVEEXEC_B64.",
-  facts=["001_628456b47dc66b22.txt:584:section"],
+            "36. The first section is read as S_ORN1_SAVEEXEC_B64. The newer version of the page "
+            "(GcnInstrsSop1.md) repeats both sections word for word, so that the two versions "
+            "also seem to give S_ORN2_SAVEEXEC_B64 two Operation blocks: its first section is "
+            "read as S_ORN1_SAVEEXEC_B64 too.",
+  facts=["001_628456b47dc66b22.txt:584:section", "GcnInstrsSop1.md:584:section"],
   probes=[asm("gcn1.4", ("s_orn1_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 52)),
               ("s_orn2_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 36))),
           asm("gcn1.2", ("s_orn1_saveexec_b64 s[0:1], s[2:3]", REJ)),
@@ -125,11 +131,15 @@ E(title="Table rows 24-26 name S_BUFFER_LOAD_DWORD* where the sections and llvm-
              {"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORDX2",
               "to": "S_BUFFER_STORE_DWORDX2", "fact": "004_f05d49f6c840f2a3.txt:78:opcode-row"},
              {"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORDX4",
-              "to": "S_BUFFER_STORE_DWORDX4", "fact": "004_f05d49f6c840f2a3.txt:79:opcode-row"}],
+              "to": "S_BUFFER_STORE_DWORDX4", "fact": "004_f05d49f6c840f2a3.txt:79:opcode-row"}] +
+            [{"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORD" + w,
+              "to": "S_BUFFER_STORE_DWORD" + w, "fact": "GcnInstrsSmem.md:%d:opcode-row" % line}
+             for w, line in (("", 77), ("X2", 78), ("X4", 79))],
   rationale="The table lists S_BUFFER_LOAD_DWORD, _X2 and _X4 twice: at 8-10 and again at "
             "24-26, and no S_BUFFER_STORE_* at all, while the sections give S_BUFFER_STORE_DWORD"
             "* opcodes 24-26. llvm-mc encodes s_buffer_load_dword with 8 and "
-            "s_buffer_store_dword with 24 (tonga and gfx900). Rows 24-26 are read as the stores.",
+            "s_buffer_store_dword with 24 (tonga and gfx900). Rows 24-26 are read as the stores, "
+            "in the seed's page and in its newer version (GcnInstrsSmem.md), which repeats them.",
   probes=[asm(g, ("s_buffer_load_dword s1, s[4:7], 0x4", op("SMEM", 8)),
               ("s_buffer_store_dword s1, s[4:7], 0x4", op("SMEM", 24)),
               ("s_buffer_store_dwordx2 s[2:3], s[4:7], 0x4", op("SMEM", 25)),
