@@ -1627,3 +1627,20 @@ E(id="E142",
               ("v_interp_p1_f32 v0, v1, attr33.x", REJ), peer="llvm-mc-19") for g in GENS] +
          [asm(g, ("v_interp_p1_f32 v0, v1, attr63.x", ("byte", 1, 0xfc)), peer="llvm-mc-14")
           for g in GENS])
+
+E(id="E143",
+  title="V_INTERP_P1_F32/P2_F32: 'VDST and VSRC registers must not be same' binds programs, "
+        "not the encoding",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVintrp.md:121:description", "GcnInstrsVintrp.md:137:description"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Both sections add 'NOTE: VDST and VSRC registers must not be same.' The word "
+            "v_interp_p1_f32 v0, v0, attr0.x is well formed all the same: llvm-mc 14 and 19 "
+            "assemble it on every generation (LLVM's code generator keeps the two apart for "
+            "V_INTERP_P1_F32 by an early-clobber destination on chips with 16 LDS banks, a "
+            "rule for programs). The codec encodes, decodes and prints such a word as llvm-mc "
+            "does; the note is a rule for the program's result, which the oracle will hold "
+            "when it executes VINTRP (issue 25).",
+  probes=[asm(g, ("v_interp_p1_f32 v0, v0, attr0.x", ("byte", 0, 0)),
+              ("v_interp_p2_f32 v3, v3, attr0.x", ("byte", 0, 3))) for g in GENS])
