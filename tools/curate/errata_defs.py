@@ -1583,3 +1583,74 @@ E(id="E115",
             "instruction reads M0 too (spec/peers/llvm-mc-known.json K24).",
   probes=[asm(g, ("v_movreld_b32 v0, v1", op("VOP1", 66 if g == "gcn1.0" else 54)),
               ("v_movreld_b32 v0, 1", ("byte", 0, 0x81))) for g in ["gcn1.0", "gcn1.2"]])
+
+# ---- VINTRP (GcnInstrsVintrp.md) ---------------------------------------------------------------
+
+E(id="E140",
+  title="V_INTERP_P2_F32's syntax line names V_INTERP_P1_F32",
+  settles=["syntax-mnemonic/VINTRP/V_INTERP_P2_F32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section headed V_INTERP_P2_F32 (opcode 1, the second step of the "
+            "interpolation) writes 'Syntax: V_INTERP_P1_F32 VDST, VSRC, ATTR.ATTRCHAN', its "
+            "neighbour's name with the operands both take. llvm-mc encodes v_interp_p2_f32 "
+            "with opcode 1 and v_interp_p1_f32 with 0 on every generation; the spec keeps the "
+            "section's heading and the line's operands.",
+  probes=[asm(g, ("v_interp_p2_f32 v0, v1, attr0.x", op("VINTRP", 1)),
+              ("v_interp_p1_f32 v0, v1, attr0.x", op("VINTRP", 0))) for g in GENS])
+
+E(id="E141",
+  title="V_INTERP_MOV_F32's PARAMTYPE (P0, P10, P20) is held in VSRC; the page gives no values",
+  settles=["syntax-operand/VINTRP/PARAMTYPE"],
+  classification="doc-omission",
+  decisions=[{"op": "none"}],
+  rationale="The section writes 'V_INTERP_MOV_F32 VDST, PARAMTYPE, ATTR.ATTRCHAN' and 'The "
+            "PARAMTYPE is P0, P10 or P20', but PARAMTYPE is no field of the encoding, and the "
+            "page says only that VSRC holds the 'Source vector register or interpolation "
+            "parameter', not which value names which parameter. llvm-mc puts p10 as 0, p20 as "
+            "1 and p0 as 2 in VSRC (bits 0-7) on every generation and refuses any other slot "
+            "name; its disassembler prints the values 3-255, which the page leaves undefined, "
+            "as invalid_param_N, a text its assembler refuses. The spec's PARAMTYPE operand "
+            "(spec/curated/operands.json) is the VSRC field, 0-2, written p10, p20, p0; the "
+            "decoder refuses 3-255.",
+  probes=[asm(g, ("v_interp_mov_f32 v0, p10, attr0.x", ("byte", 0, 0)),
+              ("v_interp_mov_f32 v0, p20, attr0.x", ("byte", 0, 1)),
+              ("v_interp_mov_f32 v0, p0, attr0.x", ("byte", 0, 2)),
+              ("v_interp_mov_f32 v0, p3, attr0.x", REJ)) for g in GENS] +
+         [{"gen": g, "disasm": True, "lines": ["0x03,0x00,0x02,0xd4"],
+           "expect": [("text", "v_interp_mov_f32_e32 v0, invalid_param_3, attr0.x")]}
+          for g in ("gcn1.2", "gcn1.4")])
+
+E(id="E142",
+  title="VINTRP's ATTR field holds 0-63; the page gives attributes 0-32",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVintrp.md:22:note"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The page writes 'ATTR - attribute number in range 0-32' for a 6-bit field (bits "
+            "10-15), so the values 33-63 are undefined. llvm-mc-19 agrees with the page "
+            "('out of bounds interpolation attribute number' for attr33), llvm-mc-14 takes "
+            "attr0-attr63, and both disassemblers print attr33-attr63. The spec follows the "
+            "page and llvm-mc-19: ATTR is 0-32 (operands.json 'max'), the decoder refuses the "
+            "rest; llvm-mc-14's assembler and LLVM's disassemblers are classified "
+            "(spec/peers).",
+  probes=[asm(g, ("v_interp_p1_f32 v0, v1, attr32.w", ("byte", 1, 0x83)),
+              ("v_interp_p1_f32 v0, v1, attr33.x", REJ), peer="llvm-mc-19") for g in GENS] +
+         [asm(g, ("v_interp_p1_f32 v0, v1, attr63.x", ("byte", 1, 0xfc)), peer="llvm-mc-14")
+          for g in GENS])
+
+E(id="E143",
+  title="V_INTERP_P1_F32/P2_F32: 'VDST and VSRC registers must not be same' binds programs, "
+        "not the encoding",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVintrp.md:121:description", "GcnInstrsVintrp.md:137:description"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Both sections add 'NOTE: VDST and VSRC registers must not be same.' The word "
+            "v_interp_p1_f32 v0, v0, attr0.x is well formed all the same: llvm-mc 14 and 19 "
+            "assemble it on every generation (LLVM's code generator keeps the two apart for "
+            "V_INTERP_P1_F32 by an early-clobber destination on chips with 16 LDS banks, a "
+            "rule for programs). The codec encodes, decodes and prints such a word as llvm-mc "
+            "does; the note is a rule for the program's result, which the oracle will hold "
+            "when it executes VINTRP (issue 25).",
+  probes=[asm(g, ("v_interp_p1_f32 v0, v0, attr0.x", ("byte", 0, 0)),
+              ("v_interp_p2_f32 v3, v3, attr0.x", ("byte", 0, 3))) for g in GENS])
