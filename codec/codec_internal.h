@@ -170,6 +170,12 @@ char *gcn_codec_put_modifier(char *p, const gcn_inst *in, unsigned i);
 char *gcn_codec_put_number(char *p, uint32_t v, unsigned num, unsigned bits);
 /* LLVM's names of the GPR indexing mode's bits (GCN_FMT_GPR_IDX), bit 0 first. */
 extern const char *const gcn_codec_gpr_idx_names[4];
+/* The largest value instruction insn takes in slot on gen (operands.json "max": a GCN_CK_VGPR
+ * check on the slot), else a field of width bits' largest. */
+unsigned gcn_codec_slot_max(const gcn_tables *t, unsigned gen, unsigned insn, unsigned slot,
+                            unsigned width);
+extern const char *const gcn_codec_interp_slot_names[3];
+extern const char gcn_codec_attr_chans[4];
 /* Clears the bits of an instruction's waitcnt and sendmsg immediates that their text leaves
  * out (GCN_PLAN_CANON_SIMM16), so that it encodes as its text assembles. */
 void gcn_codec_canon_simm16(const gcn_tables *t, gcn_inst *in);

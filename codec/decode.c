@@ -172,6 +172,17 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
     return GCN_OK;
 }
 
+unsigned gcn_codec_slot_max(const gcn_tables *t, unsigned gen, unsigned insn, unsigned slot,
+                            unsigned width)
+{
+    const gcn_plan_row *pl = &t->plans[gen * t->ninsns + insn];
+    unsigned i;
+    for (i = 0; i < pl->nck; i++)
+        if (pl->ck[i].slot == slot && pl->ck[i].kind == GCN_CK_VGPR)
+            return pl->ck[i].arg;
+    return width >= 32 ? 0xffffffffu : (1u << width) - 1u;
+}
+
 gcn_status gcn_codec_check_operands(const gcn_tables *t, const gcn_inst *in, int *literal)
 {
     return check_plan(t, in, &t->plans[in->gen * t->ninsns + in->insn], literal);

@@ -980,6 +980,43 @@ static gcn_status hwreg_macro(pctx *p, const gcn_operand_row *op, gcn_inst *in, 
     return GCN_OK;
 }
 
+/* The largest value the plan allows in slot (operands.json "max"), else the field's. */
+static unsigned slot_max(const pctx *p, unsigned slot)
+{
+    return gcn_codec_slot_max(p->t, p->in->gen, p->in->insn, slot, field_width(p, slot));
+}
+
+/* attrN.c (VINTRP's attribute and channel) at s[at]: N in op's slot, c (x, y, z, w) in its aux
+ * slot. */
+static gcn_status attr_operand(pctx *p, const gcn_operand_row *op, size_t at)
+{
+    const char *s = p->s;
+    size_t k = at + 4, d;
+    unsigned long n = 0;
+    unsigned c, max = slot_max(p, op->slot);
+    if (memcmp(s + at, "attr", 4) != 0 || !is_digit(s[k]))
+        return err(p, at,
+                   "expected an attribute and its channel (attrN.x, .y, .z or .w), not "
+                   "'%.*s'",
+                   TOK(s + at, quote_end(s, at) - at));
+    for (d = k; is_digit(s[d]) && d - k < 4; d++)
+        n = n * 10 + (unsigned long)(s[d] - '0');
+    if (is_digit(s[d]) || n > max)
+        return err(p, k, "attribute %.*s is out of range: attributes are attr0 to attr%u",
+                   TOK(s + k, word_end(s, k) - k), max);
+    if (s[d] != '.')
+        return err(p, d, "expected '.' and a channel (x, y, z, w) after attr%lu", n);
+    for (c = 0; c < 4 && s[d + 1] != gcn_codec_attr_chans[c]; c++)
+        ;
+    if (c == 4 || is_alpha(s[d + 2]) || is_digit(s[d + 2]))
+        return err(p, d + 1, "expected a channel x, y, z or w, not '%.*s'",
+                   TOK(s + d + 1, quote_end(s, d + 1) - (d + 1)));
+    p->in->field[op->slot] = (uint32_t)n;
+    p->in->field[op->aux[0]] = c;
+    p->pos = d + 2;
+    return GCN_OK;
+}
+
 static gcn_status operand(pctx *p, const gcn_operand_row *op)
 {
     gcn_inst *in = p->in;
@@ -1175,9 +1212,22 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         p->pos = k;
         return GCN_OK;
     }
+    case GCN_KIND_ATTR:
+        return attr_operand(p, op, at);
     case GCN_KIND_IMM: {
         size_t k = at;
         unsigned w = field_width(p, op->slot);
+        if (op->format == GCN_FMT_INTERP_SLOT) {
+            /* p10, p20, p0 (LLVM takes no number there) */
+            size_t e = word_end(s, at);
+            int i = name_in(s, at, e, gcn_codec_interp_slot_names, 3);
+            if (i < 0)
+                return err(p, at, "expected an interpolation parameter (p10, p20, p0), not '%.*s'",
+                           TOK(s + at, quote_end(s, at) - at));
+            in->field[op->slot] = (uint32_t)i;
+            p->pos = e;
+            return GCN_OK;
+        }
         if (op->format == GCN_FMT_GPR_IDX && word_end(s, at) - at == 7 &&
             memcmp(s + at, "gpr_idx", 7) == 0)
             return gpr_idx_macro(p, op, in, at + 7);

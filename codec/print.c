@@ -28,6 +28,11 @@ CODEC_INLINE char *put_pool(char *p, const char *s, unsigned n)
 
 /* LLVM's names of the GPR indexing mode's bits, bit 0 first (AMDGPU's gpr_idx(...) syntax). */
 const char *const gcn_codec_gpr_idx_names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
+/* LLVM's names of the interpolation parameters P10, P20, P0, by their value in VSRC (probed with
+ * llvm-mc on every generation: spec/errata.json E141, which the page leaves out) */
+const char *const gcn_codec_interp_slot_names[3] = {"p10", "p20", "p0"};
+/* the attribute channels, by ATTRCHAN (the VINTRP page: "X - 0, Y - 1, Z - 2, W - 3") */
+const char gcn_codec_attr_chans[4] = {'x', 'y', 'z', 'w'};
 
 /* A string literal of the code. */
 #define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof(lit) - 1), (p) + sizeof(lit) - 1)
@@ -421,6 +426,8 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
             *p++ = ')';
             return p;
         }
+        if (op->format == GCN_FMT_INTERP_SLOT && v < 3u)
+            return put_str(p, gcn_codec_interp_slot_names[v]);
         if (op->format == GCN_FMT_WAITCNT)
             return waitcnt(p, &t->simm16[in->gen], v);
         if (op->format == GCN_FMT_SENDMSG)
@@ -431,6 +438,13 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
             (op->format == GCN_FMT_INLINE && !inline_int(t, in->gen, v)))
             return hex(p, v);
         return dec(p, v);
+    case GCN_KIND_ATTR:
+        /* attrN.c: the attribute and, from the aux slot, its channel */
+        p = PUT_LIT(p, "attr");
+        p = dec(p, v);
+        *p++ = '.';
+        *p++ = gcn_codec_attr_chans[in->field[op->aux[0]] & 3u];
+        return p;
     case GCN_KIND_LABEL:
         /* a branch's signed dword offset, as LLVM's disassembler writes it: the field's value */
         return dec(p, v);
@@ -497,7 +511,7 @@ static char *text_general(char *p, const gcn_tables *t, const gcn_inst *in)
 {
     const gcn_insn_row *row = &t->insns[in->insn];
     unsigned i;
-    p = put_pool(p, row->mnemonic, row->mnemonic_len);
+    p = put_pool(p, row->mnemonic, gcn_mnemonic_len(row, in->gen));
     for (i = 0; i < row->noperands; i++)
         p = put_step(p, t, in, i);
     for (i = 0; i < row->nmodifiers; i++)

@@ -27,7 +27,8 @@
     X(GCN_KIND_LABEL, "label")                                                                     \
     X(GCN_KIND_LITERAL32, "literal32")                                                             \
     X(GCN_KIND_VSRC, "vsrc")                                                                       \
-    X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")
+    X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")                                                             \
+    X(GCN_KIND_ATTR, "attr")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -43,7 +44,8 @@ typedef enum gcn_kind {
  * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
  * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them).
  * "waitcnt", "sendmsg", "hwreg": a 16-bit immediate LLVM writes symbolically (vmcnt(N) ...,
- * sendmsg(...), hwreg(...)), by the generation's gcn_simm16_row. */
+ * sendmsg(...), hwreg(...)), by the generation's gcn_simm16_row. "interp-slot": an interpolation
+ * parameter, LLVM's p10, p20, p0 for 0, 1, 2 (V_INTERP_MOV_F32's VSRC). */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -55,7 +57,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_SENDMSG, "sendmsg")                                                                  \
     X(GCN_FMT_HWREG, "hwreg")                                                                      \
     X(GCN_FMT_F64, "f64")                                                                          \
-    X(GCN_FMT_F16, "f16")
+    X(GCN_FMT_F16, "f16")                                                                          \
+    X(GCN_FMT_INTERP_SLOT, "interp-slot")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -102,7 +105,9 @@ typedef struct gcn_operand_row {
     uint8_t regs;
     uint8_t slot;
     uint8_t format; /* gcn_format for immediates */
-    uint8_t aux[3]; /* kind-specific slots: IMM, SOE, SOFFSET for smem-offset; IMM for smrd */
+    /* kind-specific slots: IMM, SOE, SOFFSET for smem-offset; IMM for smrd; the channel
+     * (ATTRCHAN) for attr */
+    uint8_t aux[3];
     uint8_t defines;
     uint8_t signed_gens;  /* generations where the immediate is signed (bit set) */
     uint8_t literal_gens; /* generations where code 255 means a trailing 32-bit literal */
@@ -147,7 +152,17 @@ typedef struct gcn_insn_row {
     /* the length of the mnemonic's form suffix (_e32): the parser takes the mnemonic without
      * it too, as LLVM's assembler does */
     uint8_t suffix_len;
+    /* the generations whose text has the suffix (bit set; 0xff: all): LLVM writes VINTRP's _e32
+     * only where a VOP3 form exists too */
+    uint8_t suffix_gens;
 } gcn_insn_row;
+
+/* The length of row's mnemonic as printed on gen: without its suffix where gen lacks it. */
+static inline unsigned gcn_mnemonic_len(const gcn_insn_row *row, unsigned gen)
+{
+    return (row->suffix_gens >> gen) & 1u ? row->mnemonic_len
+                                          : (unsigned)(row->mnemonic_len - row->suffix_len);
+}
 
 /* One field to extract: its bits in the word and the slot it fills. */
 typedef struct gcn_fetch_op {
@@ -168,7 +183,9 @@ typedef struct gcn_fetch_op {
 
 /* One operand check, compiled by gcngen from the operand's kind and width. */
 typedef enum gcn_check_kind {
-    GCN_CK_VGPR,        /* field <= arg (the last register of the tuple is v255 at most) */
+    /* field <= arg: the last register of a VGPR tuple is v255 at most; an immediate or an
+     * attribute has a largest value (operands.json "max") */
+    GCN_CK_VGPR,
     GCN_CK_REG,         /* reg_ok[field] has bit arg */
     GCN_CK_SBASE,       /* reg_ok[field * 2] has bit arg */
     GCN_CK_SSRC,        /* reg_ok[field] has bit arg (GCN_OK_SSRC_BIT); GCN_OK_LITERAL */

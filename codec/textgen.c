@@ -228,8 +228,8 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
     const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
     gcn_print_step steps[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
     unsigned i, n = 0;
-    int ok = add_mnemonic(x, row->mnemonic, row->mnemonic_len, &pp->mnemonic);
-    pp->mnemonic_len = row->mnemonic_len;
+    int ok = add_mnemonic(x, row->mnemonic, gcn_mnemonic_len(row, base->gen), &pp->mnemonic);
+    pp->mnemonic_len = (uint8_t)gcn_mnemonic_len(row, base->gen);
     pp->text_max = row->text_max;
     for (i = 0; ok && i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];

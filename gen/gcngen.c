@@ -538,6 +538,20 @@ static int check_instructions(spec_t *s)
             /* GCN_OK_SSRC_BIT: a scalar source of 1 or 2 registers */
             if ((strcmp(k, "ssrc") == 0 || strcmp(k, "vsrc") == 0) && regs > 2)
                 return fail(s, op, "%s: a scalar source of %g registers (1 or 2)", name, regs);
+            /* a largest value: a check's arg (8 bits), on an immediate or an attribute */
+            if (get(op, "max") && (!(cJSON_GetNumberValue(get(op, "max")) >= 0 &&
+                                     cJSON_GetNumberValue(get(op, "max")) <= 255) ||
+                                   (strcmp(k, "imm") != 0 && strcmp(k, "attr") != 0)))
+                return fail(s, op, "%s: \"max\" is 0-255, on an imm or attr operand", name);
+            if (strcmp(k, "attr") == 0 && slot_index(&s->encs[e], str(op, "chan_field")) < 0)
+                return fail(s, op, "%s: an attr operand needs its channel's field (chan_field)",
+                            name);
+            if (fmt && strcmp(fmt, "interp-slot") == 0 &&
+                !(strcmp(k, "imm") == 0 && get(op, "max") &&
+                  cJSON_GetNumberValue(get(op, "max")) <= 2))
+                return fail(s, op,
+                            "%s: an interp-slot operand is an imm of 3 values at most (max 2)",
+                            name);
             /* the text an omitted operand stands for: parsed as the operand, at most
              * GCN_NAME_MAX characters (a pool string) */
             if (get(op, "omitted") && (!str(op, "omitted") || !*str(op, "omitted") ||
@@ -1118,7 +1132,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
 {
     unsigned n = 0;
     const cJSON *op, *m;
-    const char *const aux_keys[3] = {"imm_field", "soe_field", "soffset_field"};
+    const char *const aux_keys[4] = {"imm_field", "soe_field", "soffset_field", "chan_field"};
 #define FETCH(sl, gm)                                                                              \
     do {                                                                                           \
         int sl_ = (sl);                                                                            \
@@ -1137,7 +1151,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     {
         unsigned k;
         FETCH(slot_index(e, op_field(op)), 0xffu);
-        for (k = 0; k < 3; k++)
+        for (k = 0; k < 4; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
@@ -1184,6 +1198,8 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         check_t c = {GCN_CK_VGPR, slot_index(e, op_field(op)), 0};
         if (strcmp(kind, "vgpr") == 0 && regs > 1)
             c.arg = 256 - regs;
+        else if ((strcmp(kind, "imm") == 0 || strcmp(kind, "attr") == 0) && get(op, "max"))
+            c.arg = (unsigned)cJSON_GetNumberValue(get(op, "max")); /* field <= max */
         else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
             c.kind = GCN_CK_REG;
             c.arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
@@ -1701,8 +1717,10 @@ static void emit_insns(spec_t *s, gcn_buf *b)
         cJSON_ArrayForEach(op, get(in, "operands"))
         {
             const char *fmt = str(op, "format");
-            const char *aux[3] = {str(op, "imm_field"), str(op, "soe_field"),
-                                  str(op, "soffset_field")};
+            /* aux[0]: an SMEM/SMRD offset's IMM, or an attribute's channel */
+            const char *aux[3] = {str(op, "imm_field") ? str(op, "imm_field")
+                                                       : str(op, "chan_field"),
+                                  str(op, "soe_field"), str(op, "soffset_field")};
             unsigned k;
             gcn_buf_printf(b, "{%s, %u, %d, %s, {",
                            kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))],
@@ -1748,8 +1766,9 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 gcn_buf_puts(b, "GCN_NO_INSN, ");
         }
         emit_fetch(s, e, in, b);
-        gcn_buf_printf(b, "}, %zu, %zu, %zu},\n", strlen(mn), text_max,
-                       str(in, "asm_suffix") ? strlen(str(in, "asm_suffix")) : 0);
+        gcn_buf_printf(b, "}, %zu, %zu, %zu, 0x%x},\n", strlen(mn), text_max,
+                       str(in, "asm_suffix") ? strlen(str(in, "asm_suffix")) : 0,
+                       gens_mask(s, get(in, "asm_suffix_gens")));
     }
     gcn_buf_puts(b, "};\n\n");
 }

@@ -354,7 +354,7 @@ gcn_status fuzz_check_bytes(const char *target, int gen, const uint8_t *bytes, s
     /* decode -> print -> parse -> encode */
     n = gcn_print(&a, text, sizeof(text));
     if (n == 0 || n >= sizeof(text) || strlen(text) != n ||
-        strncmp(text, gcn_inst_mnemonic(&a), strlen(gcn_inst_mnemonic(&a))) != 0)
+        strncmp(text, gcn_inst_mnemonic(&a), gcn_mnemonic_len(&t->insns[a.insn], gen)) != 0)
         fuzz_finding(target, "print-malformed", enc, "  bytes: %s\n  text: %s (%zu)", hex, text, n);
     check_truncation(target, enc, &a, text, n, hex);
     if (st_dis == GCN_OK && (dis_size != a.size || strcmp(dis, text) != 0))

@@ -290,10 +290,37 @@ static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *
             simm16_cases(g, &in, op, slot);
             break;
         }
-        in.field[op->slot] = 0;
-        emit(g, &in, "imm", slot);
-        in.field[op->slot] = mask_of(l->slot[op->slot].width);
-        emit(g, &in, "imm", slot);
+        /* 0 and the largest value (operands.json "max", else the field's); every value of an
+         * interpolation parameter */
+        {
+            unsigned max =
+                gcn_codec_slot_max(g->t, in.gen, in.insn, op->slot, l->slot[op->slot].width);
+            if (op->format == GCN_FMT_INTERP_SLOT) {
+                for (c = 0; c <= max; c++) {
+                    in.field[op->slot] = c;
+                    emit(g, &in, "imm", slot);
+                }
+                break;
+            }
+            in.field[op->slot] = 0;
+            emit(g, &in, "imm", slot);
+            in.field[op->slot] = max;
+            emit(g, &in, "imm", slot);
+        }
+        break;
+    case GCN_KIND_ATTR:
+        /* the first, a middle and the last attribute (operands.json "max"), each channel */
+        {
+            unsigned max =
+                gcn_codec_slot_max(g->t, in.gen, in.insn, op->slot, l->slot[op->slot].width);
+            unsigned attrs[3] = {0, max / 2, max}, k;
+            for (k = 0; k < 3; k++)
+                for (c = 0; c < 4; c++) {
+                    in.field[op->slot] = attrs[k];
+                    in.field[op->aux[0]] = c;
+                    emit(g, &in, k == 0 ? "attr-first" : k == 2 ? "attr-last" : "attr", slot);
+                }
+        }
         break;
     case GCN_KIND_LABEL: {
         /* forward, backward, the ends of the signed range */

@@ -264,6 +264,9 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
     }
     switch (op->kind) {
     case GCN_KIND_IMM:
+        /* an interpolation parameter is a name (p10, p20, p0), never a number, as in llvm-mc */
+        if (op->format == GCN_FMT_INTERP_SLOT)
+            return 0;
         /* a signed 16-bit immediate takes the negative values of its width too */
         if (!fits_u(v, w) && !(op->accepts_signed && v < 0 && fits_s(v, w)))
             return 0;

@@ -624,6 +624,18 @@ static gcn_status opcode_table(clrx *c, size_t line, const gcn_strs *head, size_
     if (!t->gens.n)
         for (i = 0; i < c->title_gens.n; i++)
             gcn_strs_push(&t->gens, c->title_gens.v[i]);
+    /* ... else for the generations the page's notes before it name (VINTRP: "Encoding type is
+     * 0b110010 for GCN 1.0/1.1 or 0b110101 for GCN 1.2/1.4.") */
+    if (!t->gens.n)
+        for (i = 0; i < ti; i++) {
+            const gcn_fact *n = &c->out->v[i];
+            size_t k;
+            if (n->kind != GCN_FACT_NOTE || strcmp(n->file, c->L->file) != 0)
+                continue;
+            for (k = 0; k < n->gens.n; k++)
+                if (!gcn_strs_has(&t->gens, n->gens.v[k]))
+                    gcn_strs_push(&t->gens, n->gens.v[k]);
+        }
     for (i = 0; i < t->gens.n; i++)
         if (!gcn_strs_has(&c->doc_gens, t->gens.v[i]))
             gcn_strs_push(&c->doc_gens, t->gens.v[i]);

@@ -7,7 +7,8 @@
 #include "util/file.h"
 #include "util/json.h"
 
-gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_diag *diag)
+gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs *further,
+                               gcn_diag *diag)
 {
     char *path = gcn_path_join(curated_dir, "pages.json");
     gcn_json_doc doc;
@@ -40,14 +41,20 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_diag 
         cJSON_ArrayForEach(e, list)
         {
             const char *name = NULL, *note = NULL;
+            const cJSON *fu = cJSON_GetObjectItemCaseSensitive(e, "further");
             if ((st = gcn_json_str(&doc, e, "encoding", 1, &name, diag)) != GCN_OK ||
                 (st = gcn_json_str(&doc, e, "note", 1, &note, diag)) != GCN_OK)
                 break;
+            if (fu && !cJSON_IsBool(fu)) {
+                st = gcn_json_error(&doc, fu, diag, "\"further\" must be true or false");
+                break;
+            }
             if (gcn_strs_has(out, name)) {
                 st = gcn_json_error(&doc, e, diag, "encoding \"%s\" is listed twice", name);
                 break;
             }
-            if (!gcn_strs_push(out, name)) {
+            if (!gcn_strs_push(out, name) ||
+                (further && cJSON_IsTrue(fu) && !gcn_strs_push(further, name))) {
                 st = GCN_ERR_NOMEM;
                 break;
             }
@@ -68,12 +75,12 @@ static int has_encoding(const gcn_facts *f, const char *enc)
 gcn_status gcn_facts_add_pages(gcn_facts *f, const char *pages_path, const char *root,
                                const char *curated_dir, gcn_diag *diag)
 {
-    gcn_strs encs = {0};
+    gcn_strs encs = {0}, further = {0};
     gcn_facts pages;
     gcn_status st;
     size_t i, keep = 0, nfacts = 0;
     gcn_facts_init(&pages);
-    if ((st = gcn_pages_encodings(curated_dir, &encs, diag)) != GCN_OK)
+    if ((st = gcn_pages_encodings(curated_dir, &encs, &further, diag)) != GCN_OK)
         goto out;
     if (encs.n == 0)
         goto out;
@@ -87,10 +94,16 @@ gcn_status gcn_facts_add_pages(gcn_facts *f, const char *pages_path, const char 
             st = GCN_ERR_INVALID;
             goto out;
         }
-        if (has_encoding(f, encs.v[i])) {
+        /* a further page (a newer version of a seed's page) joins an encoding the seeds
+         * describe; any other page, one they do not */
+        if (has_encoding(f, encs.v[i]) != gcn_strs_has(&further, encs.v[i])) {
             gcn_diag_set(diag, pages_path, 0, 0,
-                         "curated/pages.json lists %s, which the seeds already describe: its "
-                         "pages join as further pages of the seeds' facts, not here",
+                         gcn_strs_has(&further, encs.v[i])
+                             ? "curated/pages.json lists %s as a further page, but the seeds do "
+                               "not describe it: leave out \"further\""
+                             : "curated/pages.json lists %s, which the seeds already describe: "
+                               "list it with \"further\": true, so that its pages join the "
+                               "seeds' as further versions",
                          encs.v[i]);
             st = GCN_ERR_INVALID;
             goto out;
@@ -141,5 +154,6 @@ out:
         gcn_diag_set(diag, pages_path, 0, 0, "out of memory");
     gcn_facts_free(&pages);
     gcn_strs_free(&encs);
+    gcn_strs_free(&further);
     return st;
 }

@@ -67,6 +67,7 @@ typedef struct ctx {
     gcn_section_view *sections;
     size_t nsections;
     gcn_strs encodings;
+    gcn_strs note_values; /* field values read from notes (encoding_note_value) */
 } ctx;
 
 static gcn_status fail(ctx *c, const char *file, unsigned line, const char *fmt, ...)
@@ -235,6 +236,48 @@ static rfield *layout_field(rlayout *l, const char *name)
     return NULL;
 }
 
+/* The value a note of enc's pages gives its ENCODING field on gen ("Encoding type is 0bA for
+ * GCN 1.0/1.1 or 0bB for GCN 1.2/1.4."), interned in c->note_values, the note's id added to
+ * sources; NULL when no note gives one. */
+static const char *encoding_note_value(ctx *c, const char *enc, const char *gen, gcn_strs *sources)
+{
+    size_t i;
+    for (i = 0; i < c->facts.n; i++) {
+        const gcn_fact *x = &c->facts.v[i];
+        const char *s;
+        if (x->kind != GCN_FACT_NOTE || !x->encoding || strcmp(x->encoding, enc) != 0 || !x->text ||
+            !(s = strstr(x->text, "Encoding type is ")))
+            continue;
+        while ((s = strstr(s, "0b")) != NULL) {
+            size_t n = 2;
+            const char *nx;
+            char part[128];
+            gcn_strs gens = {0};
+            int has;
+            while (s[n] == '0' || s[n] == '1')
+                n++;
+            nx = strstr(s + n, " or ");
+            snprintf(part, sizeof(part), "%.*s", (int)(nx ? (size_t)(nx - s) : strlen(s)), s);
+            text_gens(part, &gens);
+            has = gcn_strs_has(&gens, gen);
+            gcn_strs_free(&gens);
+            if (has && n > 2) {
+                char v[72];
+                snprintf(v, sizeof(v), "%.*s", (int)n, s);
+                if (!gcn_strs_has(&c->note_values, v))
+                    gcn_strs_push(&c->note_values, v);
+                if (!gcn_strs_has(sources, x->id))
+                    gcn_strs_push(sources, x->id);
+                for (n = 0; n < c->note_values.n; n++)
+                    if (strcmp(c->note_values.v[n], v) == 0)
+                        return c->note_values.v[n];
+            }
+            s += n;
+        }
+    }
+    return NULL;
+}
+
 static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
 {
     rlayout *l = &c->layouts[c->nlayouts];
@@ -305,6 +348,14 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
         free(l->f);
         return st;
     }
+    /* an ENCODING field whose row gives no value: the page's note for this generation ("Encoding
+     * type is 0b110010 for GCN 1.0/1.1 or 0b110101 for GCN 1.2/1.4.", VINTRP) */
+    for (i = 0; i < l->n; i++)
+        if (strcmp(l->f[i].name, "ENCODING") == 0 && !l->f[i].value) {
+            const char *v = encoding_note_value(c, enc, gen, &l->f[i].sources);
+            if (v)
+                l->f[i].value = (char *)v;
+        }
     /* field decisions: move, add or remove */
     for (i = 0; i < c->errata.n; i++)
         for (j = 0; j < c->errata.v[i].ndecisions; j++) {
@@ -564,7 +615,9 @@ static const cJSON *encoding_operands(const ctx *c, const char *enc)
 
 /* operands.json's mnemonic_suffix of x's encoding, unless suffix_exceptions names x: how LLVM
  * spells the form (v_mov_b32_e32, the 32-bit form of an instruction that has a VOP3 form too),
- * written into the instruction as "asm_suffix". */
+ * written into the instruction as "asm_suffix"; mnemonic_suffix_gens, where LLVM prints it on
+ * some generations only (VINTRP's _e32 on GCN 1.2/1.4, where a VOP3 form exists too), as
+ * "asm_suffix_gens". */
 static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
 {
     const cJSON *enc = encoding_operands(c, x->encoding), *n;
@@ -577,6 +630,10 @@ static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
             return;
     }
     cJSON_AddStringToObject(o, "asm_suffix", suffix->valuestring);
+    if (cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_gens"))
+        cJSON_AddItemToObject(
+            o, "asm_suffix_gens",
+            cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_gens"), 1));
 }
 
 /* Canonical syntax "NAME OP(2), OP [MOD:MOD] REQ" from a parsed syntax fact. */
@@ -629,10 +686,13 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format",        "imm_field",      "soe_field",
-                                             "soffset_field", "signed_gens",    "literal_gens",
-                                             "register_bits", "imm_scale",      "literal_scale",
-                                             "omitted",       "accepts_signed", NULL};
+static const char *const operand_extras[] = {"format",         "imm_field",
+                                             "soe_field",      "soffset_field",
+                                             "signed_gens",    "literal_gens",
+                                             "register_bits",  "imm_scale",
+                                             "literal_scale",  "omitted",
+                                             "accepts_signed", "max",
+                                             "chan_field",     NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -1674,6 +1734,7 @@ done:
     free(c.sections);
     gcn_claims_free(&c.claims);
     gcn_strs_free(&c.encodings);
+    gcn_strs_free(&c.note_values);
     gcn_json_free(&c.gens_doc);
     gcn_json_free(&c.ops_doc);
     gcn_json_free(&c.syn_doc);

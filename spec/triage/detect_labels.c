@@ -33,8 +33,9 @@ static gcn_status add(gcn_findings *out, const gcn_fact *x, const char *subject,
     char group[700];
     gcn_finding *f;
     gcn_strs_push(&ids, x->id);
-    /* one slip (the same wrong label) on one page is one finding */
-    snprintf(group, sizeof(group), "label|%s|%s|%s", x->file, slip, subject);
+    /* one slip (the same wrong label) on one page, and on its other versions (the seeds' and
+     * the CLRX documentation's pages of one encoding), is one finding */
+    snprintf(group, sizeof(group), "label|%s|%s|%s", x->encoding ? x->encoding : "", slip, subject);
     f = gcn_findings_add_grouped(out, GCN_FC_LABEL, x->encoding, subject, group, &ids, "%s", msg);
     gcn_strs_free(&ids);
     return f ? GCN_OK : GCN_ERR_NOMEM;

@@ -9,6 +9,11 @@
 #include "findings.h"
 #include "spec/model/claims.h"
 
+static int gens_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static gcn_status dec_hex(const gcn_facts *f, gcn_findings *out)
 {
     size_t i, p;
@@ -316,12 +321,24 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const gc
             gcn_strs_push(&ids, a->fact->id);
             gcn_strs_push(&ids, tab->id);
             gcn_strs_push(&gens, a->gen);
-            if (!gcn_findings_add(out, GCN_FC_AVAILABILITY, a->encoding, a->mnemonic, &ids, &gens,
-                                  "%s:%u says %s exists (opcode %ld), but the opcode table at "
-                                  "%s:%u does not list it for these generations",
-                                  a->fact->file, a->fact->line, a->mnemonic, a->opcode, tab->file,
-                                  tab->line))
-                st = GCN_ERR_NOMEM;
+            {
+                /* one instruction's opcode missing from its tables is one finding, however many
+                 * versions of the page (each with its section and table) repeat it */
+                char group[300];
+                gcn_finding *g;
+                snprintf(group, sizeof(group), "availability|%s|%s|%ld", a->encoding, a->mnemonic,
+                         a->opcode);
+                g = gcn_findings_add_grouped(
+                    out, GCN_FC_AVAILABILITY, a->encoding, a->mnemonic, group, &ids,
+                    "%s:%u says %s exists (opcode %ld), but the opcode "
+                    "table at %s:%u does not list it for these "
+                    "generations",
+                    a->fact->file, a->fact->line, a->mnemonic, a->opcode, tab->file, tab->line);
+                if (!g || (!gcn_strs_has(&g->gens, a->gen) && !gcn_strs_push(&g->gens, a->gen)))
+                    st = GCN_ERR_NOMEM;
+                else if (g->gens.n > 1)
+                    qsort(g->gens.v, g->gens.n, sizeof(*g->gens.v), gens_cmp);
+            }
             gcn_strs_free(&ids);
             gcn_strs_free(&gens);
             if (st != GCN_OK)

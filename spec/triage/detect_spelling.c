@@ -14,8 +14,9 @@
  * to spell. One rule reads capitals, by their context: a rare capitalized name one letter away
  * from a common one that the same neighbour goes with everywhere else ("LDS/DDS" where the
  * pages write "LDS/GDS" hundreds of times) is a typo of it; "64-bit RTC counter" is not, though
- * RTN is common, since nothing pairs "bit" with RTN. All the places of one misspelled word are
- * one finding. */
+ * RTN is common, since nothing pairs "bit" with RTN. A name is rare by its uses in one document:
+ * the versions of a page (the seeds' DS pages and the CLRX DS page) copy its sentences, typos
+ * with them. All the places of one misspelled word are one finding. */
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,8 +26,8 @@
 #include "findings.h"
 #include "wordlist.h"
 
-/* A misspelled capitalized name is rare (made once, or copied once) and the name it misspells
- * common: these bound "rare" and "common". */
+/* A misspelled capitalized name is rare (made once, or copied once, in any one document) and
+ * the name it misspells common: these bound "rare" and "common". */
 #define CAPS_TYPO_MAX_USES 2
 #define CAPS_NAME_MIN_USES 10
 /* ... and the neighbour goes with the common name at least this often. */
@@ -34,10 +35,14 @@
 /* The shortest second word (and first, unless the prose uses it alone) of two run together. */
 #define COMPOUND_PART_MIN 4
 
+/* Documents told apart by a capitalized name's uses (more fold onto these) */
+#define SPELL_MAX_DOCS 64
+
 typedef struct term {
     char *word; /* prose words folded to lower case; capitalized names as written */
     unsigned uses;
     unsigned encodings; /* bit per encoding whose prose uses it */
+    uint16_t *doc_uses; /* capitalized names: uses by document (speller.docs), else NULL */
 } term;
 
 /* A small open-addressing map from a word to its term. */
@@ -53,6 +58,8 @@ typedef struct speller {
     terms caps;         /* capitalized names, in names and prose */
     terms pairs;        /* "previous next": two prose words in a row, as written */
     gcn_strs encodings;
+    gcn_strs docs; /* the documents, by the file names of the facts' places */
+    unsigned doc;  /* the index in docs of the fact being read */
     gcn_findings *out;
 } speller;
 
@@ -112,8 +119,10 @@ static term *lookup(terms *t, const char *w, size_t n, int create)
 static void terms_free(terms *t)
 {
     size_t i;
-    for (i = 0; i < t->cap; i++)
+    for (i = 0; i < t->cap; i++) {
         free(t->v[i].word);
+        free(t->v[i].doc_uses);
+    }
     free(t->v);
 }
 
@@ -156,10 +165,37 @@ static gcn_status count_caps(speller *sp, const char *w, size_t n)
             return st;
     }
     t = lookup(&sp->caps, w, n, 1);
-    if (!t)
+    if (!t || (!t->doc_uses && !(t->doc_uses = calloc(SPELL_MAX_DOCS, sizeof(*t->doc_uses)))))
         return GCN_ERR_NOMEM;
     t->uses++;
+    if (t->doc_uses[sp->doc] < UINT16_MAX)
+        t->doc_uses[sp->doc]++;
     return GCN_OK;
+}
+
+/* The most uses of a capitalized name in one document. */
+static unsigned doc_uses_max(const term *t)
+{
+    unsigned i, m = 0;
+    for (i = 0; t->doc_uses && i < SPELL_MAX_DOCS; i++)
+        m = t->doc_uses[i] > m ? t->doc_uses[i] : m;
+    return m;
+}
+
+/* Makes x's document (its file) the one whose uses count; 0 on OOM. */
+static int enter_doc(speller *sp, const gcn_fact *x)
+{
+    const char *file = x->file ? x->file : "";
+    size_t i;
+    for (i = 0; i < sp->docs.n; i++)
+        if (strcmp(sp->docs.v[i], file) == 0) {
+            sp->doc = (unsigned)(i % SPELL_MAX_DOCS);
+            return 1;
+        }
+    if (!gcn_strs_push(&sp->docs, file))
+        return 0;
+    sp->doc = (unsigned)((sp->docs.n - 1) % SPELL_MAX_DOCS);
+    return 1;
 }
 
 /* Every name in s into the vocabulary, whole and split at '_'. */
@@ -445,7 +481,7 @@ static const char *caps_typo_of(speller *sp, const word_at *at)
     for (i = 0; i < at->n; i++)
         if (!isupper((unsigned char)at->w[i]))
             return NULL;
-    if (!t || t->uses > CAPS_TYPO_MAX_USES || gcn_wordlist_has(&sp->vocab, at->w, at->n))
+    if (!t || doc_uses_max(t) > CAPS_TYPO_MAX_USES || gcn_wordlist_has(&sp->vocab, at->w, at->n))
         return NULL;
     for (i = 0; i < sp->caps.cap; i++) {
         const term *c = &sp->caps.v[i];
@@ -575,10 +611,12 @@ gcn_status gcn_detect_spelling(const gcn_facts *f, const gcn_wordlist *words, gc
     sp.out = out;
     /* the vocabulary first, then the prose's own counts, then the check */
     for (i = 0; i < f->n && st == GCN_OK; i++)
-        st = fact_names(&sp, &f->v[i]);
+        st = enter_doc(&sp, &f->v[i]) ? fact_names(&sp, &f->v[i]) : GCN_ERR_NOMEM;
     for (i = 0; i < f->n && st == GCN_OK; i++) {
         const char *p = prose_of(&f->v[i]);
-        if (p)
+        if (!enter_doc(&sp, &f->v[i]))
+            st = GCN_ERR_NOMEM;
+        else if (p)
             st = each_word(&sp, &f->v[i], p, count_word);
     }
     for (i = 0; i < f->n && st == GCN_OK; i++) {
@@ -591,5 +629,6 @@ gcn_status gcn_detect_spelling(const gcn_facts *f, const gcn_wordlist *words, gc
     terms_free(&sp.caps);
     terms_free(&sp.pairs);
     gcn_strs_free(&sp.encodings);
+    gcn_strs_free(&sp.docs);
     return st;
 }

@@ -558,6 +558,46 @@ static void test_errata_syntax_error(void **state)
 
 /* ---- the empty errata list ------------------------------------------------------------------ */
 
+/* ---- curated/pages.json --------------------------------------------------------------------- */
+
+/* pages.json with one entry (entry: its JSON object) is refused by gcn_facts_add_pages with a
+ * message holding want; "further" says whether an encoding's pages are newer versions of a
+ * seed's (DS, SOP1, SMEM) or pages of an encoding the seeds lack. */
+static void expect_bad_pages(const char *entry, const char *want)
+{
+    char text[512], *list, *dir, *pages;
+    gcn_facts facts;
+    gcn_diag d;
+    snprintf(text, sizeof(text),
+             "{\"schema\": \"gcnspec-curated/1\", \"topic\": \"pages\", \"title\": \"t\",\n"
+             " \"source\": \"s\", \"encodings\": [\n  %s\n]}\n",
+             entry);
+    list = scratch_file("pages.json", text);
+    dir = sibling(list, "");
+    dir[strlen(dir) - 1] = 0; /* the directory, without the slash sibling() ends it with */
+    pages = path_join2(test_source_dir(), "spec/facts-clrx.json");
+    assert_int_equal(gcn_facts_load(&facts, facts_path, &d), GCN_OK);
+    gcn_diag_clear(&d);
+    assert_int_equal(gcn_facts_add_pages(&facts, pages, NULL, dir, &d), GCN_ERR_INVALID);
+    if (!strstr(d.msg, want))
+        fail_msg("pages.json with %s: expected '%s' in '%s'", entry, want, d.msg);
+    gcn_facts_free(&facts);
+    free(pages);
+    free(dir);
+    free(list);
+}
+
+static void test_pages_further(void **state)
+{
+    (void)state;
+    /* a seed's encoding needs "further"; one the seeds lack must not have it */
+    expect_bad_pages("{\"encoding\": \"DS\", \"note\": \"n\"}", "list it with \"further\": true");
+    expect_bad_pages("{\"encoding\": \"SOP2\", \"note\": \"n\", \"further\": true}",
+                     "the seeds do not describe it");
+    expect_bad_pages("{\"encoding\": \"SMEM\", \"note\": \"n\", \"further\": 1}",
+                     "\"further\" must be true or false");
+}
+
 static void test_empty_errata_lists_unresolved(void **state)
 {
     char *errata =
@@ -659,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_errata_duplicate_id),
         cmocka_unit_test(test_errata_unknown_generation),
         cmocka_unit_test(test_empty_errata_lists_unresolved),
+        cmocka_unit_test(test_pages_further),
     };
     return cmocka_run_group_tests_name("cli_bad_json", tests, setup, teardown);
 }

@@ -56,7 +56,9 @@ static void texts_present(void **state)
             &gcn_codec_print_texts, (unsigned)(k / t->ninsns), (unsigned)(k % t->ninsns));
         unsigned i;
         /* the mnemonic from its text rows */
-        assert_int_equal(pp->mnemonic_len, t->insns[k % t->ninsns].mnemonic_len);
+        /* the generation's spelling: VINTRP's _e32 only where LLVM writes it */
+        assert_int_equal(pp->mnemonic_len,
+                         gcn_mnemonic_len(&t->insns[k % t->ninsns], (unsigned)(k / t->ninsns)));
         assert_memory_equal(&gcn_codec_print_texts.texts[pp->mnemonic],
                             t->insns[k % t->ninsns].mnemonic, pp->mnemonic_len);
         for (i = 0; i < pp->n; i++)

@@ -94,6 +94,11 @@ static void render(gcn_buf *b, const cJSON *insn)
             gcn_buf_printf(b, "s[%d:%d]", 40, 40 + regs - 1);
         } else if (strcmp(kind, "smem-offset") == 0 || strcmp(kind, "smrd-offset") == 0) {
             gcn_buf_puts(b, "0x4");
+        } else if (strcmp(kind, "attr") == 0) {
+            gcn_buf_puts(b, "attr1.y");
+        } else if (get(op, "format") &&
+                   strcmp(get(op, "format")->valuestring, "interp-slot") == 0) {
+            gcn_buf_puts(b, "p20");
         } else if (strcmp(kind, "imm") == 0 || strcmp(kind, "label") == 0 ||
                    strcmp(kind, "literal32") == 0) {
             gcn_buf_puts(b, "1");

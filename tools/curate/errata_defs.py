@@ -84,16 +84,22 @@ for name, wrong, right, hexval in [("S_BUFFER_ATOMIC_SMAX", 72, 70, "0x46"),
 
 E(title="The second S_ORN2_SAVEEXEC_B64 section (opcode 52, GCN 1.4) describes "
         "S_ORN1_SAVEEXEC_B64",
-  settles=["opcode-conflict/SOP1/S_ORN2_SAVEEXEC_B64", "duplicate-section/SOP1/S_ORN2_SAVEEXEC_B64"],
+  settles=["opcode-conflict/SOP1/S_ORN2_SAVEEXEC_B64", "duplicate-section/SOP1/S_ORN2_SAVEEXEC_B64",
+           "page-conflict/SOP1/S_ORN2_SAVEEXEC_B64"],
   classification="doc-erratum",
   decisions=[{"op": "section", "encoding": "SOP1", "mnemonic": "S_ORN1_SAVEEXEC_B64",
-              "section": "001_628456b47dc66b22.txt:584:section"}],
+              "section": "001_628456b47dc66b22.txt:584:section"},
+             {"op": "section", "encoding": "SOP1", "mnemonic": "S_ORN1_SAVEEXEC_B64",
+              "section": "GcnInstrsSop1.md:584:section"}],
   rationale="The page has two sections headed S_ORN2_SAVEEXEC_B64. The first gives opcode 52 "
             "for GCN 1.4, which the table calls S_ORN1_SAVEEXEC_B64, and its description "
             "('OR on negated SSRC0 and EXEC') is ORN1's; the second gives ORN2's opcodes 40/36. "
             "llvm-mc (gfx900) encodes s_orn1_saveexec_b64 with 52 and s_orn2_saveexec_b64 with "
-            "36. The first section is read as S_ORN1_SAVEEXEC_B64.",
-  facts=["001_628456b47dc66b22.txt:584:section"],
+            "36. The first section is read as S_ORN1_SAVEEXEC_B64. The newer version of the page "
+            "(GcnInstrsSop1.md) repeats both sections word for word, so that the two versions "
+            "also seem to give S_ORN2_SAVEEXEC_B64 two Operation blocks: its first section is "
+            "read as S_ORN1_SAVEEXEC_B64 too.",
+  facts=["001_628456b47dc66b22.txt:584:section", "GcnInstrsSop1.md:584:section"],
   probes=[asm("gcn1.4", ("s_orn1_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 52)),
               ("s_orn2_saveexec_b64 s[0:1], s[2:3]", op("SOP1", 36))),
           asm("gcn1.2", ("s_orn1_saveexec_b64 s[0:1], s[2:3]", REJ)),
@@ -125,11 +131,15 @@ E(title="Table rows 24-26 name S_BUFFER_LOAD_DWORD* where the sections and llvm-
              {"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORDX2",
               "to": "S_BUFFER_STORE_DWORDX2", "fact": "004_f05d49f6c840f2a3.txt:78:opcode-row"},
              {"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORDX4",
-              "to": "S_BUFFER_STORE_DWORDX4", "fact": "004_f05d49f6c840f2a3.txt:79:opcode-row"}],
+              "to": "S_BUFFER_STORE_DWORDX4", "fact": "004_f05d49f6c840f2a3.txt:79:opcode-row"}] +
+            [{"op": "rename", "encoding": "SMEM", "from": "S_BUFFER_LOAD_DWORD" + w,
+              "to": "S_BUFFER_STORE_DWORD" + w, "fact": "GcnInstrsSmem.md:%d:opcode-row" % line}
+             for w, line in (("", 77), ("X2", 78), ("X4", 79))],
   rationale="The table lists S_BUFFER_LOAD_DWORD, _X2 and _X4 twice: at 8-10 and again at "
             "24-26, and no S_BUFFER_STORE_* at all, while the sections give S_BUFFER_STORE_DWORD"
             "* opcodes 24-26. llvm-mc encodes s_buffer_load_dword with 8 and "
-            "s_buffer_store_dword with 24 (tonga and gfx900). Rows 24-26 are read as the stores.",
+            "s_buffer_store_dword with 24 (tonga and gfx900). Rows 24-26 are read as the stores, "
+            "in the seed's page and in its newer version (GcnInstrsSmem.md), which repeats them.",
   probes=[asm(g, ("s_buffer_load_dword s1, s[4:7], 0x4", op("SMEM", 8)),
               ("s_buffer_store_dword s1, s[4:7], 0x4", op("SMEM", 24)),
               ("s_buffer_store_dwordx2 s[2:3], s[4:7], 0x4", op("SMEM", 25)),
@@ -1573,3 +1583,74 @@ E(id="E115",
             "instruction reads M0 too (spec/peers/llvm-mc-known.json K24).",
   probes=[asm(g, ("v_movreld_b32 v0, v1", op("VOP1", 66 if g == "gcn1.0" else 54)),
               ("v_movreld_b32 v0, 1", ("byte", 0, 0x81))) for g in ["gcn1.0", "gcn1.2"]])
+
+# ---- VINTRP (GcnInstrsVintrp.md) ---------------------------------------------------------------
+
+E(id="E140",
+  title="V_INTERP_P2_F32's syntax line names V_INTERP_P1_F32",
+  settles=["syntax-mnemonic/VINTRP/V_INTERP_P2_F32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section headed V_INTERP_P2_F32 (opcode 1, the second step of the "
+            "interpolation) writes 'Syntax: V_INTERP_P1_F32 VDST, VSRC, ATTR.ATTRCHAN', its "
+            "neighbour's name with the operands both take. llvm-mc encodes v_interp_p2_f32 "
+            "with opcode 1 and v_interp_p1_f32 with 0 on every generation; the spec keeps the "
+            "section's heading and the line's operands.",
+  probes=[asm(g, ("v_interp_p2_f32 v0, v1, attr0.x", op("VINTRP", 1)),
+              ("v_interp_p1_f32 v0, v1, attr0.x", op("VINTRP", 0))) for g in GENS])
+
+E(id="E141",
+  title="V_INTERP_MOV_F32's PARAMTYPE (P0, P10, P20) is held in VSRC; the page gives no values",
+  settles=["syntax-operand/VINTRP/PARAMTYPE"],
+  classification="doc-omission",
+  decisions=[{"op": "none"}],
+  rationale="The section writes 'V_INTERP_MOV_F32 VDST, PARAMTYPE, ATTR.ATTRCHAN' and 'The "
+            "PARAMTYPE is P0, P10 or P20', but PARAMTYPE is no field of the encoding, and the "
+            "page says only that VSRC holds the 'Source vector register or interpolation "
+            "parameter', not which value names which parameter. llvm-mc puts p10 as 0, p20 as "
+            "1 and p0 as 2 in VSRC (bits 0-7) on every generation and refuses any other slot "
+            "name; its disassembler prints the values 3-255, which the page leaves undefined, "
+            "as invalid_param_N, a text its assembler refuses. The spec's PARAMTYPE operand "
+            "(spec/curated/operands.json) is the VSRC field, 0-2, written p10, p20, p0; the "
+            "decoder refuses 3-255.",
+  probes=[asm(g, ("v_interp_mov_f32 v0, p10, attr0.x", ("byte", 0, 0)),
+              ("v_interp_mov_f32 v0, p20, attr0.x", ("byte", 0, 1)),
+              ("v_interp_mov_f32 v0, p0, attr0.x", ("byte", 0, 2)),
+              ("v_interp_mov_f32 v0, p3, attr0.x", REJ)) for g in GENS] +
+         [{"gen": g, "disasm": True, "lines": ["0x03,0x00,0x02,0xd4"],
+           "expect": [("text", "v_interp_mov_f32_e32 v0, invalid_param_3, attr0.x")]}
+          for g in ("gcn1.2", "gcn1.4")])
+
+E(id="E142",
+  title="VINTRP's ATTR field holds 0-63; the page gives attributes 0-32",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVintrp.md:22:note"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The page writes 'ATTR - attribute number in range 0-32' for a 6-bit field (bits "
+            "10-15), so the values 33-63 are undefined. llvm-mc-19 agrees with the page "
+            "('out of bounds interpolation attribute number' for attr33), llvm-mc-14 takes "
+            "attr0-attr63, and both disassemblers print attr33-attr63. The spec follows the "
+            "page and llvm-mc-19: ATTR is 0-32 (operands.json 'max'), the decoder refuses the "
+            "rest; llvm-mc-14's assembler and LLVM's disassemblers are classified "
+            "(spec/peers).",
+  probes=[asm(g, ("v_interp_p1_f32 v0, v1, attr32.w", ("byte", 1, 0x83)),
+              ("v_interp_p1_f32 v0, v1, attr33.x", REJ), peer="llvm-mc-19") for g in GENS] +
+         [asm(g, ("v_interp_p1_f32 v0, v1, attr63.x", ("byte", 1, 0xfc)), peer="llvm-mc-14")
+          for g in GENS])
+
+E(id="E143",
+  title="V_INTERP_P1_F32/P2_F32: 'VDST and VSRC registers must not be same' binds programs, "
+        "not the encoding",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVintrp.md:121:description", "GcnInstrsVintrp.md:137:description"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Both sections add 'NOTE: VDST and VSRC registers must not be same.' The word "
+            "v_interp_p1_f32 v0, v0, attr0.x is well formed all the same: llvm-mc 14 and 19 "
+            "assemble it on every generation (LLVM's code generator keeps the two apart for "
+            "V_INTERP_P1_F32 by an early-clobber destination on chips with 16 LDS banks, a "
+            "rule for programs). The codec encodes, decodes and prints such a word as llvm-mc "
+            "does; the note is a rule for the program's result, which the oracle will hold "
+            "when it executes VINTRP (issue 25).",
+  probes=[asm(g, ("v_interp_p1_f32 v0, v0, attr0.x", ("byte", 0, 0)),
+              ("v_interp_p2_f32 v3, v3, attr0.x", ("byte", 0, 3))) for g in GENS])

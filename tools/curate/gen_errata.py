@@ -45,6 +45,8 @@ for _g in ("gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"):
     OPCODE_AT[("VOP1", _g)] = (0, 9, 8)
     OPCODE_AT[("VOP2", _g)] = (0, 25, 6)
     OPCODE_AT[("VOPC", _g)] = (0, 17, 8)
+    OPCODE_AT[("VINTRP", _g)] = (0, 16, 2)
+    OPCODE_AT[("FLAT", _g)] = (0, 18, 7)
 
 
 def opcode_of(enc, gen, data):

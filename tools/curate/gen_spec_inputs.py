@@ -334,6 +334,41 @@ OPERANDS = [
                        "mnemonic with _e32 (the 32-bit form of an instruction that also has a "
                        "VOP3 form) except for the instructions without a source and "
                        "v_readfirstlane_b32 and v_swap_b32 (suffix_exceptions)"}},
+    {"encoding": "VINTRP",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "VSRC", "kind": "vgpr", "field": "VSRC",
+          "note": "the I or J coordinate (V_INTERP_P1_F32, V_INTERP_P2_F32)"},
+         {"name": "PARAMTYPE", "kind": "imm", "field": "VSRC", "format": "interp-slot",
+          "max": 2,
+          "note": "V_INTERP_MOV_F32's parameter in the VSRC field: p10 is 0, p20 1, p0 2 "
+                  "(llvm-mc; the page names P0, P10, P20 but gives no values: E141); 3-255 "
+                  "are undefined, which LLVM's disassembler prints as invalid_param_N"},
+         {"name": "ATTR", "kind": "attr", "field": "ATTR", "chan_field": "ATTRCHAN",
+          "max": 32,
+          "note": "attrN.C: the attribute in ATTR (0-32, the page's range; E142) and the "
+                  "channel x, y, z, w (0-3) in ATTRCHAN"},
+     ],
+     "modifiers": [],
+     "mnemonic_suffix": "_e32",
+     "mnemonic_suffix_gens": ["gcn1.2", "gcn1.4"],
+     "extra_probes": [{"gen": "gcn1.4", "line": "v_interp_p1_f32 v0, v1, attr0.x",
+                       "text": "v_interp_p1_f32_e32 v0, v1, attr0.x"},
+                      {"gen": "gcn1.0", "line": "v_interp_p1_f32_e32 v0, v1, attr0.x",
+                       "text": "v_interp_p1_f32 v0, v1, attr0.x"},
+                      {"gen": "gcn1.0", "line": "v_interp_mov_f32 v0, p10, attr0.x",
+                       "text": "v_interp_mov_f32 v0, p10, attr0.x"},
+                      {"gen": "gcn1.0", "line": "v_interp_mov_f32 v0, p20, attr0.x",
+                       "text": "v_interp_mov_f32 v0, p20, attr0.x"},
+                      {"gen": "gcn1.0", "line": "v_interp_mov_f32 v0, p0, attr0.x",
+                       "text": "v_interp_mov_f32 v0, p0, attr0.x"}],
+     "probe": {"gen": "gcn1.0", "line": "v_interp_mov_f32 v3, p0, attr5.z",
+               "bytes": {0: 2, 1: 0x16, 2: 0x0e, 3: 0xc8},
+               "says": "VSRC bits 0-7 (p0 -> 2), ATTRCHAN 8-9 (z -> 2), ATTR 10-15 (5), OPCODE "
+                       "16-17 (2), VDST 18-25 (v3), ENCODING 0x32 in bits 26-31 on GCN 1.0/1.1 "
+                       "(0x35 on GCN 1.2/1.4); llvm-mc prints the _e32 suffix on GCN 1.2/1.4 "
+                       "only, where the instructions have a VOP3 form too, and takes it on "
+                       "every generation"}},
 ]
 
 
