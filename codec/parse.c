@@ -1221,11 +1221,17 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
     case GCN_KIND_VCC:
         /* the register the 32-bit form implies (the carry, the condition): written, in no
          * field */
-        if (strncmp(s + at, "vcc", 3) != 0 || is_alpha(s[at + 3]) || is_digit(s[at + 3]))
-            return err(p, at, "expected vcc (the 32-bit form's carry or condition), not '%.*s'",
-                       TOK(s + at, quote_end(s, at) - at));
-        p->pos = at + 3;
-        return GCN_OK;
+        /* any spelling of the register pair whose 64-bit name is vcc ([vcc_lo,vcc_hi] too) */
+        if (rc > 0) {
+            c = scalar_reg(p, &r, 2, 0);
+            if (c >= 0 && codec_scalar(p->t, in->gen, (unsigned)c)->name64 &&
+                strcmp(codec_scalar(p->t, in->gen, (unsigned)c)->name64, "vcc") == 0) {
+                p->pos = r.end;
+                return GCN_OK;
+            }
+        }
+        return err(p, at, "expected vcc (the 32-bit form's carry or condition), not '%.*s'",
+                   TOK(s + at, (rc > 0 ? r.end : quote_end(s, at)) - at));
     case GCN_KIND_LITERAL32: {
         /* the 32-bit constant after the word: an integer or a float, converted as LLVM
          * converts a 32-bit operand's value (and always kept as the constant) */
