@@ -127,9 +127,11 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
             break;
         case GCN_CK_SSRC: {
             unsigned bits = v < 256 ? t->reg_ok[in->gen * 256u + v] : 0;
-            ok = (bits >> c->arg) & 1;
-            if (ok && (bits & GCN_OK_LITERAL))
+            ok = (bits >> (c->arg & ~GCN_CK_NO_LITERAL)) & 1;
+            if (ok && (bits & GCN_OK_LITERAL)) {
+                ok = !(c->arg & GCN_CK_NO_LITERAL);
                 *literal = 1;
+            }
             break;
         }
         case GCN_CK_SMEM_OFFSET: {
@@ -145,6 +147,7 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
             ok = v == 1;
             break;
         case GCN_CK_LITERAL:
+        case GCN_CK_LITERAL16:
             ok = 1;
             *literal = 1;
             break;
@@ -221,7 +224,7 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         out->size = (uint8_t)(nbytes + 4);
         /* a 16-bit source reads the literal's low half: the rest is not part of what it says */
         for (i = 0; i < p->nck; i++)
-            if (p->ck[i].kind == GCN_CK_VSRC16)
+            if (p->ck[i].kind == GCN_CK_VSRC16 || p->ck[i].kind == GCN_CK_LITERAL16)
                 out->literal &= 0xffffu;
     }
     return GCN_OK;

@@ -1138,6 +1138,12 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
                  : ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;
+        if (op->kind == GCN_KIND_SSRC && code == p->t->literal_code[in->gen] &&
+            !((op->literal_gens >> in->gen) & 1))
+            return err(p, skip_blanks(s, at),
+                       "'%.*s' needs a literal, which %s cannot take on this generation: write an "
+                       "SGPR, M0 or an inline constant",
+                       TOK(s + at, k - at), op->name);
         in->field[op->slot] = code;
         p->pos = k;
         return GCN_OK;
@@ -1273,6 +1279,20 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         p->pos = k;
         return GCN_OK;
     }
+    case GCN_KIND_VCC:
+        /* the register the 32-bit form implies (the carry, the condition): written, in no
+         * field */
+        /* any spelling of the register pair whose 64-bit name is vcc ([vcc_lo,vcc_hi] too) */
+        if (rc > 0) {
+            c = scalar_reg(p, &r, 2, 0);
+            if (c >= 0 && codec_scalar(p->t, in->gen, (unsigned)c)->name64 &&
+                strcmp(codec_scalar(p->t, in->gen, (unsigned)c)->name64, "vcc") == 0) {
+                p->pos = r.end;
+                return GCN_OK;
+            }
+        }
+        return err(p, at, "expected vcc (the 32-bit form's carry or condition), not '%.*s'",
+                   TOK(s + at, (rc > 0 ? r.end : quote_end(s, at)) - at));
     case GCN_KIND_LITERAL32: {
         /* the 32-bit constant after the word: an integer or a float, converted as LLVM
          * converts a 32-bit operand's value (and always kept as the constant) */
@@ -1283,20 +1303,42 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         if (rc > 0 || is_alpha(s[at]))
             return err(p, at, "expected a 32-bit constant, not '%.*s'",
                        TOK(s + at, quote_end(s, at) - at));
+        int had = p->has_literal;
+        uint32_t before = p->literal, bits;
         if (!gcn_codec_value(s, &k, &val, &e))
             return err(p, e.at, "%s", e.msg);
-        /* ssrc_value's conversion: the value's 32 bits land in the literal or in an inline
-         * constant's code, which here stands for the same bits */
-        st = ssrc_value(p, &val, 1, skip_blanks(s, at), k, &code);
-        if (st != GCN_OK)
-            return st;
-        if (code != p->t->literal_code[in->gen]) {
-            const gcn_scalar_row *ir = codec_scalar(p->t, in->gen, code);
-            st = take_literal(p, skip_blanks(s, at), k,
-                              ir->sclass == GCN_SC_INLINE_FLOAT ? ir->f32 : (uint32_t)ir->ivalue);
+        if (op->format == GCN_FMT_F16) {
+            /* a 16-bit constant (V_MADAK_F16's K), as a 16-bit source's literal */
+            if (val.is_float)
+                return err(p, skip_blanks(s, at),
+                           "'%.*s': gcnspec takes no half-precision float for a 16-bit constant; "
+                           "write its bits (0x3c00 for 1.0)",
+                           TOK(s + at, k - at));
+            if (val.i < -32768 || val.i > 65535)
+                return err(p, skip_blanks(s, at), "'%.*s' does not fit in 16 bits",
+                           TOK(s + at, k - at));
+            bits = (uint32_t)val.i & 0xffffu;
+        } else {
+            /* ssrc_value's conversion: the value's 32 bits land in the literal or in an inline
+             * constant's code, which here stands for the same bits */
+            const gcn_scalar_row *ir;
+            p->has_literal = 0;
+            st = ssrc_value(p, &val, 1, skip_blanks(s, at), k, &code);
             if (st != GCN_OK)
                 return st;
+            ir = codec_scalar(p->t, in->gen, code);
+            bits = p->has_literal                      ? p->literal
+                   : ir->sclass == GCN_SC_INLINE_FLOAT ? ir->f32
+                                                       : (uint32_t)ir->ivalue;
         }
+        /* the one dword after the word: a source's literal (V_MADMK_F32's SRC0) is this
+         * constant too */
+        if (had && before != bits)
+            return err(p, skip_blanks(s, at),
+                       "'%.*s' differs from the instruction's literal 0x%x: one dword holds both",
+                       TOK(s + at, k - at), (unsigned)before);
+        p->has_literal = 1;
+        p->literal = bits;
         p->pos = k;
         return GCN_OK;
     }

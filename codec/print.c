@@ -450,12 +450,20 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
         return dec(p, v);
     case GCN_KIND_LITERAL32: {
         /* the 32-bit constant after the word, written as LLVM writes a 32-bit literal: the
-         * inline constant (integer or float) that has its value, else hex */
+         * inline constant (integer or float) that has its value, else hex; a constant that is
+         * no source (V_MADMK_F32's K) in hex always, and of a 16-bit one its low half */
         int ic = gcn_codec_inline_code(t, in->gen, in->literal, 1);
+        if (op->format == GCN_FMT_HEX)
+            return hex(p, in->literal);
+        if (op->format == GCN_FMT_F16)
+            return hex(p, in->literal & 0xffffu);
         if (ic >= 0)
             return scalar(p, t, in, (unsigned)ic, 1);
         return hex(p, in->literal);
     }
+    case GCN_KIND_VCC:
+        /* the register the 32-bit form implies (a carry, a condition): in no field */
+        return PUT_LIT(p, "vcc");
     default:
         *p++ = '?';
         return p;

@@ -9,7 +9,7 @@
 
 #define GCN_MAX_GENS 8
 #define GCN_MAX_SLOTS 16 /* fields of one encoding */
-#define GCN_MAX_OPERANDS 4
+#define GCN_MAX_OPERANDS 5
 #define GCN_MAX_MODIFIERS 4
 #define GCN_NO_INSN 0xffffu
 #define GCN_NO_SLOT 0xffu
@@ -28,7 +28,8 @@
     X(GCN_KIND_LITERAL32, "literal32")                                                             \
     X(GCN_KIND_VSRC, "vsrc")                                                                       \
     X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")                                                             \
-    X(GCN_KIND_ATTR, "attr")
+    X(GCN_KIND_ATTR, "attr")                                                                       \
+    X(GCN_KIND_VCC, "vcc")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -197,8 +198,12 @@ typedef enum gcn_check_kind {
      * VGPR field - 256, whose tuple of 1 << (arg >> 7) registers ends at v255 at most */
     GCN_CK_VSRC,
     GCN_CK_VSRC_VGPR, /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
-    GCN_CK_VSRC16     /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
+    GCN_CK_VSRC16,    /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
+    GCN_CK_LITERAL16  /* as GCN_CK_LITERAL, a 16-bit constant (V_MADAK_F16's K): 16 bits kept */
 } gcn_check_kind;
+
+/* GCN_CK_SSRC's arg: the source takes no literal on the plan's generation */
+#define GCN_CK_NO_LITERAL 0x80u
 
 typedef struct gcn_check_op {
     uint8_t kind, slot, arg;

@@ -1180,9 +1180,9 @@ typedef struct check_t {
 } check_t;
 
 static const char *const check_enums[] = {
-    "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE", "GCN_CK_SSRC",
-    "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",   "GCN_CK_LITERAL",
-    "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16"};
+    "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE",  "GCN_CK_SSRC",
+    "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",    "GCN_CK_LITERAL",
+    "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16", "GCN_CK_LITERAL16"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1209,6 +1209,10 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         } else if (strcmp(kind, "ssrc") == 0) {
             c.kind = GCN_CK_SSRC;
             c.arg = GCN_OK_SSRC_BIT((unsigned)k);
+            /* a source that lists the generations with a literal takes none elsewhere (the
+             * lane of V_READLANE_B32: an SGPR, M0 or an inline constant) */
+            if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
+                c.arg |= GCN_CK_NO_LITERAL;
         } else if (strcmp(kind, "vsrc") == 0) {
             c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
                                                                                 : GCN_CK_VSRC;
@@ -1223,7 +1227,8 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.kind = GCN_CK_SMRD_OFFSET;
             c.arg = idx;
         } else if (strcmp(kind, "literal32") == 0) {
-            c.kind = GCN_CK_LITERAL;
+            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_LITERAL16
+                                                                                : GCN_CK_LITERAL;
         } else
             found = 0;
         if (found && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
@@ -1271,6 +1276,8 @@ static int fast_check(const check_t *c, fcheck_t *f)
         x.range = 127;
         break;
     case GCN_CK_SSRC:
+        if (c->arg & GCN_CK_NO_LITERAL)
+            return 0; /* the literal's code is no value here: the check rows cannot say so */
         x.bit = c->arg;
         x.lit = GCN_OK_LITERAL;
         break;
@@ -1733,7 +1740,9 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             }
             gcn_buf_printf(b, "}, %d, 0x%x, 0x%x, ", cJSON_IsTrue(get(op, "defines")),
                            get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
-                           get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens")) : 0);
+                           get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens"))
+                           : strcmp(str(op, "kind"), "ssrc") == 0 ? 0xffu
+                                                                  : 0u);
             c_string(b, str(op, "name"));
             gcn_buf_printf(b, ", 0x%x, {",
                            get(op, "register_bits")

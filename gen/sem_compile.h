@@ -9,7 +9,8 @@
 #include "gcnspec/diag.h"
 #include "util/buf.h"
 
-#define GS_MAX_OPERANDS 4
+#define GS_MAX_OPERANDS 5
+#define GS_MAX_OPERANDS_TEXT "5"
 #define GS_MAX_MODIFIERS 4
 
 typedef struct gs_operand_info {

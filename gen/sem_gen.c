@@ -394,7 +394,7 @@ static int read_insn(gen_ctx *g, const cJSON *in, gs_insn_info *info)
         gs_operand_info *o;
         double regs = cJSON_GetNumberValue(get(op, "regs"));
         if (info->nops == GS_MAX_OPERANDS) {
-            report_at(g, op, "%s: more than 4 operands%s", info->name, "");
+            report_at(g, op, "%s: more than " GS_MAX_OPERANDS_TEXT " operands%s", info->name, "");
             return 0;
         }
         o = &info->op[info->nops++];

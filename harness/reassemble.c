@@ -316,7 +316,8 @@ int main(int argc, char **argv)
                 v.ours_text = w->text;
                 v.peer_ok = out[i].ok;
                 v.peer_text = ptext;
-                k = peer_known_match(known, &v);
+                /* a crash of the peer is no refusal: no entry explains it */
+                k = out[i].crashed ? -1 : peer_known_match(known, &v);
                 if (k >= 0 && !peer_known_get(known, (size_t)k)->fails) {
                     gknown++;
                     if (verbose)

@@ -336,10 +336,14 @@ static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *
         /* inline integer values (written in decimal), others (hex), the ends */
         static const uint32_t lits[] = {
             0, 1, 64, 65, 0xfffffff0u, 0xffffffefu, 0x12345678u, 0x80000000u, 0xffffffffu};
-        size_t k;
-        for (k = 0; k < sizeof(lits) / sizeof(lits[0]); k++) {
-            in.literal = lits[k];
-            emit(g, &in, "literal32", "IMM32");
+        /* a 16-bit constant (V_MADAK_F16's K): the dword's low half */
+        static const uint32_t lits16[] = {0, 1, 0x40, 0x3c00, 0x8000, 0xfff0, 0xffff};
+        const uint32_t *v = op->format == GCN_FMT_F16 ? lits16 : lits;
+        size_t k, n = op->format == GCN_FMT_F16 ? sizeof(lits16) / sizeof(lits16[0])
+                                                : sizeof(lits) / sizeof(lits[0]);
+        for (k = 0; k < n; k++) {
+            in.literal = v[k];
+            emit(g, &in, "literal32", op->name);
         }
         break;
     }

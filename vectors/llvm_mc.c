@@ -85,9 +85,11 @@ static gcn_status run_peer(const char *peer, const char *mcpu, int disassemble,
     gcn_buf_free(&in);
     free(path);
     if (r->failure[0] || r->signal) {
+        int sig = r->signal;
         snprintf(why, why_size, "%s: %.200s", peer,
                  r->failure[0] ? r->failure : "killed by a signal");
         gcn_proc_result_free(r);
+        r->signal = sig; /* the caller may split the batch around a crash */
         return GCN_ERR_PEER;
     }
     return GCN_OK;
@@ -212,6 +214,21 @@ gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, 
     gcn_status st;
     memset(out, 0, n * sizeof(*out));
     st = run_peer(peer, gcn_gen_mcpu(gen), 0, lines, n, &r, why, why_size);
+    if (st == GCN_ERR_PEER && r.signal) {
+        /* the peer crashed on a line of the batch (llvm-mc-14 on 'v_madak_f32 v1, V9, v17,
+         * 0x0'): the halves alone find it, and a line that crashes the peer on its own is
+         * answered as a refusal that says so, so that one line does not stop the batch */
+        size_t half = n / 2;
+        if (n == 1) {
+            snprintf(out[0].message, sizeof(out[0].message), "crashed (signal %d)", r.signal);
+            out[0].crashed = r.signal;
+            return GCN_OK;
+        }
+        st = gcn_mc_assemble(peer, gen, lines, half, out, why, why_size);
+        if (st == GCN_OK)
+            st = gcn_mc_assemble(peer, gen, lines + half, n - half, out + half, why, why_size);
+        return st;
+    }
     if (st != GCN_OK)
         return st;
     st = gcn_mc_assemble_answers(peer, &r, lines, n, out, why, why_size);

@@ -16,10 +16,14 @@ typedef struct gcn_mc_result {
     size_t nbytes;
     char message[256]; /* its first diagnostic for the line, when any */
     int warning;       /* the diagnostic is a warning (the line was still handled) */
+    int crashed;       /* the signal the peer dies of on this line alone (ok 0, message
+                          "crashed (signal N)"): a batch is split around such a line */
 } gcn_mc_result;
 
 /* Assembles lines[0..n) with `peer -arch=amdgcn -mcpu=<gen's> -show-encoding`; out[i] answers
- * line i. GCN_ERR_PEER when the peer cannot be run or its output cannot be mapped. */
+ * line i. When the peer dies of a signal, the batch is run again in halves, down to the line
+ * that kills it alone (out[i].crashed). GCN_ERR_PEER when the peer cannot be run or its output
+ * cannot be mapped. */
 gcn_status gcn_mc_assemble(const char *peer, int gen, const char *const *lines, size_t n,
                            gcn_mc_result *out, char *why, size_t why_size);
 /* Disassembles each line (bytes as "0x01,0x02,...") as one instruction on its own. A line is

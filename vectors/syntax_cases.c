@@ -228,11 +228,36 @@ static int inline64(const sctx *g, int64_t v)
     return -1;
 }
 
-static void set_literal(const sctx *g, gcn_inst *out, int has, uint32_t v)
+/* Does an operand of the row other than op hold the instruction's one literal dword in out
+ * (V_MADAK_F32's constant K, or its SRC0 literal while K is rewritten)? */
+static int other_literal(const sctx *g, const gcn_inst *out, const gcn_operand_row *op)
 {
+    unsigned i;
+    for (i = 0; i < g->row->noperands; i++) {
+        const gcn_operand_row *o = &g->row->operand[i];
+        if (o == op)
+            continue;
+        if (o->kind == GCN_KIND_LITERAL32 ||
+            ((o->kind == GCN_KIND_VSRC || o->kind == GCN_KIND_SSRC) &&
+             out->field[o->slot] == g->t->literal_code[g->gen]))
+            return out->has_literal;
+    }
+    return 0;
+}
+
+/* The literal op makes (has) or none; another operand's literal stays, and a second value
+ * refuses the text (one dword holds both: 0, as llvm-mc's 'only one unique literal'). */
+static int set_literal(const sctx *g, gcn_inst *out, const gcn_operand_row *op, int has, uint32_t v)
+{
+    if (other_literal(g, out, op)) {
+        if (!has)
+            return 1;
+        return out->literal == v;
+    }
     out->has_literal = (uint8_t)has;
     out->literal = has ? v : 0;
     out->size = (uint8_t)(g->l->bytes + (has ? 4 : 0));
+    return 1;
 }
 
 /* Integer v written for the target: 1 and the instruction it makes from base, or 0 when LLVM's
@@ -280,11 +305,16 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         out->field[op->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
         return 1;
     case GCN_KIND_LITERAL32:
-        /* the 32-bit constant after the word: what truncates to 32 bits */
+        /* the 32-bit constant after the word: what truncates to 32 bits; a 16-bit one
+         * (V_MADAK_F16's K) takes 16-bit values, in the dword's low half */
+        if (op->format == GCN_FMT_F16) {
+            if (v < -32768 || v > 65535)
+                return 0;
+            return set_literal(g, out, op, 1, (uint32_t)((uint64_t)v & 0xffffu));
+        }
         if (v < -(1ll << 31) || v > 0xffffffffll)
             return 0;
-        set_literal(g, out, 1, (uint32_t)v);
-        return 1;
+        return set_literal(g, out, op, 1, (uint32_t)v);
     case GCN_KIND_SMEM_OFFSET:
         if ((op->signed_gens >> g->gen) & 1 ? !fits_s(v, w) : !fits_u(v, w))
             return 0;
@@ -297,16 +327,14 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         if (fits_u(v, w)) {
             out->field[op->slot] = (uint32_t)v;
             out->field[op->aux[0]] = 1;
-            set_literal(g, out, 0, 0);
-            return 1;
+            return set_literal(g, out, op, 0, 0);
         }
         if (!((op->literal_gens >> g->gen) & 1) || !fits_u(v, 32) ||
             t->literal_code[g->gen] == 0xffffu)
             return 0;
         out->field[op->slot] = t->literal_code[g->gen];
         out->field[op->aux[0]] = 0;
-        set_literal(g, out, 1, (uint32_t)v);
-        return 1;
+        return set_literal(g, out, op, 1, (uint32_t)v);
     case GCN_KIND_VSRC: /* below 256, a scalar source */
         if (op->format == GCN_FMT_F16) {
             /* a 16-bit source: 16-bit values, read as signed for the inline constants */
@@ -317,12 +345,10 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
                 c = -1;
             if (c >= 0) {
                 out->field[op->slot] = (uint32_t)c;
-                set_literal(g, out, 0, 0);
-                return 1;
+                return set_literal(g, out, op, 0, 0);
             }
             out->field[op->slot] = t->literal_code[g->gen];
-            set_literal(g, out, 1, (uint32_t)((uint64_t)v & 0xffffu));
-            return 1;
+            return set_literal(g, out, op, 1, (uint32_t)((uint64_t)v & 0xffffu));
         }
         /* fall through */
     case GCN_KIND_SSRC:
@@ -337,14 +363,15 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         }
         if (c >= 0) {
             out->field[op->slot] = (uint32_t)c;
-            set_literal(g, out, 0, 0);
-            return 1;
+            return set_literal(g, out, op, 0, 0);
         }
-        if (t->literal_code[g->gen] == 0xffffu)
+        /* no literal: the generation has none, or the source takes none on it (V_READLANE_B32's
+         * lane, whose literal_gens leave it out) */
+        if (t->literal_code[g->gen] == 0xffffu ||
+            (op->kind == GCN_KIND_SSRC && !((op->literal_gens >> g->gen) & 1)))
             return 0;
         out->field[op->slot] = t->literal_code[g->gen];
-        set_literal(g, out, 1, (uint32_t)v);
-        return 1;
+        return set_literal(g, out, op, 1, (uint32_t)v);
     default:
         return 0;
     }
@@ -373,8 +400,7 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
             return 0;
         *out = *base;
         out->field[op->slot] = (uint32_t)ic;
-        set_literal(g, out, 0, 0);
-        return 1;
+        return set_literal(g, out, op, 0, 0);
     }
     if (op->regs == 1) {
         float f = (float)d;
@@ -394,8 +420,7 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
             return 0;
         *out = *base;
         out->field[op->slot] = (uint32_t)c;
-        set_literal(g, out, 0, 0);
-        return 1;
+        return set_literal(g, out, op, 0, 0);
     }
 }
 

@@ -185,6 +185,50 @@ static void note_erratum(rinsn *x, const gcn_erratum *e)
         gcn_strs_push(&x->errata, e->id);
 }
 
+/* ---- generation renames (operands.json "renames") ----------------------------------------- */
+
+static const cJSON *encoding_operands(const ctx *c, const char *enc);
+
+static int json_strs_has(const cJSON *a, const char *s)
+{
+    const cJSON *v;
+    cJSON_ArrayForEach(v, a)
+    {
+        if (cJSON_IsString(v) && strcmp(v->valuestring, s) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The instruction that LLVM and the pages call `name` on generation `gen` of encoding `enc`
+ * (V_ADD_I32 is V_ADD_U32 on GCN 1.2 and V_ADD_CO_U32 on GCN 1.4), or NULL. With gen NULL:
+ * the instruction of any rename that spells `name` on a generation of `gens` (all if empty). */
+static const char *renamed(const ctx *c, const char *enc, const char *name, const char *gen,
+                           const gcn_strs *gens)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(encoding_operands(c, enc), "renames"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(r, "name");
+        const cJSON *in = cJSON_GetObjectItemCaseSensitive(r, "instruction");
+        const cJSON *rg = cJSON_GetObjectItemCaseSensitive(r, "gens");
+        size_t i;
+        int hit = 0;
+        if (!cJSON_IsString(n) || !cJSON_IsString(in) || strcmp(n->valuestring, name) != 0)
+            continue;
+        if (gen)
+            hit = json_strs_has(rg, gen);
+        else if (!gens || !gens->n)
+            hit = 1;
+        else
+            for (i = 0; i < gens->n && !hit; i++)
+                hit = json_strs_has(rg, gens->v[i]);
+        if (hit)
+            return in->valuestring;
+    }
+    return NULL;
+}
+
 /* The mnemonic a claim speaks of, after renames (of the cited facts) and section remaps. */
 static const char *claim_name(const ctx *c, const gcn_claim_rec *cl, const gcn_erratum **by)
 {
@@ -208,7 +252,10 @@ static const char *claim_name(const ctx *c, const gcn_claim_rec *cl, const gcn_e
         }
     }
     *by = NULL;
-    return cl->mnemonic;
+    {
+        const char *r = renamed(c, cl->encoding, cl->mnemonic, cl->gen, NULL);
+        return r ? r : cl->mnemonic;
+    }
 }
 
 /* The mnemonic a section describes (its heading unless a decision remaps it). */
@@ -222,7 +269,11 @@ static const char *section_name(const ctx *c, const gcn_fact *section)
             if (d->op == GCN_DEC_SECTION && strcmp(d->section, section->id) == 0)
                 return d->mnemonic;
         }
-    return section->name;
+    /* a section of a generation's name for an instruction (V_ADD_CO_U32, GCN 1.4) */
+    {
+        const char *r = renamed(c, section->encoding, section->name, NULL, &section->gens);
+        return r ? r : section->name;
+    }
 }
 
 /* ---- layouts ------------------------------------------------------------------------------ */
@@ -1280,6 +1331,96 @@ static int insn_cmp(const void *a, const void *b)
     return k ? k : strcmp(x->name, y->name);
 }
 
+/* The entries of instruction o that generations know by another name: each rename of
+ * operands.json takes o's opcodes of its generations into a copy of o under its name (the
+ * syntax's mnemonic too), "renamed_from" o's. The copies go to list. */
+static void split_renames(ctx *c, const rinsn *x, cJSON *o, cJSON *list)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(
+        r, cJSON_GetObjectItemCaseSensitive(encoding_operands(c, x->encoding), "renames"))
+    {
+        const cJSON *in = cJSON_GetObjectItemCaseSensitive(r, "instruction");
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(r, "name");
+        const cJSON *gens = cJSON_GetObjectItemCaseSensitive(r, "gens");
+        cJSON *copy, *ops, *oc, *keep;
+        const cJSON *syn;
+        if (!cJSON_IsString(in) || !cJSON_IsString(n) || strcmp(in->valuestring, x->name) != 0)
+            continue;
+        copy = cJSON_Duplicate(o, 1);
+        cJSON_ReplaceItemInObjectCaseSensitive(copy, "name", cJSON_CreateString(n->valuestring));
+        syn = cJSON_GetObjectItemCaseSensitive(o, "syntax");
+        if (cJSON_IsString(syn) && strncmp(syn->valuestring, x->name, strlen(x->name)) == 0) {
+            size_t len = strlen(n->valuestring) + strlen(syn->valuestring) + 1;
+            char *t = malloc(len);
+            if (t) {
+                snprintf(t, len, "%s%s", n->valuestring, syn->valuestring + strlen(x->name));
+                cJSON_ReplaceItemInObjectCaseSensitive(copy, "syntax", cJSON_CreateString(t));
+                free(t);
+            }
+        }
+        /* the renamed generations' opcodes move to the copy */
+        ops = cJSON_GetObjectItemCaseSensitive(copy, "opcodes");
+        keep = cJSON_CreateArray();
+        while ((oc = cJSON_DetachItemFromArray(ops, 0)) != NULL) {
+            if (json_strs_has(gens, cJSON_GetObjectItemCaseSensitive(oc, "gen")->valuestring))
+                cJSON_AddItemToArray(keep, oc);
+            else
+                cJSON_Delete(oc);
+        }
+        cJSON_ReplaceItemInObjectCaseSensitive(copy, "opcodes", keep);
+        cJSON_AddStringToObject(copy, "renamed_from", x->name);
+        ops = cJSON_GetObjectItemCaseSensitive(o, "opcodes");
+        for (oc = ops->child; oc;) {
+            cJSON *next = oc->next;
+            if (json_strs_has(gens, cJSON_GetObjectItemCaseSensitive(oc, "gen")->valuestring))
+                cJSON_Delete(cJSON_DetachItemViaPointer(ops, oc));
+            oc = next;
+        }
+        if (cJSON_GetArraySize(keep))
+            cJSON_AddItemToArray(list, copy);
+        else
+            cJSON_Delete(copy);
+    }
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+    const cJSON *x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
+    int k = strcmp(cJSON_GetObjectItemCaseSensitive(x, "encoding")->valuestring,
+                   cJSON_GetObjectItemCaseSensitive(y, "encoding")->valuestring);
+    const cJSON *ox, *oy;
+    if (k)
+        return k;
+    k = strcmp(cJSON_GetObjectItemCaseSensitive(x, "name")->valuestring,
+               cJSON_GetObjectItemCaseSensitive(y, "name")->valuestring);
+    if (k)
+        return k;
+    /* one name, two instructions (a rename and the generation's own): the earlier generation
+     * first */
+    ox = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(x, "opcodes"), 0);
+    oy = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(y, "opcodes"), 0);
+    return strcmp(cJSON_GetObjectItemCaseSensitive(ox, "gen")->valuestring,
+                  cJSON_GetObjectItemCaseSensitive(oy, "gen")->valuestring);
+}
+
+/* Sorts the instructions by encoding, name and first generation (the renamed copies join the
+ * list after the others). */
+static gcn_status sort_entries(cJSON *list)
+{
+    int n = cJSON_GetArraySize(list), i;
+    cJSON **v = malloc((size_t)(n ? n : 1) * sizeof(*v));
+    if (!v)
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < n; i++)
+        v[i] = cJSON_DetachItemFromArray(list, 0);
+    qsort(v, (size_t)n, sizeof(*v), entry_cmp);
+    for (i = 0; i < n; i++)
+        cJSON_AddItemToArray(list, v[i]);
+    free(v);
+    return GCN_OK;
+}
+
 static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
 {
     cJSON *list = cJSON_AddArrayToObject(root, "instructions");
@@ -1361,9 +1502,13 @@ static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
         }
         cJSON_AddItemToObject(o, "sources", strs_array(&x->sources));
         cJSON_AddItemToObject(o, "errata", strs_array(&x->errata));
-        cJSON_AddItemToArray(list, o);
+        split_renames(c, x, o, list);
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(o, "opcodes")))
+            cJSON_AddItemToArray(list, o);
+        else
+            cJSON_Delete(o);
     }
-    return st;
+    return st == GCN_OK ? sort_entries(list) : st;
 }
 
 static cJSON *emit_scalar_operands(ctx *c)

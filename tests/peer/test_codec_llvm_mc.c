@@ -196,8 +196,9 @@ static void against(const char *peer, int gen, const cases *cs, tally *t)
         char detail[600];
         t->cases++;
         if (!r[i].ok) {
+            /* a crash of the peer is a kind of its own, no refusal's entry explains it */
             snprintf(detail, sizeof(detail), "llvm-mc rejects it: %s", r[i].message);
-            disagree(t, peer, gid, "asm-rejects", k, detail);
+            disagree(t, peer, gid, r[i].crashed ? "asm-crash" : "asm-rejects", k, detail);
         } else if (r[i].nbytes != k->ncbytes || memcmp(r[i].bytes, k->cbytes, k->ncbytes) != 0) {
             char hex[80] = "";
             size_t j;

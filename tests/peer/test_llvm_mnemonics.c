@@ -74,7 +74,7 @@ static void render(gcn_buf *b, const cJSON *insn)
 {
     const cJSON *op, *m;
     const char *name = get(insn, "name")->valuestring;
-    int i = 0, first = 1;
+    int i = 0, first = 1, scalar_sources = 0;
     for (; *name; name++)
         gcn_buf_putc(b, (char)tolower((unsigned char)*name));
     cJSON_ArrayForEach(op, get(insn, "operands"))
@@ -101,6 +101,12 @@ static void render(gcn_buf *b, const cJSON *insn)
             gcn_buf_puts(b, "p20");
         } else if (strcmp(kind, "imm") == 0 || strcmp(kind, "label") == 0 ||
                    strcmp(kind, "literal32") == 0) {
+            gcn_buf_puts(b, "1");
+        } else if (strcmp(kind, "vcc") == 0) {
+            gcn_buf_puts(b, "vcc");
+        } else if (strcmp(kind, "ssrc") == 0 && scalar_sources++) {
+            /* a second scalar source: a constant, which no constant bus limit (one SGPR for a
+             * VALU instruction, LLVM's rule) refuses */
             gcn_buf_puts(b, "1");
         } else { /* sgpr, sdst, ssrc */
             int base = regs >= 16 ? 48 : regs >= 4 ? 8 + 8 * i : 2 + 4 * i;

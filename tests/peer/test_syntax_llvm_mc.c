@@ -3,7 +3,9 @@
  * syntax allows and in forms it refuses. gcnspec must do what the case says (assemble it to
  * its bytes, or refuse it): any difference fails. llvm-mc must agree with gcnspec, or the
  * disagreement must match a classified entry of spec/peers/llvm-mc-syntax-known.json (gcnspec
- * extensions, LLVM bugs, LLVM's restrictions); an entry that explains nothing fails too.
+ * extensions, LLVM bugs, LLVM's restrictions); an entry that explains nothing fails too. A
+ * line llvm-mc crashes on is explained only by an entry whose "message" names the crash.
+ * GCN_SYNTAX_ALL=1 lists every failure, GCN_SYNTAX_SHOW=S30,S31 what those entries explain.
  * One llvm-mc process per generation and batch of lines.
  *   test_syntax_llvm_mc [--report FILE]   FILE: the counts as Markdown
  *   test_syntax_llvm_mc --ours            gcnspec against the cases alone, no peer run (the
@@ -59,8 +61,9 @@ static size_t ours_total[8], ours_failed[8], model_errors[8];
 static const char *peers[2] = {"llvm-mc-14", "llvm-mc-19"};
 static int peer_present[2];
 
-static const char *const classes[] = {"gcnspec-extension", "llvm-bug",     "llvm-restriction",
-                                      "llvm-lacks",        "llvm-differs", NULL};
+static const char *const classes[] = {
+    "gcnspec-extension", "llvm-bug",     "llvm-restriction", "llvm-lacks",
+    "llvm-differs",      "not-modelled", "gcnspec-lacks",    NULL};
 
 static int collect(const gcn_syntax_case *c, void *ctx)
 {
@@ -136,15 +139,21 @@ static void ours(int gen, cases *cs)
 
 static gcn_json_doc spec; /* spec/gcn.json: the instructions a peer lacks */
 
-static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k)
+/* The entry that explains a disagreement: the first whose keys all match. message is the
+ * peer's refusal ("" when it assembled the text); a crash of the peer ("crashed (signal N)")
+ * is a class of its own, which only an entry that names it in "message" explains. */
+static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k,
+                              const char *message)
 {
     const cJSON *e;
     size_t n = 0;
+    int crashed = strncmp(message, "crashed (signal", 15) == 0;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(known.root, "known"))
     {
-        if (peer_key_matches(e, "peer", peer) && peer_key_matches(e, "gen", gen) &&
-            peer_key_matches(e, "kind", kind) && peer_key_matches(e, "form", k->c.form) &&
-            peer_key_matches(e, "operand", k->c.kind) &&
+        if ((!crashed || cJSON_GetObjectItemCaseSensitive(e, "message")) &&
+            peer_key_matches(e, "message", message) && peer_key_matches(e, "peer", peer) &&
+            peer_key_matches(e, "gen", gen) && peer_key_matches(e, "kind", kind) &&
+            peer_key_matches(e, "form", k->c.form) && peer_key_matches(e, "operand", k->c.kind) &&
             peer_key_matches(e, "slot", k->c.slot ? k->c.slot : "-") &&
             peer_key_matches(e, "mnemonic", k->c.mnemonic) &&
             peer_key_matches(e, "text", k->c.text)) {
@@ -211,20 +220,29 @@ static void against(int p, int gen, cases *cs)
                 t->agree++;
                 continue;
             }
-            /* refused with its base (not the base itself: a mod-all line is its own base) */
-            if (strcmp(kind, "llvm-rejects") == 0 && refused[k->base] &&
+            /* refused with its base (not the base itself: a mod-all line is its own base); a
+             * crash is no refusal, and goes to the entries */
+            if (strcmp(kind, "llvm-rejects") == 0 && !r[i].crashed && refused[k->base] &&
                 strcmp(k->c.text, cs->bases[k->base]) != 0) {
                 t->inherited++;
                 continue;
             }
-            if (strcmp(kind, "llvm-rejects") == 0 && peer_lacks(spec.root, peer, k->c.mnemonic)) {
+            if (strcmp(kind, "llvm-rejects") == 0 && !r[i].crashed &&
+                peer_lacks(spec.root, peer, k->c.mnemonic)) {
                 t->lacking++;
                 continue;
             }
-            e = explained(peer, gid, kind, k);
+            e = explained(peer, gid, kind, k, r[i].ok ? "" : r[i].message);
             if (e) {
                 const cJSON *cl = cJSON_GetObjectItemCaseSensitive(e, "class");
+                const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+                const char *show = getenv("GCN_SYNTAX_SHOW");
                 size_t c;
+                /* GCN_SYNTAX_SHOW=S30,S31: the disagreements the entries explain, to audit them */
+                if (show && cJSON_IsString(id) && strstr(show, id->valuestring))
+                    fprintf(stderr, "%s %s %s [%s %s %s]: '%s': llvm-mc %s%s\n", id->valuestring,
+                            peer, gid, kind, k->c.form, k->c.slot ? k->c.slot : "-", k->c.text,
+                            r[i].ok ? "assembles it" : "says ", r[i].ok ? "" : r[i].message);
                 for (c = 0; classes[c]; c++)
                     if (cJSON_IsString(cl) && strcmp(cl->valuestring, classes[c]) == 0)
                         t->by_class[c]++;

@@ -1654,3 +1654,130 @@ E(id="E143",
             "when it executes VINTRP (issue 25).",
   probes=[asm(g, ("v_interp_p1_f32 v0, v0, attr0.x", ("byte", 0, 0)),
               ("v_interp_p2_f32 v3, v3, attr0.x", ("byte", 0, 3))) for g in GENS])
+# ---- the vector ALU pages of the whole CLRX documentation (VOP2) ------------------------------
+
+for eid, name, dec, hexv, right, vop3, wrong_hex3, llvm, other in [
+        ("E120", "V_ASHRREV_I32", 16, "0x11", 17, 272, "0x111", "v_ashrrev_i32 v1, v2, v3",
+         ("v_lshrrev_b32 v1, v2, v3", 16)),
+        ("E121", "V_CNDMASK_B32", 1, "0x0", 0, None, None, "v_cndmask_b32 v1, v2, v3, vcc",
+         ("v_add_f32 v1, v2, v3", 1)),
+        ("E122", "V_MUL_LEGACY_F32", 5, "0x4", 4, None, None, "v_mul_legacy_f32 v1, v2, v3",
+         ("v_mul_f32 v1, v2, v3", 5)),
+        ("E123", "V_SUBREV_F32", 2, "0x3", 3, None, None, "v_subrev_f32 v1, v2, v3",
+         ("v_sub_f32 v1, v2, v3", 2))]:
+    settles = ["opcode-conflict/VOP2/%s" % name, "dec-hex-mismatch/VOP2/%s" % name]
+    if vop3:
+        settles += ["dec-hex-mismatch/VOP2/%s/2" % name, "misspelled-mnemonic/VOP3A/%s" % name]
+    E(id=eid,
+      title="%s is VOP2 opcode %d on GCN 1.2: its section's decimal says %d" % (name, right, dec),
+      settles=settles,
+      classification="doc-erratum",
+      decisions=[{"op": "opcode", "encoding": "VOP2", "mnemonic": name, "gens": ["gcn1.2"],
+                  "opcode": right}],
+      rationale="The section writes '%d (%s) for GCN 1.2'%s: the decimal is the opcode of %s, "
+                "while the hex and both opcode tables give %d. llvm-mc (tonga, gfx900) encodes "
+                "%s_e32 with VOP2 opcode %d and %s_e32 with %d." %
+                (dec, hexv,
+                 " and 'Opcode VOP3A: %d (%s)'" % (vop3, wrong_hex3) if vop3 else "",
+                 other[0].split()[0].upper(), right, name.lower(), right,
+                 other[0].split()[0], other[1]),
+      probes=[asm(g, (llvm, op("VOP2", right)), (other[0], op("VOP2", other[1])))
+              for g in ["gcn1.2", "gcn1.4"]])
+
+for eid, name, vop2, line in [("E124", "V_MADMK_F16", 36, "v_madmk_f16 v1, v2, 0x4900, v3"),
+                              ("E125", "V_MADAK_F16", 37, "v_madak_f16 v1, v2, v3, 0x4900")]:
+    E(id=eid,
+      title="%s's opcode lines name no form: %d is VOP2, %d VOP3A" % (name, vop2, vop2 + 256),
+      settles=["opcode-conflict/VOP2/%s" % name],
+      classification="doc-erratum",
+      decisions=[{"op": "opcode", "encoding": "VOP2", "mnemonic": name,
+                  "gens": ["gcn1.2", "gcn1.4"], "opcode": vop2}],
+      rationale="The section writes 'Opcode: %d (0x%x) for GCN 1.2' and 'Opcode: %d (0x%x) for "
+                "GCN 1.2' without the 'VOP2'/'VOP3A' labels its neighbours carry, so both read as "
+                "VOP2 opcodes. The opcode tables put %s at VOP2 %d (VOP3 %d) on GCN 1.2 and 1.4, "
+                "and llvm-mc (tonga, gfx900) encodes it with VOP2 opcode %d." %
+                (vop2, vop2, vop2 + 256, vop2 + 256, name, vop2, vop2 + 256, vop2),
+      probes=[asm(g, (line, op("VOP2", vop2))) for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E126",
+  title="The section headed V_ASHRREV_B16 describes V_ASHRREV_I16",
+  settles=["misspelled-mnemonic/VOP2/V_ASHRREV_B16"],
+  classification="doc-erratum",
+  decisions=[{"op": "section", "encoding": "VOP2", "mnemonic": "V_ASHRREV_I16",
+              "section": "GcnInstrsVop2.md:366:section"},
+             {"op": "syntax", "encoding": "VOP2", "mnemonic": "V_ASHRREV_I16",
+              "syntax": "V_ASHRREV_I16 VDST, SRC0, SRC1"}],
+  rationale="Both opcode tables name VOP2 opcode 44 (GCN 1.2/1.4) V_ASHRREV_I16; its section "
+            "is headed and written V_ASHRREV_B16, a name no table and no LLVM has, with the same "
+            "opcodes and an arithmetic (signed) shift. llvm-mc (tonga, gfx900) encodes "
+            "v_ashrrev_i16 with VOP2 opcode 44 and rejects v_ashrrev_b16.",
+  facts=["GcnInstrsVop2.md:366:section"],
+  probes=[asm(g, ("v_ashrrev_i16 v1, v2, v3", op("VOP2", 44)), ("v_ashrrev_b16 v1, v2, v3", REJ))
+          for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E127",
+  title="V_MAX_I16's and V_MIN_I16's syntax lines name V_MIN_i16",
+  settles=["misspelled-mnemonic/VOP2/V_MAX_I16", "misspelled-mnemonic/VOP2/V_MIN_I16"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOP2", "mnemonic": n, "syntax": "%s VDST, SRC0, SRC1" % n}
+             for n in ("V_MAX_I16", "V_MIN_I16")],
+  rationale="Both sections write 'Syntax: V_MIN_i16 VDST, SRC0, SRC1' (a lower-case 'i'; for "
+            "V_MAX_I16 the sibling's name too). The operands are right: llvm-mc (tonga, gfx900) "
+            "encodes v_max_i16 with VOP2 opcode 48 and v_min_i16 with 50.",
+  probes=[asm(g, ("v_max_i16 v1, v2, v3", op("VOP2", 48)), ("v_min_i16 v1, v2, v3", op("VOP2", 50)))
+          for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E128",
+  title="V_MADAK_F16's description calls its literal FLOATLIT16, its syntax FLOAT16LIT",
+  settles=["syntax-operand/VOP2/FLOAT16LIT"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The syntax line writes 'V_MADAK_F16 VDST, SRC0, SRC1, FLOAT16LIT' and the "
+            "operation ASHALF(FLOAT16LIT), but the description says 'the constant literal "
+            "FLOATLIT16', so the detector finds no literal of that name. V_MADMK_F16 spells it "
+            "FLOAT16LIT throughout; the spec keeps FLOAT16LIT, the 32-bit dword after the "
+            "instruction word whose low half llvm-mc (tonga) writes for 0x4900.",
+  probes=[asm("gcn1.2", ("v_madak_f16 v1, v2, v3, 0x4900", ("byte", 5, 0x49)),
+              ("v_madak_f16 v1, v2, v3, 0x4900", ("byte", 6, 0x00)))])
+
+E(id="E129",
+  title="V_CVT_PKNORM_I16_F32/U16_F32 define a function, which the pseudocode has no syntax for",
+  settles=["pseudocode-parse/VOP2/V_CVT_PKNORM_I16_F32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP2", "V_CVT_PKNORM_I16_F32",
+                 ["INT16 roundNorm(FLOAT S)\n{\n    FLOAT f = RNDNEINT(S*32767)\n    if (ISNAN(f))\n"
+                  "        return 0\n    return (INT16)MAX(MIN(f, 32767.0), -32767.0)\n}\n"
+                  "VDST = roundNorm(ASFLOAT(SRC0)) | ((UINT32)roundNorm(ASFLOAT(SRC1)) << 16)",
+                  "FLOAT F0 = RNDNEINT(ASFLOAT(SRC0)*32767)\nFLOAT F1 = RNDNEINT(ASFLOAT(SRC1)*32767)\n"
+                  "UINT32 R0 = ISNAN(F0) ? 0 : (UINT16)(INT16)MAX(MIN(F0, 32767.0), -32767.0)\n"
+                  "UINT32 R1 = ISNAN(F1) ? 0 : (UINT16)(INT16)MAX(MIN(F1, 32767.0), -32767.0)\n"
+                  "VDST = R0 | (R1 << 16)"]),
+             fix("VOP2", "V_CVT_PKNORM_U16_F32",
+                 ["UINT16 roundNorm(FLOAT S)\n{\n    FLOAT f = RNDNEINT(S*65535.0)\n    if (ISNAN(f))\n"
+                  "        return 0\n    return (INT16)MAX(MIN(f, 65535.0), 0.0)\n}\n"
+                  "VDST = roundNorm(ASFLOAT(SRC0)) | ((UINT32)roundNorm(ASFLOAT(SRC1)) << 16)",
+                  "FLOAT F0 = RNDNEINT(ASFLOAT(SRC0)*65535.0)\nFLOAT F1 = RNDNEINT(ASFLOAT(SRC1)*65535.0)\n"
+                  "UINT32 R0 = ISNAN(F0) ? 0 : (UINT16)MAX(MIN(F0, 65535.0), 0.0)\n"
+                  "UINT32 R1 = ISNAN(F1) ? 0 : (UINT16)MAX(MIN(F1, 65535.0), 0.0)\n"
+                  "VDST = R0 | (R1 << 16)"])],
+  rationale="Both operations open with a C function, 'INT16 roundNorm(FLOAT S) { ... }' "
+            "(UINT16 for U16), and call it on each source: no other block defines a function. "
+            "(The U16 block happens to parse, 'UINT16 roundNorm(FLOAT S)' read as a declaration, "
+            "but means the same.) The correction inlines the function's body for SRC0 and SRC1 (a NaN gives 0; the "
+            "value is clamped to the 16-bit range) and packs the two results as the last line "
+            "did.")
+
+E(id="E130",
+  title="V_WRITELANE_B32 writes SSRC0, a scalar source: its syntax line says VSRC0",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVop2.md:1295:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOP2", "mnemonic": "V_WRITELANE_B32",
+              "syntax": "V_WRITELANE_B32 VDST, SSRC0, SSRC1"}],
+  rationale="The section writes 'V_WRITELANE_B32 VDST, VSRC0, SSRC1', but its description "
+            "('Copy SGPR to one lane of VDST') and operation ('VDST[SSRC1 & 63] = SSRC0') read "
+            "a scalar value: the SRC0 field holds a scalar operand code, not a VGPR. llvm-mc "
+            "(tahiti) puts s2 in SRC0 (byte 0 = 0x02) and 5 in VSRC1 (0x85), takes a literal "
+            "there and refuses a VGPR.",
+  probes=[asm(g, ("v_writelane_b32 v1, s2, 5", ("byte", 0, 0x02)),
+              ("v_writelane_b32 v1, 0x1234, 5", ("byte", 0, 0xff)),
+              ("v_writelane_b32 v1, v2, 5", REJ)) for g in ["gcn1.0", "gcn1.1"]])

@@ -96,6 +96,25 @@ VOP1_SRC16 = ["V_CEIL_F16", "V_COS_F16", "V_CVT_F16_I16", "V_CVT_F16_U16", "V_CV
               "V_FREXP_MANT_F16", "V_LOG_F16", "V_RCP_F16", "V_RNDNE_F16", "V_RSQ_F16",
               "V_SIN_F16", "V_SQRT_F16", "V_TRUNC_F16"]
 
+# VOP2 instructions whose SRC0 is 16 bits wide (GCN 1.2/1.4; LLVM's 16-bit operand types)
+VOP2_SRC16 = ["V_ADD_F16", "V_SUB_F16", "V_SUBREV_F16", "V_MUL_F16", "V_MAC_F16", "V_MADMK_F16",
+              "V_MADAK_F16", "V_ADD_U16", "V_SUB_U16", "V_SUBREV_U16", "V_MUL_LO_U16",
+              "V_LSHLREV_B16", "V_LSHRREV_B16", "V_ASHRREV_I16", "V_MAX_F16", "V_MIN_F16",
+              "V_MAX_U16", "V_MAX_I16", "V_MIN_U16", "V_MIN_I16", "V_LDEXP_F16"]
+# The carry instructions' names by generation: the pages' sections give GCN 1.0/1.1's
+# (V_ADD_I32 ...), title GCN 1.2's alongside ("V_ADD_I32, V_ADD_U32 (GCN 1.0/1.1/1.2)") and give
+# GCN 1.4's their own sections (V_ADD_CO_U32), with the same operation; llvm-mc spells them so
+# (extra_probes). GCN 1.4's V_ADD_U32/V_SUB_U32/V_SUBREV_U32 (opcodes 52-54) are other
+# instructions, without a carry.
+VOP2_RENAMES = [(base, gen, name)
+                for base, n12, n14 in [("V_ADD_I32", "V_ADD_U32", "V_ADD_CO_U32"),
+                                       ("V_SUB_I32", "V_SUB_U32", "V_SUB_CO_U32"),
+                                       ("V_SUBREV_I32", "V_SUBREV_U32", "V_SUBREV_CO_U32"),
+                                       ("V_ADDC_U32", None, "V_ADDC_CO_U32"),
+                                       ("V_SUBB_U32", None, "V_SUBB_CO_U32"),
+                                       ("V_SUBBREV_U32", None, "V_SUBBREV_CO_U32")]
+                for gen, name in (("gcn1.2", n12), ("gcn1.4", n14)) if name]
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -369,6 +388,75 @@ OPERANDS = [
                        "(0x35 on GCN 1.2/1.4); llvm-mc prints the _e32 suffix on GCN 1.2/1.4 "
                        "only, where the instructions have a VOP3 form too, and takes it on "
                        "every generation"}},
+    {"encoding": "VOP2",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0",
+          "literal_gens": ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"],
+          "note": "9 bits, as VOP1's SRC0: a scalar operand code below 256 (255: a 32-bit "
+                  "literal after the word), v0-v255 from 256 on"},
+         {"name": "SRC1", "kind": "vgpr", "field": "VSRC1",
+          "note": "the sections' SRC1 is the VOP2 form's VSRC1 (bits 9-16): a VGPR alone"},
+         {"name": "VSRC1", "kind": "vgpr", "field": "VSRC1"},
+         {"name": "VCC", "kind": "vcc",
+          "note": "the carry (V_ADD_I32's out, V_ADDC_U32's out and in) or the condition "
+                  "(V_CNDMASK_B32) the 32-bit form implies: no field holds it, llvm-mc writes "
+                  "it as 'vcc' where the sections' VOP2 syntax lines put it and takes no "
+                  "other register (vcc_lo is refused)"},
+         {"name": "FLOATLIT", "kind": "literal32", "format": "hex",
+          "note": "V_MADMK_F32/V_MADAK_F32's constant K: the dword after the word, always "
+                  "there and no source operand; llvm-mc writes it in hex (0x1, 0x3f800000)"},
+         {"name": "FLOAT16LIT", "kind": "literal32", "format": "f16",
+          "note": "V_MADMK_F16/V_MADAK_F16's constant K: the low 16 bits of the dword after "
+                  "the word (llvm-mc writes 1.0 as 0x3c00 and refuses 0x12345)"},
+         {"name": "SDST", "kind": "sdst", "field": "VDST", "defines": True,
+          "note": "V_READLANE_B32 writes the SGPR the VDST field names"},
+         {"name": "VSRC0", "kind": "vsrc-vgpr", "field": "SRC0",
+          "note": "the SRC0 field holding a VGPR alone (V_READLANE_B32's source)"},
+         {"name": "SSRC0", "kind": "ssrc", "field": "SRC0",
+          "literal_gens": ["gcn1.0", "gcn1.1"],
+          "note": "V_WRITELANE_B32's value: a scalar operand code in the 9-bit SRC0 field (no "
+                  "VGPR; 255 a literal)"},
+         {"name": "SSRC1", "kind": "ssrc", "field": "VSRC1", "literal_gens": [],
+          "note": "V_READLANE_B32/V_WRITELANE_B32's lane: a scalar operand code in the 8-bit "
+                  "VSRC1 field (an SGPR, M0 or an inline constant; no literal)"},
+     ],
+     "modifiers": [],
+     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+                    "note": "a 16-bit source (F16, I16, U16, B16): it reads the literal's low "
+                            "16 bits, as VOP1's"}
+                   for name in VOP2_SRC16],
+     "renames": [{"instruction": base, "gens": [gen], "name": name}
+                 for base, gen, name in VOP2_RENAMES],
+     "mnemonic_suffix": "_e32",
+     "suffix_exceptions": ["V_MADMK_F32", "V_MADAK_F32", "V_MADMK_F16", "V_MADAK_F16",
+                           "V_READLANE_B32", "V_WRITELANE_B32"],
+     "extra_probes": [{"gen": "gcn1.0", "line": "v_addc_u32 v1, vcc, v2, v3, vcc",
+                       "text": "v_addc_u32_e32 v1, vcc, v2, v3, vcc"},
+                      {"gen": "gcn1.0", "line": "v_cndmask_b32 v1, v2, v3, vcc",
+                       "text": "v_cndmask_b32_e32 v1, v2, v3, vcc"},
+                      {"gen": "gcn1.0", "line": "v_madmk_f32 v1, v2, 1, v3",
+                       "text": "v_madmk_f32 v1, v2, 0x1, v3"},
+                      {"gen": "gcn1.2", "line": "v_madak_f16 v1, v2, v3, 1.0",
+                       "text": "v_madak_f16 v1, v2, v3, 0x3c00"},
+                      {"gen": "gcn1.0", "line": "v_readlane_b32 s1, v2, m0",
+                       "text": "v_readlane_b32 s1, v2, m0"},
+                      {"gen": "gcn1.0", "line": "v_writelane_b32 v1, s2, 5",
+                       "text": "v_writelane_b32 v1, s2, 5"},
+                      {"gen": "gcn1.2", "line": "v_add_f16 v1, 0x1234, v3",
+                       "text": "v_add_f16_e32 v1, 0x1234, v3"}] +
+                     [{"gen": gen, "line": "%s v1, vcc, v2, v3%s" %
+                       (name.lower(), ", vcc" if "ADDC" in name or "SUBB" in name else ""),
+                       "text": "%s_e32 v1, vcc, v2, v3%s" %
+                       (name.lower(), ", vcc" if "ADDC" in name or "SUBB" in name else "")}
+                      for _, gen, name in VOP2_RENAMES],
+     "probe": {"gen": "gcn1.0", "line": "v_add_f32 v1, v2, v3",
+               "bytes": {0: 0x02, 1: 0x07, 2: 0x02, 3: 0x06},
+               "says": "SRC0 bits 0-8 (v2 -> 256 + 2), VSRC1 bits 9-16, VDST bits 17-24, OPCODE "
+                       "bits 25-30, ENCODING 0 in bit 31 (v_add_f32 v1, v2, v3); llvm-mc writes "
+                       "_e32 but for the instructions with a constant K and the lane "
+                       "instructions (suffix_exceptions), 'vcc' where the VOP2 syntax lines put "
+                       "VCC, and GCN 1.2's and 1.4's names for the carry instructions (renames)"}},
 ]
 
 
