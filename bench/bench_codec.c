@@ -289,8 +289,10 @@ lookup_only(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
     w = len >= 8 ? codec_load8(bytes) : codec_load4(bytes); /* a 32-bit word may end the stream */
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];
     f = d->key_plans + ((w >> d->key_lo) & d->key_mask);
+    /* a row no single encoding has: an encoding that fixes bits below the top 9 (FLAT's SEG on
+     * GCN 1.4), whose words the decoder takes by its scan of the layouts; so does this */
     if (!f->flags)
-        return GCN_ERR_NO_OPCODE;
+        return gcn_decode(gen, bytes, len, out);
     memcpy(out, &f->head, 8); /* little-endian hosts, as the decoder's store */
     return GCN_OK;
 }

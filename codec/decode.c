@@ -146,6 +146,9 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         case GCN_CK_ONE:
             ok = v == 1;
             break;
+        case GCN_CK_BITS:
+            ok = c->arg >= 32 || v < (1u << c->arg);
+            break;
         case GCN_CK_LITERAL:
         case GCN_CK_LITERAL16:
             ok = 1;
@@ -180,9 +183,12 @@ unsigned gcn_codec_slot_max(const gcn_tables *t, unsigned gen, unsigned insn, un
 {
     const gcn_plan_row *pl = &t->plans[gen * t->ninsns + insn];
     unsigned i;
-    for (i = 0; i < pl->nck; i++)
+    for (i = 0; i < pl->nck; i++) {
         if (pl->ck[i].slot == slot && pl->ck[i].kind == GCN_CK_VGPR)
             return pl->ck[i].arg;
+        if (pl->ck[i].slot == slot && pl->ck[i].kind == GCN_CK_BITS && pl->ck[i].arg < 32)
+            return (1u << pl->ck[i].arg) - 1u;
+    }
     return width >= 32 ? 0xffffffffu : (1u << width) - 1u;
 }
 
@@ -213,6 +219,13 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         normalize(t, out, p);
     if (p->smem & GCN_PLAN_CANON_SIMM16)
         gcn_codec_canon_simm16(t, out);
+    /* an operand its flag leaves out of the text is not part of what the word says */
+    if (p->smem & GCN_PLAN_WHEN) {
+        const gcn_insn_row *row = &t->insns[insn];
+        for (i = 0; i < row->noperands; i++)
+            if (gcn_operand_absent(&row->operand[i], out->field))
+                out->field[row->operand[i].slot] = 0;
+    }
     st = check_plan(t, out, p, &literal);
     if (st != GCN_OK)
         return st;

@@ -38,6 +38,9 @@ typedef struct pctx {
     size_t pos;
     int has_literal;
     uint32_t literal;
+    /* operands written with a flag ("when"): with_when, read them (else leave them out);
+     * has_when, the row has one */
+    int with_when, has_when;
 } pctx;
 
 #if defined(__GNUC__)
@@ -1576,9 +1579,14 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
             if (!gcn_codec_expr(s, &k, &v, &ve))
                 return err(p, ve.at, "bad value for '%s': %s", m->asm_name, ve.msg);
         }
-        if (!fits_unsigned(v, p->l->slot[m->slot].width))
-            return err(p, vat, "'%s' is out of range: %lld is not in 0 to %llu", m->asm_name,
-                       (long long)v, (unsigned long long)((1ull << p->l->slot[m->slot].width) - 1));
+        {
+            /* the field's range, or the smaller one the plan allows (a modifier's "max") */
+            unsigned long long max = gcn_codec_slot_max(p->t, p->in->gen, p->in->insn, m->slot,
+                                                        p->l->slot[m->slot].width);
+            if (!fits_unsigned(v, p->l->slot[m->slot].width) || (unsigned long long)v > max)
+                return err(p, vat, "'%s' is out of range: %lld is not in 0 to %llu", m->asm_name,
+                           (long long)v, max);
+        }
         p->in->field[m->slot] = (uint32_t)v;
         p->pos = k;
         return GCN_OK;
@@ -1679,7 +1687,7 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     const gcn_tables *t = p->t;
     const char *line = p->s;
     size_t i, e;
-    unsigned seen = 0, nop = 0;
+    unsigned seen = 0, nop = 0, act[GCN_MAX_OPERANDS], nact = 0;
     const gcn_operand_row *smem = NULL;
     int literal = 0, after_modifier = 0;
     gcn_status st;
@@ -1698,6 +1706,15 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     out->encoding = p->row->encoding;
     p->l = codec_layout(t, (unsigned)gen, p->row->encoding);
     p->pos = e;
+    /* the operands this reading takes: those written with a flag only where with_when says */
+    for (i = 0; i < p->row->noperands; i++) {
+        if (p->row->operand[i].when != GCN_NO_SLOT) {
+            p->has_when = 1;
+            if (!p->with_when)
+                continue;
+        }
+        act[nact++] = (unsigned)i;
+    }
     /* operands, then modifiers; each may be followed by a ',' (as in LLVM's parser) */
     p->pos = skip_blanks(line, p->pos);
     for (;;) {
@@ -1724,18 +1741,18 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
             goto separator;
         }
         /* a modifier of the mnemonic on another generation: modifier() says so */
-        if (nop >= p->row->noperands || after_modifier) {
+        if (nop >= nact || after_modifier) {
             if (e > at && modifier_name(p, line + at, e - at))
                 return modifier(p, at, e, &seen, smem);
-            if (nop >= p->row->noperands)
+            if (nop >= nact)
                 return err(p, at, "unexpected '%.*s': %s takes %u operand%s",
-                           TOK(line + at, quote_end(line, at) - at), p->row->mnemonic,
-                           p->row->noperands, p->row->noperands == 1 ? "" : "s");
+                           TOK(line + at, quote_end(line, at) - at), p->row->mnemonic, nact,
+                           nact == 1 ? "" : "s");
             return err(p, at, "operand %s after the modifiers: operands come first",
-                       p->row->operand[nop].name);
+                       p->row->operand[act[nop]].name);
         }
         {
-            const gcn_operand_row *op = &p->row->operand[nop++];
+            const gcn_operand_row *op = &p->row->operand[act[nop++]];
             st = operand(p, op);
             if (st != GCN_OK) {
                 if (e > at && modifier_name(p, line + at, e - at))
@@ -1752,8 +1769,8 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
             p->pos = skip_blanks(line, p->pos + 1);
     }
     /* operands llvm-mc lets you omit: their default text */
-    for (; nop < p->row->noperands; nop++) {
-        const gcn_operand_row *op = &p->row->operand[nop];
+    for (; nop < nact; nop++) {
+        const gcn_operand_row *op = &p->row->operand[act[nop]];
         const char *s = p->s;
         size_t pos = p->pos;
         if (!op->omitted)
@@ -1770,6 +1787,22 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         if (p->row->modifier[i].required && !(seen & (1u << i)) &&
             ((p->row->modifier[i].gens >> gen) & 1))
             return err(p, p->pos, "missing required '%s'", p->row->modifier[i].asm_name);
+    /* an operand written with a flag: written exactly when the flag is */
+    for (i = 0; i < p->row->noperands; i++) {
+        const gcn_operand_row *op = &p->row->operand[i];
+        const char *flag = "its flag";
+        unsigned j;
+        if (op->when == GCN_NO_SLOT || !p->with_when == !out->field[op->when])
+            continue;
+        for (j = 0; j < p->row->nmodifiers; j++)
+            if (p->row->modifier[j].slot == op->when)
+                flag = p->row->modifier[j].asm_name;
+        if (p->with_when)
+            return err(p, 0, "%s writes %s only with %s: add %s, or leave %s out", p->row->mnemonic,
+                       op->name, flag, flag, op->name);
+        return err(p, 0, "with %s, %s writes %s: write it as the first operand", flag,
+                   p->row->mnemonic, op->name);
+    }
     st = gcn_codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
         return err(p, 0, "invalid operand");
@@ -1818,7 +1851,41 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     p.s = line;
     if (memchr(line, '\'', n))
         char_literals(line, text);
-    return parse_line(&p, gen, literal_out);
+    {
+        /* an instruction with an operand written with a flag (an atomic's VDST with glc):
+         * read with it, then without it; the reading that fails on the flag alone, else the
+         * one that got further, says what is wrong */
+        gcn_diag d1, d2;
+        gcn_status st, st2;
+        int rule1, rule2;
+        memset(&d1, 0, sizeof(d1));
+        p.diag = &d1;
+        p.with_when = 1;
+        st = parse_line(&p, gen, literal_out);
+        if (st == GCN_OK || !p.has_when) {
+            if (diag && st != GCN_OK) {
+                diag->col = d1.col;
+                memcpy(diag->msg, d1.msg, sizeof(diag->msg));
+            }
+            return st;
+        }
+        memset(&d2, 0, sizeof(d2));
+        memset(out, 0, sizeof(*out));
+        p.diag = &d2;
+        p.with_when = 0;
+        p.pos = 0;
+        p.has_literal = 0;
+        p.literal = 0;
+        st2 = parse_line(&p, gen, literal_out);
+        rule1 = d1.col == 1 && strstr(d1.msg, " only with ") != NULL;
+        rule2 = d2.col == 1 && strncmp(d2.msg, "with ", 5) == 0;
+        if (st2 != GCN_OK && diag) {
+            const gcn_diag *d = rule1 ? &d1 : rule2 ? &d2 : d2.col > d1.col ? &d2 : &d1;
+            diag->col = d->col;
+            memcpy(diag->msg, d->msg, sizeof(diag->msg));
+        }
+        return st2 == GCN_OK ? st2 : (rule1 || !(d2.col > d1.col) ? st : st2);
+    }
 }
 
 int gcn_line_is_blank(const char *line)

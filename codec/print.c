@@ -508,9 +508,17 @@ __attribute__((noinline))
 static char *
 put_step(char *p, const gcn_tables *t, const gcn_inst *in, unsigned what)
 {
+    const gcn_operand_row *ops = t->insns[in->insn].operand;
+    unsigned k, first = 1;
     if (what >= GCN_PRINT_MODIFIER)
         return put_modifier(p, t, in, what - GCN_PRINT_MODIFIER);
-    p = what ? PUT_LIT(p, ", ") : PUT_LIT(p, " ");
+    /* an operand its flag leaves out (an atomic's VDST without glc) is not written, and the
+     * next one written is the first */
+    if (gcn_operand_absent(&ops[what], in->field))
+        return p;
+    for (k = 0; k < what && first; k++)
+        first = gcn_operand_absent(&ops[k], in->field);
+    p = first ? PUT_LIT(p, " ") : PUT_LIT(p, ", ");
     return put_operand(p, t, in, what);
 }
 

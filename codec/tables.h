@@ -121,7 +121,16 @@ typedef struct gcn_operand_row {
      * the operand must be written; a pool string, readable GCN_POOL_PAD bytes past its end */
     const char *omitted;
     uint8_t accepts_signed; /* the parser takes a negative value of the field's width too */
+    /* the slot of a flag the operand is written with (operands.json "when": an atomic's VDST,
+     * written only with glc), GCN_NO_SLOT for an operand always written */
+    uint8_t when;
 } gcn_operand_row;
+
+/* 1 when operand op of in is left out of its text: its "when" flag is clear. */
+static inline int gcn_operand_absent(const gcn_operand_row *op, const uint32_t *field)
+{
+    return op->when != 0xffu && !field[op->when];
+}
 
 typedef struct gcn_modifier_row {
     uint8_t slot;
@@ -199,7 +208,9 @@ typedef enum gcn_check_kind {
     GCN_CK_VSRC,
     GCN_CK_VSRC_VGPR, /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
     GCN_CK_VSRC16,    /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
-    GCN_CK_LITERAL16  /* as GCN_CK_LITERAL, a 16-bit constant (V_MADAK_F16's K): 16 bits kept */
+    GCN_CK_LITERAL16, /* as GCN_CK_LITERAL, a 16-bit constant (V_MADAK_F16's K): 16 bits kept */
+    GCN_CK_BITS       /* field < 1 << arg: a modifier's largest value (operands.json "max",
+                       * FLAT's 12-bit offset in a 13-bit field) */
 } gcn_check_kind;
 
 /* GCN_CK_SSRC's arg: the source takes no literal on the plan's generation */
@@ -211,6 +222,8 @@ typedef struct gcn_check_op {
 
 #define GCN_PLAN_SMEM 1u
 #define GCN_PLAN_CANON_SIMM16 2u
+/* an operand written only with a flag ("when"): the decoder clears its field without the flag */
+#define GCN_PLAN_WHEN 4u
 
 /* The fields an instruction uses on one generation, positioned, and the checks its operands
  * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand

@@ -233,6 +233,17 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
     pp->text_max = row->text_max;
     for (i = 0; ok && i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];
+        unsigned k, cond = 0;
+        for (k = 0; k < row->noperands; k++)
+            cond |= row->operand[k].when != GCN_NO_SLOT;
+        /* operands some written with a flag: their texts and separators depend on it, so
+         * every operand's step takes the general path */
+        if (cond) {
+            memset(&steps[n], 0, sizeof(steps[n]));
+            steps[n].slot = op->slot;
+            steps[n++].what = (uint8_t)i;
+            continue;
+        }
         if (op->kind == GCN_KIND_SMEM_OFFSET && l->present && op->aux[0] != GCN_NO_SLOT &&
             l->slot[op->aux[0]].width)
             ok = make_variant_step(x, t, base, i, variants, &steps[n++]);

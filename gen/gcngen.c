@@ -543,6 +543,20 @@ static int check_instructions(spec_t *s)
                                      cJSON_GetNumberValue(get(op, "max")) <= 255) ||
                                    (strcmp(k, "imm") != 0 && strcmp(k, "attr") != 0)))
                 return fail(s, op, "%s: \"max\" is 0-255, on an imm or attr operand", name);
+            /* an operand written with a flag: one of the instruction's flag modifiers */
+            if (str(op, "when")) {
+                const cJSON *fm;
+                int flag = 0;
+                cJSON_ArrayForEach(fm, get(in, "modifiers"))
+                {
+                    if (str(fm, "field") && strcmp(str(fm, "field"), str(op, "when")) == 0 &&
+                        str(fm, "format") && strcmp(str(fm, "format"), "flag") == 0)
+                        flag = 1;
+                }
+                if (!flag)
+                    return fail(s, op, "%s: \"when\" names %s, which is no flag modifier of it",
+                                name, str(op, "when"));
+            }
             if (strcmp(k, "attr") == 0 && slot_index(&s->encs[e], str(op, "chan_field")) < 0)
                 return fail(s, op, "%s: an attr operand needs its channel's field (chan_field)",
                             name);
@@ -573,6 +587,14 @@ static int check_instructions(spec_t *s)
             if (slot_index(&s->encs[e], str(m, "field")) < 0)
                 return fail(s, m, "%s: modifier field %s is not a %s field", name, str(m, "field"),
                             enc);
+            /* a largest value: 2^k - 1, a GCN_CK_BITS check of k bits */
+            if (get(m, "max")) {
+                double mx = cJSON_GetNumberValue(get(m, "max"));
+                if (!(mx >= 1 && mx < 4294967296.0) ||
+                    (((unsigned long long)mx + 1) & (unsigned long long)mx))
+                    return fail(s, m, "%s: modifier %s's \"max\" is 2^k - 1 (k 1-32)", name,
+                                str(m, "name"));
+            }
         }
     }
     return 1;
@@ -1180,9 +1202,9 @@ typedef struct check_t {
 } check_t;
 
 static const char *const check_enums[] = {
-    "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE",  "GCN_CK_SSRC",
-    "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",    "GCN_CK_LITERAL",
-    "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16", "GCN_CK_LITERAL16"};
+    "GCN_CK_VGPR",        "GCN_CK_REG",       "GCN_CK_SBASE",   "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET",
+    "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",       "GCN_CK_LITERAL", "GCN_CK_VSRC", "GCN_CK_VSRC_VGPR",
+    "GCN_CK_VSRC16",      "GCN_CK_LITERAL16", "GCN_CK_BITS"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1235,9 +1257,19 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             ck[n++] = c;
         idx++;
     }
-    /* a required modifier (GWS and ordered-count gds): its field must be set */
+    /* a required modifier (GWS and ordered-count gds): its field must be set; a modifier's
+     * largest value ("max", 2^k - 1): its field holds k bits at most */
     cJSON_ArrayForEach(m, get(in, "modifiers"))
     {
+        if (get(m, "max") && (gens_mask(s, get(m, "gens")) >> gen) & 1 &&
+            n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS) {
+            unsigned max = (unsigned)cJSON_GetNumberValue(get(m, "max")), k = 0;
+            check_t c = {GCN_CK_BITS, slot_index(e, str(m, "field")), 0};
+            while (k < 32 && (1ull << k) - 1 < max)
+                k++;
+            c.arg = k;
+            ck[n++] = c;
+        }
         if (cJSON_IsTrue(get(m, "required")) && (gens_mask(s, get(m, "gens")) >> gen) & 1 &&
             n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS) {
             check_t c = {GCN_CK_ONE, slot_index(e, str(m, "field")), 0};
@@ -1624,6 +1656,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 const char *fm = str(op2, "format");
                 if (fm && (strcmp(fm, "waitcnt") == 0 || strcmp(fm, "sendmsg") == 0))
                     smem |= GCN_PLAN_CANON_SIMM16;
+                /* an operand written with a flag alone: the plan row clears its field */
+                if (str(op2, "when"))
+                    smem |= GCN_PLAN_WHEN;
             }
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
             nck = plan_checks(s, g, e, in, ck);
@@ -1658,6 +1693,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
+            if (smem & GCN_PLAN_WHEN)
+                slow = 1;
             /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
              * no check reads it; with checks, the plan row (it canonicalizes first) */
             emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
@@ -1753,7 +1790,11 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 gcn_buf_printf(b, "0x%x, ", g < s->ngens ? only_code(s, op, g) : 0xffu);
             gcn_buf_puts(b, "}, ");
             pool_string(s, b, str(op, "omitted")); /* padded: the parser reads 8 at a time */
-            gcn_buf_printf(b, ", %d}, ", cJSON_IsTrue(get(op, "accepts_signed")));
+            gcn_buf_printf(b, ", %d, ", cJSON_IsTrue(get(op, "accepts_signed")));
+            {
+                int ws = str(op, "when") ? slot_index(e, str(op, "when")) : -1;
+                gcn_buf_printf(b, "%u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws);
+            }
         }
         gcn_buf_puts(b, "}, {");
         cJSON_ArrayForEach(m, get(in, "modifiers"))

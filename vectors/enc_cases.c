@@ -17,14 +17,21 @@ static void emit_as(gen_ctx *g, const gcn_inst *in, const char *what, const char
                     int canonical)
 {
     gcn_enc_case c;
+    const gcn_insn_row *row = &g->t->insns[in->insn];
+    unsigned i;
     int literal = 0;
     if (g->stop)
         return;
+    c.inst = *in;
+    /* an operand its flag leaves out holds nothing (as the decoder reads such a word) */
+    for (i = 0; i < row->noperands; i++)
+        if (gcn_operand_absent(&row->operand[i], c.inst.field))
+            c.inst.field[row->operand[i].slot] = 0;
+    in = &c.inst;
     /* only well-formed instructions: the operand checks of the codec decide */
     if (gcn_codec_check_fields(g->t, in) != GCN_OK ||
         gcn_codec_check_operands(g->t, in, &literal) != GCN_OK)
         return;
-    c.inst = *in;
     c.inst.has_literal = (uint8_t)literal;
     if (!literal)
         c.inst.literal = 0;
@@ -104,6 +111,10 @@ static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, g
     for (i = 0; i < row->nmodifiers; i++)
         if (row->modifier[i].required)
             in->field[row->modifier[i].slot] = 1;
+    /* operands written with a flag: the base form writes them */
+    for (i = 0; i < row->noperands; i++)
+        if (row->operand[i].when != GCN_NO_SLOT)
+            in->field[row->operand[i].when] = 1;
 }
 
 /* Every code the scalar operand can hold: registers of the width, and for sources the inline
@@ -382,7 +393,8 @@ static void modifier_cases(gen_ctx *g, const gcn_inst *b, const gcn_modifier_row
     emit(g, &in, "modifier-zero", slot);
     in.field[m->slot] = 1;
     emit(g, &in, "modifier", slot);
-    in.field[m->slot] = mask_of(w);
+    /* the largest value the plan takes (a modifier's "max"), else the field's */
+    in.field[m->slot] = gcn_codec_slot_max(g->t, in.gen, in.insn, m->slot, w);
     emit(g, &in, "modifier-max", slot);
 }
 

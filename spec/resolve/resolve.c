@@ -329,6 +329,50 @@ static const char *encoding_note_value(ctx *c, const char *enc, const char *gen,
     return NULL;
 }
 
+/* A table of enc's pages headed "FIELD | Prefix | ..." (FLAT's "SEG | Prefix | Description"):
+ * the field's value names the instructions' prefix, a segment of one encoding word. Returns the
+ * table's id and, in *field, the field it gives, else NULL. */
+static const gcn_fact *segment_table(const ctx *c, const char *enc, const char **field)
+{
+    size_t i;
+    for (i = 0; i < c->facts.n; i++) {
+        const gcn_fact *x = &c->facts.v[i];
+        if (x->kind == GCN_FACT_TABLE && x->encoding && strcmp(x->encoding, enc) == 0 &&
+            x->cells.n >= 2 && strcmp(x->cells.v[1], "Prefix") == 0) {
+            *field = x->cells.v[0];
+            return x;
+        }
+    }
+    return NULL;
+}
+
+/* The row of enc's segment table whose prefix is p (of length n), else NULL. */
+static const gcn_fact *segment_row(const ctx *c, const gcn_fact *table, const char *p, size_t n)
+{
+    size_t i;
+    for (i = 0; i < c->facts.n; i++) {
+        const gcn_fact *x = &c->facts.v[i];
+        if (x->kind == GCN_FACT_TABLE_ROW && x->ref && strcmp(x->ref, table->id) == 0 &&
+            x->cells.n >= 2 && strlen(x->cells.v[1]) == n && strncmp(x->cells.v[1], p, n) == 0)
+            return x;
+    }
+    return NULL;
+}
+
+/* 1 when instruction name belongs to a segment of enc other than enc's own (GLOBAL_ and SCRATCH_
+ * of FLAT's segment table): such a segment is a word of its own, which the spec does not model
+ * yet, so its instructions wait and the encoding's layout fixes the segment field at its own
+ * prefix's value (build_layout). */
+static int other_segment(const ctx *c, const char *enc, const char *name)
+{
+    const char *field, *us = strchr(name, '_');
+    const gcn_fact *t = segment_table(c, enc, &field);
+    size_t n = us ? (size_t)(us - name) : 0;
+    if (!t || !us || (n == strlen(enc) && strncmp(name, enc, n) == 0))
+        return 0;
+    return segment_row(c, t, name, n) != NULL;
+}
+
 static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
 {
     rlayout *l = &c->layouts[c->nlayouts];
@@ -407,6 +451,18 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
             if (v)
                 l->f[i].value = (char *)v;
         }
+    /* a segment field (FLAT's SEG: the page's "SEG | Prefix" table): the value of the row whose
+     * prefix is the encoding's name; the other segments' words are not this encoding's */
+    {
+        const char *sf;
+        const gcn_fact *t = segment_table(c, enc, &sf);
+        const gcn_fact *row = t ? segment_row(c, t, enc, strlen(enc)) : NULL;
+        for (i = 0; row && i < l->n; i++)
+            if (strcmp(l->f[i].name, sf) == 0 && !l->f[i].value) {
+                l->f[i].value = row->cells.v[0];
+                gcn_strs_push(&l->f[i].sources, row->id);
+            }
+    }
     /* field decisions: move, add or remove */
     for (i = 0; i < c->errata.n; i++)
         for (j = 0; j < c->errata.v[i].ndecisions; j++) {
@@ -572,6 +628,9 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
         if (cl->form && !gcn_strs_has(&c->encodings, cl->encoding))
             continue;
         name = claim_name(c, cl, &by);
+        /* another segment's instruction (GLOBAL_*, SCRATCH_* of FLAT) waits for its segment */
+        if (other_segment(c, cl->encoding, name))
+            continue;
         x = insn(c, cl->encoding, name, cap);
         if (!x)
             return GCN_ERR_NOMEM;
@@ -595,6 +654,8 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
             const gcn_decision *d = &c->errata.v[i].decisions[j];
             rinsn *x;
             if (d->op != GCN_DEC_OPCODE && d->op != GCN_DEC_ABSENT)
+                continue;
+            if (other_segment(c, d->encoding, d->mnemonic))
                 continue;
             x = insn(c, d->encoding, d->mnemonic, cap);
             if (!x)
@@ -744,7 +805,7 @@ static const char *const operand_extras[] = {"format",         "imm_field",
                                              "literal_scale",  "omitted",
                                              "accepts_signed", "max",
                                              "chan_field",     NULL};
-static const char *const modifier_extras[] = {"format", "omit_zero", NULL};
+static const char *const modifier_extras[] = {"format", "omit_zero", "max", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
 static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
@@ -764,7 +825,7 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
 static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
                            cJSON *to)
 {
-    static const char *const keys[] = {"format", "kind", NULL};
+    static const char *const keys[] = {"format", "kind", "when", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {

@@ -28,6 +28,11 @@ static const bad_case cases[] = {
     {"\"gens\": [\"gcn1.2\"]}", "\"gens\": [\"gcn9.9\"]}", "register_only: no register m0"},
     {"{\"register\": \"m0\",", "{\"reg\": \"m0\",", "register_only is {register, gens}"},
     {"\"kind\": \"sbase\"", "\"kind\": \"no-such-kind\"", "is not one the codec implements"},
+    /* an operand written with a flag names one of the instruction's flag modifiers */
+    {"\"when\": \"GLC\"", "\"when\": \"VADDR\"", "which is no flag modifier of it"},
+    /* a modifier's largest value is 2^k - 1 (a check of k bits) */
+    {"\"omit_zero\": true, \"max\": 4095}", "\"omit_zero\": true, \"max\": 4000}",
+     "\"max\" is 2^k - 1"},
 };
 
 static void test_bad_operand_is_refused(void **state)

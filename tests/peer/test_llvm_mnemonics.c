@@ -119,7 +119,15 @@ static void render(gcn_buf *b, const cJSON *insn)
     }
     cJSON_ArrayForEach(m, get(insn, "modifiers"))
     {
-        if (cJSON_IsTrue(get(m, "required")))
+        /* required modifiers, and the flag an operand is written with (an atomic's glc) */
+        int with = 0;
+        cJSON_ArrayForEach(op, get(insn, "operands"))
+        {
+            if (get(op, "when") && get(m, "field") &&
+                strcmp(get(op, "when")->valuestring, get(m, "field")->valuestring) == 0)
+                with = 1;
+        }
+        if (cJSON_IsTrue(get(m, "required")) || with)
             gcn_buf_printf(b, " %s", get(m, "asm")->valuestring);
     }
 }

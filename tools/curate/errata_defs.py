@@ -1781,3 +1781,186 @@ E(id="E130",
   probes=[asm(g, ("v_writelane_b32 v1, s2, 5", ("byte", 0, 0x02)),
               ("v_writelane_b32 v1, 0x1234, 5", ("byte", 0, 0xff)),
               ("v_writelane_b32 v1, v2, 5", REJ)) for g in ["gcn1.0", "gcn1.1"]])
+
+# ---- FLAT (GcnInstrsFlat.md) -------------------------------------------------------------------
+
+FLAT_GENS = ["gcn1.1", "gcn1.2", "gcn1.4"]
+
+E(id="E160",
+  title="FLAT_LOAD_DWORDX4 is opcode 14 on GCN 1.1: its section writes 13 (0xe)",
+  settles=["opcode-conflict/FLAT/FLAT_LOAD_DWORDX4", "dec-hex-mismatch/FLAT/FLAT_LOAD_DWORDX4"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "FLAT", "mnemonic": "FLAT_LOAD_DWORDX4",
+              "gens": ["gcn1.1"], "opcode": 14}],
+  rationale="The section writes 'Opcode: 13 (0xe) for GCN 1.1': the decimal repeats "
+            "FLAT_LOAD_DWORDX2's opcode, the hex and the GCN 1.1 table row give 14. llvm-mc "
+            "(bonaire) encodes flat_load_dwordx4 with 14 and flat_load_dwordx2 with 13.",
+  probes=[asm("gcn1.1", ("flat_load_dwordx4 v[4:7], v[2:3]", op("FLAT", 14)),
+              ("flat_load_dwordx2 v[4:5], v[2:3]", op("FLAT", 13)))])
+
+E(id="E161",
+  title="FLAT/GLOBAL/SCRATCH_LOAD_SHORT_D16_HI are opcode 37: their sections write 36",
+  settles=["opcode-conflict/FLAT/FLAT_LOAD_SHORT_D16_HI",
+           "opcode-conflict/FLAT/GLOBAL_LOAD_SHORT_D16_HI",
+           "opcode-conflict/FLAT/SCRATCH_LOAD_SHORT_D16_HI"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "FLAT", "mnemonic": p + "_LOAD_SHORT_D16_HI",
+              "gens": ["gcn1.4"], "opcode": 37} for p in ("FLAT", "GLOBAL", "SCRATCH")],
+  rationale="The three sections write 'Opcode: 36 (0x24) for GCN 1.4', the opcode of "
+            "*_LOAD_SHORT_D16; the GCN 1.4 table puts *_LOAD_SHORT_D16_HI at 37 (0x25). "
+            "llvm-mc (gfx900) encodes flat_load_short_d16_hi with 37 and flat_load_short_d16 "
+            "with 36.",
+  probes=[asm("gcn1.4", ("flat_load_short_d16_hi v1, v[2:3]", op("FLAT", 37)),
+              ("flat_load_short_d16 v1, v[2:3]", op("FLAT", 36)))])
+
+E(id="E162",
+  title="*_ATOMIC_INC_X2 is opcode 107 (0x6b) on GCN 1.2/1.4: the sections write 0x9b",
+  settles=["dec-hex-mismatch/FLAT/FLAT_ATOMIC_INC_X2", "dec-hex-mismatch/FLAT/GLOBAL_ATOMIC_INC_X2"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "FLAT", "mnemonic": p + "_ATOMIC_INC_X2",
+              "gens": g, "opcode": 107}
+             for p, g in (("FLAT", ["gcn1.2", "gcn1.4"]), ("GLOBAL", ["gcn1.4"]))],
+  rationale="'107 (0x9b)': 0x9b is 155, past the 7-bit OPCODE field; the tables and the "
+            "decimal give 107 (0x6b). llvm-mc (tonga, gfx900) encodes flat_atomic_inc_x2 "
+            "with 107.",
+  probes=[asm(g, ("flat_atomic_inc_x2 v[2:3], v[4:5]", op("FLAT", 107))) for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E163",
+  title="*_STORE_DWORDX4 is opcode 31 (0x1f) on GCN 1.2/1.4: the sections write 0x1d",
+  settles=["dec-hex-mismatch/FLAT/FLAT_STORE_DWORDX4", "dec-hex-mismatch/FLAT/GLOBAL_STORE_DWORDX4",
+           "dec-hex-mismatch/FLAT/SCRATCH_STORE_DWORDX4"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "FLAT", "mnemonic": p + "_STORE_DWORDX4",
+              "gens": g, "opcode": 31}
+             for p, g in (("FLAT", ["gcn1.2", "gcn1.4"]), ("GLOBAL", ["gcn1.4"]),
+                          ("SCRATCH", ["gcn1.4"]))],
+  rationale="'31 (0x1d)': 0x1d (29) is *_STORE_DWORDX2; the tables and the decimal give 31. "
+            "llvm-mc (tonga, gfx900) encodes flat_store_dwordx4 with 31 and flat_store_dwordx2 "
+            "with 29.",
+  probes=[asm(g, ("flat_store_dwordx4 v[2:3], v[4:7]", op("FLAT", 31)),
+              ("flat_store_dwordx2 v[2:3], v[4:5]", op("FLAT", 29))) for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E164",
+  title="Three FLAT sections are headed BUFFER_ATOMIC_*: FCMPSWAP, FMAX_X2, FMIN_X2",
+  settles=["duplicate-opcode/FLAT/BUFFER_ATOMIC_%s" % n for n in ("FCMPSWAP", "FMAX_X2", "FMIN_X2")] +
+          ["syntax-mnemonic/FLAT/BUFFER_ATOMIC_%s" % n for n in ("FCMPSWAP", "FMAX_X2", "FMIN_X2")],
+  facts=["GcnInstrsFlat.md:%d:section" % line for line in (336, 382, 410)],
+  classification="doc-erratum",
+  decisions=[{"op": "rename", "encoding": "FLAT", "from": "BUFFER_ATOMIC_" + n,
+              "to": "FLAT_ATOMIC_" + n, "fact": "GcnInstrsFlat.md:%d:opcode-line" % line}
+             for n, line in (("FCMPSWAP", 338), ("FMAX_X2", 384), ("FMIN_X2", 412))] +
+            [{"op": "section", "encoding": "FLAT", "mnemonic": "FLAT_ATOMIC_" + n,
+              "section": "GcnInstrsFlat.md:%d:section" % line}
+             for n, line in (("FCMPSWAP", 336), ("FMAX_X2", 382), ("FMIN_X2", 410))],
+  rationale="The FLAT page's sections for opcodes 62, 96 and 95 (GCN 1.1) are headed "
+            "BUFFER_ATOMIC_FCMPSWAP, BUFFER_ATOMIC_FMAX_X2 and BUFFER_ATOMIC_FMIN_X2 (the MUBUF "
+            "page's names, copied), while their syntax lines, the opcode table and the FLAT "
+            "encoding name FLAT_ATOMIC_*. llvm-mc (bonaire) encodes flat_atomic_fcmpswap with 62, "
+            "flat_atomic_fmin_x2 with 95 and flat_atomic_fmax_x2 with 96.",
+  probes=[asm("gcn1.1", ("flat_atomic_fcmpswap v0, v[2:3], v[4:5] glc", op("FLAT", 62)),
+              ("flat_atomic_fmin_x2 v[0:1], v[2:3], v[4:5] glc", op("FLAT", 95)),
+              ("flat_atomic_fmax_x2 v[0:1], v[2:3], v[4:5] glc", op("FLAT", 96)))])
+
+E(id="E165",
+  title="FLAT_ATOMIC_FCMPSWAP_X2's syntax line is MUBUF's: VDATA(2), VADDR(2), SRSRC(4), SOFFSET",
+  settles=["syntax-operand/FLAT/SOFFSET", "syntax-operand/FLAT/SRSRC"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "FLAT", "mnemonic": "FLAT_ATOMIC_FCMPSWAP_X2",
+              "syntax": "FLAT_ATOMIC_FCMPSWAP_X2 VDST(2), VADDR(2), VDATA(4)"}],
+  rationale="FLAT has no SRSRC or SOFFSET field; the line is the buffer instruction's. Its "
+            "description compares and swaps 64-bit values, as FLAT_ATOMIC_CMPSWAP_X2 does "
+            "(VDST(2), VADDR(2), VDATA(4)). llvm-mc (bonaire) takes flat_atomic_fcmpswap_x2 "
+            "v[0:1], v[2:3], v[4:7] glc.",
+  probes=[asm("gcn1.1", ("flat_atomic_fcmpswap_x2 v[0:1], v[2:3], v[4:7] glc", op("FLAT", 94)),
+              ("flat_atomic_fcmpswap_x2 v[0:1], v[2:3], v[4:5] glc", REJ))])
+
+E(id="E166",
+  title="FLAT_ATOMIC_INC's and GLOBAL_ATOMIC_INC's syntax lines name FLT_ATOMIC_INC",
+  settles=["misspelled-mnemonic/FLAT/FLAT_ATOMIC_INC", "misspelled-mnemonic/FLAT/GLOBAL_ATOMIC_INC"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="A dropped letter: the sections are headed FLAT_ATOMIC_INC and GLOBAL_ATOMIC_INC and "
+            "the tables name them so. The spec keeps the sections' names and the lines' operands.",
+  probes=[asm(g, ("flat_atomic_inc v[2:3], v1", op("FLAT", 60 if g == "gcn1.1" else 75)),
+              ("flt_atomic_inc v[2:3], v1", REJ)) for g in FLAT_GENS])
+
+E(id="E167",
+  title="*_ATOMIC_INC_X2's syntax lines name VADDR twice: the first is VDST(2)",
+  settles=["syntax-operand/FLAT/FLAT_ATOMIC_INC_X2", "syntax-operand/FLAT/GLOBAL_ATOMIC_INC_X2"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "FLAT", "mnemonic": "FLAT_ATOMIC_INC_X2",
+              "syntax": "FLAT_ATOMIC_INC_X2 VDST(2), VADDR(2), VDATA(2)"}],
+  rationale="'FLAT_ATOMIC_INC_X2 VADDR(2), VADDR(2), VDATA(2)': every other _X2 atomic writes "
+            "VDST(2) first and the description returns the previous value to VDST. llvm-mc "
+            "takes flat_atomic_inc_x2 v[0:1], v[2:3], v[4:5] glc.",
+  probes=[asm(g, ("flat_atomic_inc_x2 v[0:1], v[2:3], v[4:5] glc",
+                  op("FLAT", 92 if g == "gcn1.1" else 107))) for g in FLAT_GENS])
+
+E(id="E168",
+  title="FLAT's ENCODING is bits 26-31 (0b110111); the field tables give it bits 25-31",
+  settles=["field-conflict/FLAT/ENCODING"],
+  classification="doc-erratum",
+  decisions=[{"op": "field", "encoding": "FLAT", "field": "ENCODING", "gens": FLAT_GENS,
+              "bits": [26, 31]}],
+  rationale="Both field tables write '25-31 | ENCODING | Encoding type. Must be 0b110111': a "
+            "6-digit value in a 7-bit field. Read as 0b0110111 in bits 25-31 FLAT would clear "
+            "bit 31 and lie inside VOP2; read by its digits it fixes bits 26-31, as "
+            "spec/encoding-decisions.json decides for the catalogue. llvm-mc sets bits 26-31 to "
+            "0b110111 and bit 25 to 0 (0xdc in the top byte) on bonaire, tonga and gfx900, and "
+            "LLVM's disassemblers ignore bit 25.",
+  probes=[asm(g, ("flat_load_dword v1, v[2:3]", ("byte", 3, 0xdc))) for g in FLAT_GENS])
+
+E(id="E169",
+  title="*_LOAD_SHORT_D16_HI: the descriptions load the low half, the code the high half",
+  settles=["description-contradiction/FLAT/%s_LOAD_SHORT_D16_HI" % p
+           for p in ("FLAT", "GLOBAL", "SCRATCH")],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The three D16_HI sections copy *_LOAD_SHORT_D16's description ('load ... to the "
+            "low 16 bits'); their code keeps the low half and writes the high one, as the "
+            "_D16_HI name says and the other _D16_HI loads describe. The code is right.")
+
+E(id="E170",
+  title="FLAT_ATOMIC_FCMPSWAP and FLAT_LOAD_USHORT give VADDR 1 or 2 registers; FLAT's is 2",
+  settles=[], category="operand-width",
+  facts=["GcnInstrsFlat.md:339:syntax-line", "GcnInstrsFlat.md:818:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "FLAT", "mnemonic": "FLAT_ATOMIC_FCMPSWAP",
+              "syntax": "FLAT_ATOMIC_FCMPSWAP VDST, VADDR(2), VDATA(2)"},
+             {"op": "syntax", "encoding": "FLAT", "mnemonic": "FLAT_LOAD_USHORT",
+              "syntax": "FLAT_LOAD_USHORT VDST, VADDR(2)"}],
+  rationale="'VADDR(1:2)' is the GLOBAL form's address, one VGPR with an SGPR base or two "
+            "with off; a FLAT address is 64 bits in two VGPRs ('FLAT instructions fetch "
+            "address from 2 vector registers that hold 64-bit address'), as every other FLAT "
+            "section writes VADDR(2). llvm-mc takes v[2:3] and refuses a single register.",
+  probes=[asm("gcn1.1", ("flat_atomic_fcmpswap v0, v[2:3], v[4:5] glc", op("FLAT", 62)),
+              ("flat_atomic_fcmpswap v0, v2, v[4:5] glc", REJ))] +
+         [asm(g, ("flat_load_ushort v1, v[2:3]", op("FLAT", 10 if g == "gcn1.1" else 18)),
+              ("flat_load_ushort v1, v2", REJ)) for g in FLAT_GENS])
+
+E(id="E171",
+  title="FLAT_LOAD_DWORDX2's syntax line lost its destination's width: 'VDST(, VADDR(2)'",
+  settles=[], category="syntax-operand", facts=["GcnInstrsFlat.md:681:unmodelled"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "FLAT", "mnemonic": "FLAT_LOAD_DWORDX2",
+              "syntax": "FLAT_LOAD_DWORDX2 VDST(2), VADDR(2)"}],
+  rationale="The line reads 'FLAT_LOAD_DWORDX2 VDST(, VADDR(2)': the width and its ')' are "
+            "lost. The description loads two dwords, as FLAT_LOAD_DWORDX3 writes VDST(3) and "
+            "FLAT_LOAD_DWORDX4 VDST(4). llvm-mc takes flat_load_dwordx2 v[4:5], v[2:3].",
+  probes=[asm(g, ("flat_load_dwordx2 v[4:5], v[2:3]", op("FLAT", 13 if g == "gcn1.1" else 21)),
+              ("flat_load_dwordx2 v4, v[2:3]", REJ)) for g in FLAT_GENS])
+
+E(id="E172",
+  title="FLAT's TFE bit (GCN 1.1/1.2): 'Texture Fail Enable ???'",
+  settles=["unknown/FLAT/TFE"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The GCN 1.1/1.2 field table gives bit 55 as 'TFE | Texture Fail Enable ???' and "
+            "the modifiers note says 'The TFE flag requires additional the VDATA register', "
+            "without saying which register or what a FLAT access does with it. llvm-mc 14 and "
+            "19 refuse tfe on a FLAT instruction (bonaire, tonga) and their disassemblers "
+            "ignore bit 55. The spec keeps the field, and no instruction reads it: the "
+            "assembler refuses tfe, as llvm-mc does, and the decoder ignores the bit, as "
+            "LLVM's does.",
+  probes=[asm(g, ("flat_load_dword v1, v[2:3] tfe", REJ), ("flat_load_dword v1, v[2:3]", ACC))
+          for g in ["gcn1.1", "gcn1.2"]])

@@ -115,6 +115,21 @@ VOP2_RENAMES = [(base, gen, name)
                                        ("V_SUBBREV_U32", None, "V_SUBBREV_CO_U32")]
                 for gen, name in (("gcn1.2", n12), ("gcn1.4", n14)) if name]
 
+
+def _flat_atomics():
+    """The FLAT atomics the CLRX page's opcode tables name (spec/facts-clrx.json)."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    names = set()
+    for x in facts:
+        if x.get("encoding") == "FLAT" and x["kind"] == "opcode-row":
+            names.update(c["mnemonic"] for c in x.get("claims", [])
+                         if c["mnemonic"].startswith("FLAT_ATOMIC_"))
+    return sorted(names)
+
+
+FLAT_ATOMICS = _flat_atomics()
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -457,6 +472,46 @@ OPERANDS = [
                        "_e32 but for the instructions with a constant K and the lane "
                        "instructions (suffix_exceptions), 'vcc' where the VOP2 syntax lines put "
                        "VCC, and GCN 1.2's and 1.4's names for the carry instructions (renames)"}},
+    {"encoding": "FLAT",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True,
+          "note": "a load's destination; an atomic's returned value, written only with glc "
+                  "(the atomics' overrides: 'when')"},
+         {"name": "VADDR", "kind": "vgpr", "field": "VADDR", "note": "the 64-bit address"},
+         {"name": "VDATA", "kind": "vgpr", "field": "VDATA", "note": "a store's or atomic's data"},
+     ],
+     "modifiers": [
+         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
+          "omit_zero": True, "every": True, "gens": ["gcn1.4"], "max": 4095,
+          "note": "the byte offset (INST_OFFSET), GCN 1.4 only: 'OFFSET (INST_OFFSET modifier) "
+                  "can be 13-bit signed for GLOBAL_* and SCRATCH_* instructions or 12-bit "
+                  "unsigned for FLAT_* instructions' (the page), so FLAT's is 0-4095 in the "
+                  "13-bit field, as llvm-mc takes ('expected a 12-bit unsigned offset')"},
+         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
+          "every": True, "gens": ["gcn1.4"],
+          "note": "'transfer DATA to LDS and memory (GCN 1.4)'; llvm-mc has no lds for FLAT "
+                  "(spec/peers)"},
+     ],
+     "overrides": [{"instruction": name, "operand": "VDST", "when": "GLC",
+                    "note": "the page: 'For atomic operations assembler accepts ... INSTRUCTION "
+                            "VDST(X), VADDR(X), VDATA(X) and if instruction does not has GLC "
+                            "flag: INSTRUCTION VADDR(X), VDATA(X)'; llvm-mc requires glc with "
+                            "the destination and refuses it without"}
+                   for name in FLAT_ATOMICS],
+     "extra_probes": [{"gen": "gcn1.2", "line": "flat_atomic_add v[2:3], v1",
+                       "text": "flat_atomic_add v[2:3], v1"},
+                      {"gen": "gcn1.2", "line": "flat_atomic_add v0, v[2:3], v1 slc glc",
+                       "text": "flat_atomic_add v0, v[2:3], v1 glc slc"},
+                      {"gen": "gcn1.4", "line": "flat_load_dword v1, v[2:3] offset:4095 slc glc",
+                       "text": "flat_load_dword v1, v[2:3] offset:4095 glc slc"}],
+     "probe": {"gen": "gcn1.1", "line": "flat_atomic_swap v5, v[2:3], v4 glc slc",
+               "bytes": {2: 0xc3, 3: 0xdc, 4: 2, 5: 4, 7: 5},
+               "says": "GLC bit 16, SLC 17, OPCODE 18-24 (48 on GCN 1.1), ENCODING 0x37 in bits "
+                       "26-31, VADDR bits 32-39, VDATA 40-47, VDST 56-63"}},
 ]
 
 
