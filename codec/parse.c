@@ -1336,12 +1336,11 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         }
         /* the one dword after the word: a source's literal (V_MADMK_F32's SRC0) is this
          * constant too */
-        if (had && before != bits)
-            return err(p, skip_blanks(s, at),
-                       "'%.*s' differs from the instruction's literal 0x%x: one dword holds both",
-                       TOK(s + at, k - at), (unsigned)before);
-        p->has_literal = 1;
-        p->literal = bits;
+        p->has_literal = had;
+        p->literal = before;
+        st = take_literal(p, skip_blanks(s, at), k, bits);
+        if (st != GCN_OK)
+            return st;
         p->pos = k;
         return GCN_OK;
     }
