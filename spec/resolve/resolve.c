@@ -30,6 +30,9 @@ typedef struct rfield {
     long lo, hi;
     char *value;
     gcn_strs sources;
+    /* the form of the encoding the field belongs to alone (the VOP3 page's "(VOP3B)" after
+     * SDST's description), NULL for every form: fields of two forms may share bits */
+    char form[16];
 } rfield;
 
 typedef struct rlayout {
@@ -373,6 +376,30 @@ static int other_segment(const ctx *c, const char *enc, const char *name)
     return segment_row(c, t, name, n) != NULL;
 }
 
+/* The form a field's description gives it: a parenthesized word that extends the encoding's
+ * name ("Scalar destination operand (VOP3B)" of VOP3: VOP3B), else "". */
+static void field_form(const char *enc, const char *description, char *form, size_t size)
+{
+    const char *p = description;
+    size_t n = strlen(enc);
+    form[0] = '\0';
+    while (p && (p = strchr(p, '(')) != NULL) {
+        const char *q = strchr(++p, ')');
+        size_t k;
+        if (!q)
+            return;
+        for (k = 0; p + k < q && (isupper((unsigned char)p[k]) || isdigit((unsigned char)p[k]));
+             k++)
+            ;
+        if (p + k == q && k > n && k < size && strncmp(p, enc, n) == 0) {
+            memcpy(form, p, k);
+            form[k] = '\0';
+            return;
+        }
+        p = q;
+    }
+}
+
 static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
 {
     rlayout *l = &c->layouts[c->nlayouts];
@@ -433,6 +460,7 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
                 f->lo = x->lo;
                 f->hi = x->hi;
                 f->value = x->value;
+                field_form(enc, x->description, f->form, sizeof(f->form));
                 gcn_strs_push(&f->sources, x->id);
             }
         }
@@ -528,6 +556,8 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
                           enc, gen, l->f[i].name, l->f[i].lo, l->f[i].hi, l->bits);
             for (j = i + 1; j < l->n && st == GCN_OK; j++)
                 if (l->f[i].lo <= l->f[j].hi && l->f[j].lo <= l->f[i].hi &&
+                    !(l->f[i].form[0] && l->f[j].form[0] &&
+                      strcmp(l->f[i].form, l->f[j].form) != 0) &&
                     !gcn_field_tiled(&rr, l->f[i].lo, l->f[i].hi, &tmp[i]) &&
                     !gcn_field_tiled(&rr, l->f[j].lo, l->f[j].hi, &tmp[j]))
                     st = fail(c, "", 0,
@@ -586,6 +616,22 @@ static gcn_status build_layouts(ctx *c)
 
 /* ---- instructions ------------------------------------------------------------------------- */
 
+/* A note of enc's entry in pages.json (its string), NULL when the entry has none: "oracle_pending"
+ * (why the oracle does not execute the encoding yet), "forms_pending" (why other pages' forms of
+ * the encoding, the VOP3 forms of VOP1/VOP2, wait). */
+static const char *page_note(const ctx *c, const char *enc, const char *key)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, key);
+        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(p))
+            return p->valuestring;
+    }
+    return NULL;
+}
+
 static rinsn *insn(ctx *c, const char *enc, const char *name, size_t *cap)
 {
     size_t i;
@@ -624,8 +670,12 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
         if (cl->weak || gi < 0)
             continue;
         /* an opcode of another encoding's form (the VOP3 opcodes of the VOP1/VOP2/VOPC pages)
-         * waits for that encoding's own page to join the resolve */
-        if (cl->form && !gcn_strs_has(&c->encodings, cl->encoding))
+         * waits for that encoding's own page and the page it is written on to join the
+         * resolve, and for the form's encoding to take other pages' forms (pages.json
+         * "forms_pending") */
+        if (cl->form && (!gcn_strs_has(&c->encodings, cl->encoding) ||
+                         !gcn_strs_has(&c->encodings, cl->fact->encoding) ||
+                         page_note(c, cl->encoding, "forms_pending")))
             continue;
         name = claim_name(c, cl, &by);
         /* another segment's instruction (GLOBAL_*, SCRATCH_* of FLAT) waits for its segment */
@@ -746,6 +796,24 @@ static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
         cJSON_AddItemToObject(
             o, "asm_suffix_gens",
             cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_gens"), 1));
+    else if (cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with")) {
+        /* LLVM writes VOP3's _e64 only where the instruction has a 32-bit form too: the
+         * generations on which an encoding mnemonic_suffix_with names has x's name */
+        cJSON *gens = cJSON_AddArrayToObject(o, "asm_suffix_gens");
+        int g;
+        size_t i;
+        for (g = 0; g < (int)c->ngens; g++) {
+            int other = 0;
+            if (x->opcode[g] < 0)
+                continue;
+            for (i = 0; i < c->ninsns && !other; i++)
+                other = c->insns[i].opcode[g] >= 0 && strcmp(c->insns[i].name, x->name) == 0 &&
+                        json_strs_has(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with"),
+                                      c->insns[i].encoding);
+            if (other)
+                cJSON_AddItemToArray(gens, cJSON_CreateString(c->gens[g].id));
+        }
+    }
 }
 
 /* Canonical syntax "NAME OP(2), OP [MOD:MOD] REQ" from a parsed syntax fact. */
@@ -825,7 +893,9 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
 static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
                            cJSON *to)
 {
-    static const char *const keys[] = {"format", "kind", "when", NULL};
+    /* field: an operand whose name another instruction of the encoding keeps in another field
+     * (V_READLANE_B32's SDST in VOP3's VDST, where VOP3B's SDST has bits of its own) */
+    static const char *const keys[] = {"format", "kind", "when", "field", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
@@ -1284,7 +1354,7 @@ static int same_layout(const rlayout *a, const rlayout *b)
         return 0;
     for (i = 0; i < a->n; i++)
         if (strcmp(a->f[i].name, b->f[i].name) != 0 || a->f[i].lo != b->f[i].lo ||
-            a->f[i].hi != b->f[i].hi ||
+            a->f[i].hi != b->f[i].hi || strcmp(a->f[i].form, b->f[i].form) != 0 ||
             strcmp(a->f[i].value ? a->f[i].value : "", b->f[i].value ? b->f[i].value : "") != 0)
             return 0;
     return 1;
@@ -1293,15 +1363,7 @@ static int same_layout(const rlayout *a, const rlayout *b)
 /* pages.json's "oracle_pending" of an encoding: why the oracle does not execute it yet. */
 static const char *oracle_pending(const ctx *c, const char *enc)
 {
-    const cJSON *e;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
-    {
-        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "oracle_pending");
-        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(p))
-            return p->valuestring;
-    }
-    return NULL;
+    return page_note(c, enc, "oracle_pending");
 }
 
 static cJSON *emit_encodings(ctx *c)
@@ -1339,6 +1401,8 @@ static cJSON *emit_encodings(ctx *c)
                 cJSON_AddStringToObject(fo, "name", l->f[j].name);
                 cJSON_AddNumberToObject(fo, "lo", (double)l->f[j].lo);
                 cJSON_AddNumberToObject(fo, "hi", (double)l->f[j].hi);
+                if (l->f[j].form[0])
+                    cJSON_AddStringToObject(fo, "form", l->f[j].form);
                 cJSON_AddItemToObject(fo, "sources", strs_array(&l->f[j].sources));
                 cJSON_AddItemToArray(fields, fo);
                 if (l->f[j].value) {

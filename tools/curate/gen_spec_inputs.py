@@ -512,6 +512,74 @@ OPERANDS = [
                "bytes": {2: 0xc3, 3: 0xdc, 4: 2, 5: 4, 7: 5},
                "says": "GLC bit 16, SLC 17, OPCODE 18-24 (48 on GCN 1.1), ENCODING 0x37 in bits "
                        "26-31, VADDR bits 32-39, VDATA 40-47, VDST 56-63"}},
+    {"encoding": "VOP3",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "SDST", "kind": "sdst", "field": "SDST", "defines": True,
+          "note": "VOP3B's scalar destination (bits 8-14): the carry-out of V_ADD_I32 and its "
+                  "kin, V_DIV_SCALE's flags, an SGPR pair, vcc or another 64-bit scalar "
+                  "register"},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0", "literal_gens": [],
+          "note": "9 bits, as VOP1's SRC0 but without a literal: the VOP3 words of GCN "
+                  "1.0-1.4 have no dword after them (llvm-mc refuses a literal there)"},
+         {"name": "SRC1", "kind": "vsrc", "field": "SRC1", "literal_gens": []},
+         {"name": "SRC2", "kind": "vsrc", "field": "SRC2", "literal_gens": []},
+         {"name": "ATTR", "kind": "attr", "field": "ATTR", "chan_field": "ATTRCHAN", "max": 32,
+          "note": "the interpolation instructions' attrN.C (GCN 1.2/1.4): ATTR and ATTRCHAN "
+                  "tile SRC0's low eight bits (E225), as VINTRP's"},
+         {"name": "VSRC", "kind": "vsrc-vgpr", "field": "SRC1",
+          "note": "the interpolation coordinate: a VGPR in SRC1 (E225)"},
+         {"name": "VSRC1", "kind": "vsrc-vgpr", "field": "SRC2",
+          "note": "V_INTERP_P1LV_F16/P2_F16's P0 or D: a VGPR in SRC2 (E225)"},
+         {"name": "VSRC0", "kind": "vsrc-vgpr", "field": "SRC0",
+          "note": "V_READLANE_B32's source (GCN 1.2/1.4, VOP3 alone there): a VGPR in SRC0"},
+         {"name": "SSRC0", "kind": "ssrc", "field": "SRC0", "literal_gens": [],
+          "note": "V_WRITELANE_B32's value (E237): a scalar operand code in SRC0, no literal"},
+         {"name": "SSRC1", "kind": "ssrc", "field": "SRC1", "literal_gens": [],
+          "note": "the lane instructions' lane: a scalar operand code in SRC1"},
+         {"name": "PARAMTYPE", "kind": "imm", "field": "SRC1", "format": "interp-slot",
+          "max": 2,
+          "note": "V_INTERP_MOV_F32's parameter in SRC1: p10 0, p20 1, p0 2, as VINTRP's"},
+     ],
+     "overrides": [{"instruction": "V_READLANE_B32", "operand": "SDST", "field": "VDST",
+                    "note": "V_READLANE_B32 writes the SGPR the VDST field names (llvm-mc "
+                            "tonga: v_readlane_b32 s1, v2, s3 is 01 00 89 d2 02 07 00 00)"},
+                   {"instruction": "V_MQSAD_U32_U8", "operand": "SRC2", "kind": "vsrc-vgpr",
+                    "note": "four dwords: VGPRs alone (llvm-mc bonaire refuses s[4:7]; no "
+                            "scalar operand code names four registers)"}],
+     "modifiers": [
+         {"name": "HIGH", "field": "HIGH", "asm": "high", "value": False, "format": "flag",
+          "note": "the 16-bit interpolation's upper half (bit 40, E225)"},
+     ],
+     # GCN 1.4's V_ADD_I32/V_SUB_I32 are VOP3 instructions of their own (opcodes 668/669,
+     # no carry-out): there the carry forms keep their names (V_ADD_CO_U32 ...)
+     "renames": [{"instruction": base, "gens": [gen], "name": name}
+                 for base, gen, name in VOP2_RENAMES
+                 if not (gen == "gcn1.4" and base in ("V_ADD_I32", "V_SUB_I32"))] +
+                # the sections headed 'V_QSAD_U8, V_QSAD_PK_U16_U8' (and MQSAD): GCN 1.0's
+                # name, then the tables' and LLVM's *_PK_U16_U8 from GCN 1.1 on
+                [{"instruction": base, "gens": ["gcn1.1", "gcn1.2", "gcn1.4"], "name": name}
+                 for base, name in (("V_QSAD_U8", "V_QSAD_PK_U16_U8"),
+                                    ("V_MQSAD_U8", "V_MQSAD_PK_U16_U8"))],
+     "mnemonic_suffix": "_e64",
+     # LLVM prints _e64 where the instruction has a 32-bit form on the generation too
+     # (v_interp_p1_f32_e64 on GCN 1.2/1.4), never on an instruction VOP3 alone encodes
+     # (v_mad_f32), and takes it on those as well (v_mad_f32_e64)
+     "mnemonic_suffix_with": ["VOP1", "VOP2", "VOPC", "VINTRP"],
+     "extra_probes": [{"gen": "gcn1.2", "line": "v_mad_f32_e64 v1, v2, v3, v4",
+                       "text": "v_mad_f32 v1, v2, v3, v4"},
+                      {"gen": "gcn1.2", "line": "v_interp_p1_f32_e64 v1, v2, attr0.x",
+                       "text": "v_interp_p1_f32_e64 v1, v2, attr0.x"},
+                      {"gen": "gcn1.2", "line": "v_readlane_b32 s1, v2, s3",
+                       "text": "v_readlane_b32 s1, v2, s3"}] +
+                     [{"gen": g, "line": "%s v[0:1], v[2:3], v4, v[6:7]" % n,
+                       "text": "%s v[0:1], v[2:3], v4, v[6:7]" % n}
+                      for g in ("gcn1.1", "gcn1.4")
+                      for n in ("v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8")],
+     "probe": {"gen": "gcn1.0", "line": "v_mad_f32 v1, v2, v3, v4",
+               "bytes": {0: 0x01, 1: 0x00, 2: 0x82, 3: 0xd2, 4: 0x02, 5: 0x07, 6: 0x12, 7: 0x04},
+               "says": "VDST bits 0-7, OPCODE 17-25 (321 on GCN 1.0), ENCODING 0x34 in bits "
+                       "26-31, SRC0 bits 32-40 (v2 -> 256 + 2), SRC1 41-49, SRC2 50-58"}},
 ]
 
 
@@ -584,6 +652,13 @@ SYNTAX = [
      "DS_CONDXCHG32_RTN_B128 VDST(4), ADDR, VDATA0(4) [OFFSET:OFFSET]",
      "ds_condxchg32_rtn_b128 v[0:3], v1, v[2:5] offset:4", []),
     ("SOP1", "S_MOV_FED_B32", "S_MOV_FED_B32 SDST, SSRC0", "s_mov_fed_b32 s0, s1", []),
+    # the VOP3 table's V_INTERP_P2_F16_LEGACY (GCN 1.4, 630): the section of GCN 1.2's
+    # V_INTERP_P2_F16 at that opcode describes it (E220); LLVM names it v_interp_p2_legacy_f16
+    ("VOP3", "V_READLANE_REGRD_B32", "V_READLANE_REGRD_B32 SDST, VSRC0, SSRC1",
+     "v_readlane_regrd_b32 s1, v2, s3", []),
+    ("VOP3", "V_INTERP_P2_F16_LEGACY",
+     "V_INTERP_P2_F16_LEGACY VDST, VSRC, ATTR.ATTRCHAN, VSRC1 [HIGH]",
+     "v_interp_p2_legacy_f16 v1, v2, attr0.x, v3", ["gcn1.4"]),
     ("SOP1", "S_MOV_REGRD_B32", "S_MOV_REGRD_B32 SDST, SSRC0", "s_mov_regrd_b32 s0, s1", []),
     ("SMEM", "S_ATC_PROBE", "S_ATC_PROBE PROBE, SBASE(2), OFFSET", "s_atc_probe 7, s[2:3], 0x4",
      ["gcn1.2", "gcn1.4"]),
