@@ -1504,7 +1504,9 @@ static int row_modifier_name(const gcn_insn_row *row, const char *w, size_t n)
 {
     unsigned j;
     for (j = 0; j < row->nmodifiers; j++)
-        if (row->modifier[j].asm_len == n && same_name(w, row->modifier[j].asm_name, n))
+        if ((row->modifier[j].asm_len == n && same_name(w, row->modifier[j].asm_name, n)) ||
+            (row->modifier[j].format == GCN_FMT_OMOD && n == 3 &&
+             (same(w, "mul", 3) || same(w, "div", 3))))
             return 1;
     if (n == 6 && memcmp(w, "offset", 6) == 0)
         for (j = 0; j < row->noperands; j++)
@@ -1543,6 +1545,30 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
     gcn_status st = GCN_OK;
     unsigned i;
     int64_t v;
+    /* VOP3's output modifier is written by what it does, mul:2, mul:4 or div:2 */
+    for (i = 0;
+         i < row->nmodifiers && name_len == 3 && (same(tok, "mul", 3) || same(tok, "div", 3));
+         i++) {
+        const gcn_modifier_row *m = &row->modifier[i];
+        int div = same(tok, "div", 3);
+        size_t vat;
+        if (m->format != GCN_FMT_OMOD || !((m->gens >> p->in->gen) & 1))
+            continue;
+        if (*seen & (1u << i))
+            return err(p, at, "the output modifier (mul:2, mul:4, div:2) given twice");
+        *seen |= 1u << i;
+        if (s[k] != ':')
+            return err(p, at, "'%.3s' needs a value (%s)", tok, div ? "div:2" : "mul:2 or mul:4");
+        vat = k = skip_blanks(s, k + 1);
+        if (!int_value(p, &k, &v, div ? "div's divisor" : "mul's factor", &st))
+            return st;
+        if (div ? v != 2 : (v != 2 && v != 4))
+            return err(p, vat, "%s, not %lld", div ? "div takes 2" : "mul takes 2 or 4",
+                       (long long)v);
+        p->in->field[m->slot] = div ? 3u : v == 2 ? 1u : 2u;
+        p->pos = k;
+        return GCN_OK;
+    }
     for (i = 0; i < row->nmodifiers; i++) {
         const gcn_modifier_row *m = &row->modifier[i];
         size_t vat;

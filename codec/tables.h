@@ -46,7 +46,9 @@ typedef enum gcn_kind {
  * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them).
  * "waitcnt", "sendmsg", "hwreg": a 16-bit immediate LLVM writes symbolically (vmcnt(N) ...,
  * sendmsg(...), hwreg(...)), by the generation's gcn_simm16_row. "interp-slot": an interpolation
- * parameter, LLVM's p10, p20, p0 for 0, 1, 2 (V_INTERP_MOV_F32's VSRC). */
+ * parameter, LLVM's p10, p20, p0 for 0, 1, 2 (V_INTERP_MOV_F32's VSRC). "omod": VOP3's output
+ * modifier, written as LLVM's mul:2, mul:4, div:2 for 1, 2, 3 (the modifier's name is not
+ * written). */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -59,7 +61,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_HWREG, "hwreg")                                                                      \
     X(GCN_FMT_F64, "f64")                                                                          \
     X(GCN_FMT_F16, "f16")                                                                          \
-    X(GCN_FMT_INTERP_SLOT, "interp-slot")
+    X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
+    X(GCN_FMT_OMOD, "omod")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,

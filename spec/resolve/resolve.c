@@ -921,6 +921,69 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
     }
 }
 
+static int json_index(const cJSON *a, const cJSON *item)
+{
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, a)
+    {
+        if (e == item)
+            return i;
+        i++;
+    }
+    return -1;
+}
+
+/* The form the layout of x's encoding on generation g gives a field ("" for every form), NULL
+ * when that layout has no such field. */
+static const char *layout_form(const ctx *c, const char *enc, int g, const char *field)
+{
+    size_t i, j;
+    for (i = 0; i < c->nlayouts; i++)
+        if (c->layouts[i].gen == g && strcmp(c->layouts[i].encoding, enc) == 0)
+            for (j = 0; j < c->layouts[i].n; j++)
+                if (strcmp(c->layouts[i].f[j].name, field) == 0)
+                    return c->layouts[i].f[j].form;
+    return NULL;
+}
+
+/* For a modifier every instruction of x's encoding takes: where the encoding's fields have
+ * forms (VOP3A, VOP3B), the generations on which x's operands leave the modifier's field to it
+ * (a field of another form than one x's operands use shares its bits: VOP3A's CLAMP lies in
+ * VOP3B's SDST on GCN 1.0/1.1), as an array; NULL when no field of the encoding has a form. */
+static cJSON *form_gens(const ctx *c, const rinsn *x, const char *field, const cJSON *ops)
+{
+    cJSON *out = NULL;
+    int g, any = 0;
+    for (g = 0; g < (int)c->ngens; g++) {
+        const char *mf = layout_form(c, x->encoding, g, field);
+        const cJSON *op;
+        if (x->opcode[g] < 0)
+            continue;
+        if (mf && mf[0])
+            any = 1;
+        cJSON_ArrayForEach(op, ops)
+        {
+            const cJSON *f = cJSON_GetObjectItemCaseSensitive(op, "field");
+            const char *of =
+                cJSON_IsString(f) ? layout_form(c, x->encoding, g, f->valuestring) : NULL;
+            if (of && of[0])
+                any = 1;
+            if (mf && of && mf[0] && of[0] && strcmp(mf, of) != 0)
+                mf = NULL;
+        }
+        if (!out)
+            out = cJSON_CreateArray();
+        if (mf)
+            cJSON_AddItemToArray(out, cJSON_CreateString(c->gens[g].id));
+    }
+    if (!any) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    return out;
+}
+
 static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
 {
     cJSON *ops = cJSON_AddArrayToObject(o, "operands"), *mods;
@@ -1001,12 +1064,31 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         {
             cJSON *mo = cJSON_CreateObject();
             const cJSON *gens = cJSON_GetObjectItemCaseSensitive(m, "gens");
+            const char *field = cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring;
+            cJSON *own = form_gens(c, x, field, ops);
             cJSON_AddStringToObject(mo, "name", name);
-            cJSON_AddStringToObject(mo, "field",
-                                    cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring);
+            cJSON_AddStringToObject(mo, "field", field);
             cJSON_AddStringToObject(mo, "asm",
                                     cJSON_GetObjectItemCaseSensitive(m, "asm")->valuestring);
-            if (gens)
+            if (own && !cJSON_GetArraySize(own)) {
+                /* no generation's form of x has the field (VOP3A's CLAMP in VOP3B on GCN
+                 * 1.0/1.1) */
+                cJSON_Delete(own);
+                cJSON_Delete(mo);
+                continue;
+            }
+            if (own) {
+                if (gens) {
+                    cJSON *g = own->child;
+                    while (g) {
+                        cJSON *next = g->next;
+                        if (!json_strs_has(gens, g->valuestring))
+                            cJSON_DeleteItemFromArray(own, json_index(own, g));
+                        g = next;
+                    }
+                }
+                cJSON_AddItemToObject(mo, "gens", own);
+            } else if (gens)
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
             copy_keys(mo, m, modifier_extras);
             apply_override(c, x, "modifier", name, mo);

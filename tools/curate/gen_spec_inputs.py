@@ -548,6 +548,14 @@ OPERANDS = [
                     "note": "four dwords: VGPRs alone (llvm-mc bonaire refuses s[4:7]; no "
                             "scalar operand code names four registers)"}],
      "modifiers": [
+         {"name": "CLAMP", "field": "CLAMP", "asm": "clamp", "value": False, "format": "flag",
+          "every": True,
+          "note": "clamps the result (bit 11 of VOP3A on GCN 1.0/1.1, which VOP3B's SDST covers; "
+                  "bit 15 of both forms on GCN 1.2/1.4); llvm-mc writes it before the output "
+                  "modifier ('clamp mul:2')"},
+         {"name": "OMOD", "field": "OMOD", "asm": "omod", "format": "omod", "omit_zero": True,
+          "every": True,
+          "note": "the output modifier: llvm-mc writes 1, 2, 3 as mul:2, mul:4, div:2"},
          {"name": "HIGH", "field": "HIGH", "asm": "high", "value": False, "format": "flag",
           "note": "the 16-bit interpolation's upper half (bit 40, E225)"},
      ],
@@ -571,7 +579,9 @@ OPERANDS = [
                       {"gen": "gcn1.2", "line": "v_interp_p1_f32_e64 v1, v2, attr0.x",
                        "text": "v_interp_p1_f32_e64 v1, v2, attr0.x"},
                       {"gen": "gcn1.2", "line": "v_readlane_b32 s1, v2, s3",
-                       "text": "v_readlane_b32 s1, v2, s3"}] +
+                       "text": "v_readlane_b32 s1, v2, s3"},
+                      {"gen": "gcn1.0", "line": "v_mad_f32 v1, v2, v3, v4 clamp div:2",
+                       "text": "v_mad_f32 v1, v2, v3, v4 clamp div:2"}] +
                      [{"gen": g, "line": "%s v[0:1], v[2:3], v4, v[6:7]" % n,
                        "text": "%s v[0:1], v[2:3], v4, v[6:7]" % n}
                       for g in ("gcn1.1", "gcn1.4")
