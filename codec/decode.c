@@ -155,15 +155,20 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
             *literal = 1;
             break;
         case GCN_CK_VSRC:
-        case GCN_CK_VSRC16: {
+        case GCN_CK_VSRC16:
+        case GCN_CK_VSRC_NO_LITERAL: {
             unsigned bits = v < 256 ? t->reg_ok[in->gen * 256u + v] : 0;
             if (v >= 256) {
                 ok = v - 256u <= 256u - (1u << (c->arg >> 7));
                 break;
             }
             ok = ((bits >> (c->arg & 0x7fu)) & 1) || (!(c->arg >> 7) && (bits & GCN_OK_VSRC));
-            if (ok && (bits & GCN_OK_LITERAL))
-                *literal = 1;
+            if (ok && (bits & GCN_OK_LITERAL)) {
+                if (c->kind == GCN_CK_VSRC_NO_LITERAL)
+                    ok = 0;
+                else
+                    *literal = 1;
+            }
             break;
         }
         case GCN_CK_VSRC_VGPR:

@@ -212,8 +212,11 @@ typedef enum gcn_check_kind {
     GCN_CK_VSRC_VGPR, /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
     GCN_CK_VSRC16,    /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
     GCN_CK_LITERAL16, /* as GCN_CK_LITERAL, a 16-bit constant (V_MADAK_F16's K): 16 bits kept */
-    GCN_CK_BITS       /* field < 1 << arg: a modifier's largest value (operands.json "max",
+    GCN_CK_BITS,      /* field < 1 << arg: a modifier's largest value (operands.json "max",
                        * FLAT's 12-bit offset in a 13-bit field) */
+    /* as GCN_CK_VSRC, of a source that takes no literal on the plan's generation (operands.json
+     * literal_gens: VOP3's sources on GCN 1.0-1.4): the literal's code is no value */
+    GCN_CK_VSRC_NO_LITERAL
 } gcn_check_kind;
 
 /* GCN_CK_SSRC's arg: the source takes no literal on the plan's generation */

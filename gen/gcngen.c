@@ -1201,10 +1201,13 @@ typedef struct check_t {
     unsigned arg;
 } check_t;
 
-static const char *const check_enums[] = {
-    "GCN_CK_VGPR",        "GCN_CK_REG",       "GCN_CK_SBASE",   "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET",
-    "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",       "GCN_CK_LITERAL", "GCN_CK_VSRC", "GCN_CK_VSRC_VGPR",
-    "GCN_CK_VSRC16",      "GCN_CK_LITERAL16", "GCN_CK_BITS"};
+static const char *const check_enums[] = {"GCN_CK_VGPR",        "GCN_CK_REG",
+                                          "GCN_CK_SBASE",       "GCN_CK_SSRC",
+                                          "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET",
+                                          "GCN_CK_ONE",         "GCN_CK_LITERAL",
+                                          "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",
+                                          "GCN_CK_VSRC16",      "GCN_CK_LITERAL16",
+                                          "GCN_CK_BITS",        "GCN_CK_VSRC_NO_LITERAL"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1238,6 +1241,10 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         } else if (strcmp(kind, "vsrc") == 0) {
             c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
                                                                                 : GCN_CK_VSRC;
+            /* a source that lists the generations with a literal takes none elsewhere (VOP3's:
+             * no dword follows its two on GCN 1.0-1.4) */
+            if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
+                c.kind = GCN_CK_VSRC_NO_LITERAL;
             c.arg = GCN_OK_SSRC_BIT((unsigned)k) | (unsigned)k << 7;
         } else if (strcmp(kind, "vsrc-vgpr") == 0) {
             c.kind = GCN_CK_VSRC_VGPR;
@@ -1322,6 +1329,7 @@ static int fast_check(const check_t *c, fcheck_t *f)
         break;
     case GCN_CK_VSRC: /* not GCN_CK_VSRC16: its literal is cut to the low half */
     case GCN_CK_VSRC_VGPR:
+    case GCN_CK_VSRC_NO_LITERAL:
         x.vsrc = c->kind;
         x.arg = c->arg;
         break;
@@ -1343,7 +1351,8 @@ static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, un
     else if (v >= 256)
         valid = v - 256u <= 256u - (1u << (x->arg >> 7));
     else
-        valid = ((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC));
+        valid = (((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC))) &&
+                !(x->vsrc == GCN_CK_VSRC_NO_LITERAL && (bits & GCN_OK_LITERAL));
     return (uint8_t)((valid ? 0 : 1) | (x->vsrc == GCN_CK_VSRC && (bits & GCN_OK_LITERAL) ? 2 : 0));
 }
 
