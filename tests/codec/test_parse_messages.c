@@ -15,12 +15,20 @@
 #include "codec/tables.h"
 #include "gcnspec/codec.h"
 
+/* 1 when an instruction the text m names exists on generation g: a row of mnemonic m, or one
+ * whose mnemonic is m and a form suffix, which the text may leave out (v_readlane_b32 is VOP2's
+ * on GCN 1.0/1.1 and v_readlane_b32_e64, VOP3's, on GCN 1.2/1.4). */
 static int on_gen(const gcn_tables *t, const char *m, unsigned g)
 {
     unsigned k;
-    for (k = 0; k < t->ninsns; k++)
-        if (strcmp(t->insns[k].mnemonic, m) == 0 && t->insns[k].opcode[g] != GCN_NO_INSN)
+    size_t n = strlen(m);
+    for (k = 0; k < t->ninsns; k++) {
+        const gcn_insn_row *r = &t->insns[k];
+        if ((strcmp(r->mnemonic, m) == 0 ||
+             ((size_t)(r->mnemonic_len - r->suffix_len) == n && strncmp(r->mnemonic, m, n) == 0)) &&
+            r->opcode[g] != GCN_NO_INSN)
             return 1;
+    }
     return 0;
 }
 
