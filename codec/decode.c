@@ -276,6 +276,8 @@ static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes
         insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
         if (insn == GCN_NO_INSN)
             return GCN_ERR_NO_OPCODE;
+        if (insn == GCN_PENDING_INSN)
+            return GCN_ERR_NO_ENCODING;
         return finish(t, gen, bytes, len, e, l->bytes, insn, w, out);
     }
     return GCN_ERR_NO_ENCODING;
@@ -307,6 +309,8 @@ gcn_status gcn_codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_
     insn = d->opcode_map[opcode];
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
+    if (insn == GCN_PENDING_INSN)
+        return GCN_ERR_NO_ENCODING;
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
@@ -442,13 +446,15 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             w = codec_load8(bytes);
         opcode = codec_get(w, l->slot[l->opcode_slot]);
         insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
-        if (insn == GCN_NO_INSN) {
+        if (insn == GCN_NO_INSN || insn == GCN_PENDING_INSN) {
             why_start(&b, why, size);
             why_str(&b, t->encodings[e].name);
             why_str(&b, " opcode ");
             why_num(&b, opcode, 0);
-            why_str(&b, " is no instruction on ");
+            why_str(&b, insn == GCN_PENDING_INSN ? " on " : " is no instruction on ");
             why_str(&b, gcn_gen_id(gen));
+            if (insn == GCN_PENDING_INSN)
+                why_str(&b, " is another page's form, not modelled yet");
             return st;
         }
         /* the first operand check that fails names its field and value */

@@ -947,6 +947,19 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
                     map[op] = (uint16_t)idx;
                 idx++;
             }
+            /* another page's form of the encoding that waits: a valid word, not modelled */
+            cJSON_ArrayForEach(in, get(encoding_node(s, s->encs[e].name), "pending_opcodes"))
+            {
+                const cJSON *op;
+                if (strcmp(str(in, "gen"), s->gens[g].id) != 0)
+                    continue;
+                cJSON_ArrayForEach(op, get(in, "opcodes"))
+                {
+                    double v = cJSON_GetNumberValue(op);
+                    if (v >= 0 && v < count && map[(unsigned)v] == GCN_NO_INSN)
+                        map[(unsigned)v] = GCN_PENDING_INSN;
+                }
+            }
             gcn_buf_printf(b, "static const uint16_t gcn_opcode_map_%u_%u[%u] = {", g, e, count);
             for (i = 0; i < count; i++)
                 gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 16 ? " " : "\n    ", map[i]);

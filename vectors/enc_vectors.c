@@ -974,7 +974,7 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
     w = l->slot[l->opcode_slot].width;
     for (op = 0; op < (1u << w) && op < 4096 && !r->stop; op++) {
         uint8_t b[GCN_VEC_BYTES_MAX];
-        if (op < l->opcode_count && l->opcode_map[op] != GCN_NO_INSN)
+        if (op < l->opcode_count && l->opcode_map[op] < GCN_PENDING_INSN)
             continue;
         memset(b, 0, sizeof(b));
         store_word(l, b, codec_put(l->match_value & l->match_mask, l->slot[l->opcode_slot], op));

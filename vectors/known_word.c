@@ -103,7 +103,7 @@ int gcn_kw_insn_of(int gen, unsigned enc, uint64_t word)
     const gcn_layout_row *l = layout_of(gen, enc);
     gcn_slot_row s = l->slot[l->opcode_slot];
     uint64_t op = (word & slot_mask(s)) >> s.lo;
-    if (!l->present || op >= l->opcode_count || l->opcode_map[op] == GCN_NO_INSN)
+    if (!l->present || op >= l->opcode_count || l->opcode_map[op] >= GCN_PENDING_INSN)
         return -1;
     return l->opcode_map[op];
 }

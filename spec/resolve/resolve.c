@@ -64,6 +64,14 @@ typedef struct ctx {
     size_t ngens;
     rlayout *layouts;
     size_t nlayouts;
+    /* opcodes of another page's form that wait (pages.json "forms_pending"), per encoding and
+     * generation: valid words the codec says it does not model */
+    struct pending_opcode {
+        const char *encoding;
+        int gen;
+        long opcode;
+    } * pending;
+    size_t npending, pending_cap;
     rinsn *insns;
     size_t ninsns;
     gcn_claims claims;
@@ -655,6 +663,27 @@ static rinsn *insn(ctx *c, const char *enc, const char *name, size_t *cap)
     return &c->insns[c->ninsns++];
 }
 
+static gcn_status add_pending(ctx *c, const char *enc, int gen, long opcode)
+{
+    size_t i;
+    for (i = 0; i < c->npending; i++)
+        if (c->pending[i].gen == gen && c->pending[i].opcode == opcode &&
+            strcmp(c->pending[i].encoding, enc) == 0)
+            return GCN_OK;
+    if (c->npending == c->pending_cap) {
+        size_t n = c->pending_cap ? c->pending_cap * 2 : 256;
+        struct pending_opcode *v = realloc(c->pending, n * sizeof(*v));
+        if (!v)
+            return GCN_ERR_NOMEM;
+        c->pending = v;
+        c->pending_cap = n;
+    }
+    c->pending[c->npending].encoding = enc;
+    c->pending[c->npending].gen = gen;
+    c->pending[c->npending++].opcode = opcode;
+    return GCN_OK;
+}
+
 static gcn_status build_instructions(ctx *c, size_t *cap)
 {
     size_t i, j;
@@ -675,8 +704,12 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
          * "forms_pending") */
         if (cl->form && (!gcn_strs_has(&c->encodings, cl->encoding) ||
                          !gcn_strs_has(&c->encodings, cl->fact->encoding) ||
-                         page_note(c, cl->encoding, "forms_pending")))
+                         page_note(c, cl->encoding, "forms_pending"))) {
+            if (gcn_strs_has(&c->encodings, cl->encoding) &&
+                (st = add_pending(c, cl->encoding, gi, cl->opcode)) != GCN_OK)
+                return st;
             continue;
+        }
         name = claim_name(c, cl, &by);
         /* another segment's instruction (GLOBAL_*, SCRATCH_* of FLAT) waits for its segment */
         if (other_segment(c, cl->encoding, name))
@@ -1520,6 +1553,37 @@ static cJSON *emit_encodings(ctx *c)
                 cJSON_AddItemToObject(
                     eo, "modifiers",
                     cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "modifiers"), 1));
+            /* the opcodes of other pages' forms that wait, by generation: the codec answers
+             * such a word as not modelled (a valid word), not as an unknown opcode */
+            {
+                cJSON *pend = NULL;
+                int g;
+                long op;
+                for (g = 0; g < (int)c->ngens; g++) {
+                    cJSON *ops_g = NULL;
+                    for (op = 0; op < 1024; op++) {
+                        int hit = 0, taken = 0;
+                        size_t q;
+                        for (q = 0; q < c->npending && !hit; q++)
+                            hit = c->pending[q].gen == g && c->pending[q].opcode == op &&
+                                  strcmp(c->pending[q].encoding, c->encodings.v[e]) == 0;
+                        for (q = 0; q < c->ninsns && hit && !taken; q++)
+                            taken = c->insns[q].opcode[g] == op &&
+                                    strcmp(c->insns[q].encoding, c->encodings.v[e]) == 0;
+                        if (!hit || taken)
+                            continue;
+                        if (!ops_g) {
+                            cJSON *go = cJSON_CreateObject();
+                            if (!pend)
+                                pend = cJSON_AddArrayToObject(eo, "pending_opcodes");
+                            cJSON_AddStringToObject(go, "gen", c->gens[g].id);
+                            ops_g = cJSON_AddArrayToObject(go, "opcodes");
+                            cJSON_AddItemToArray(pend, go);
+                        }
+                        cJSON_AddItemToArray(ops_g, cJSON_CreateNumber((double)op));
+                    }
+                }
+            }
             /* an encoding whose semantics the oracle does not compile yet (pages.json): the
              * instructions keep the documents' code, and the oracle says why it stops */
             if (pending)
@@ -2078,6 +2142,7 @@ done:
         gcn_strs_free(&c.layouts[i].sources);
     }
     free(c.layouts);
+    free(c.pending);
     for (i = 0; i < c.ninsns; i++) {
         gcn_strs_free(&c.insns[i].sources);
         gcn_strs_free(&c.insns[i].errata);
