@@ -808,6 +808,23 @@ static const cJSON *encoding_operands(const ctx *c, const char *enc)
     return NULL;
 }
 
+/* The name generation g gives instruction x: a rename of operands.json (VOP2's V_ADD_I32 is
+ * V_ADD_CO_U32 on GCN 1.4), else its own. */
+static const char *name_on(const ctx *c, const rinsn *x, int g)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(
+        r, cJSON_GetObjectItemCaseSensitive(encoding_operands(c, x->encoding), "renames"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(r, "name");
+        const cJSON *in = cJSON_GetObjectItemCaseSensitive(r, "instruction");
+        if (cJSON_IsString(n) && cJSON_IsString(in) && strcmp(in->valuestring, x->name) == 0 &&
+            json_strs_has(cJSON_GetObjectItemCaseSensitive(r, "gens"), c->gens[g].id))
+            return n->valuestring;
+    }
+    return x->name;
+}
+
 /* operands.json's mnemonic_suffix of x's encoding, unless suffix_exceptions names x: how LLVM
  * spells the form (v_mov_b32_e32, the 32-bit form of an instruction that has a VOP3 form too),
  * written into the instruction as "asm_suffix"; mnemonic_suffix_gens, where LLVM prints it on
@@ -840,7 +857,8 @@ static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
             if (x->opcode[g] < 0)
                 continue;
             for (i = 0; i < c->ninsns && !other; i++)
-                other = c->insns[i].opcode[g] >= 0 && strcmp(c->insns[i].name, x->name) == 0 &&
+                other = c->insns[i].opcode[g] >= 0 &&
+                        strcmp(name_on(c, &c->insns[i], g), name_on(c, x, g)) == 0 &&
                         json_strs_has(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with"),
                                       c->insns[i].encoding);
             if (other)
