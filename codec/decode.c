@@ -212,6 +212,10 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
     unsigned i;
     int literal = 0;
     gcn_status st;
+    /* a field the codec does not model yet (VOP3's ABS/NEG) is set: not decoded at all, so
+     * that nothing is printed that the word does not say */
+    if (w & p->unmodelled)
+        return GCN_ERR_NO_ENCODING;
     memset(out, 0, sizeof(*out));
     out->insn = insn;
     out->gen = (uint8_t)gen;
@@ -455,6 +459,22 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             why_str(&b, gcn_gen_id(gen));
             if (insn == GCN_PENDING_INSN)
                 why_str(&b, " is another page's form, not modelled yet");
+            return st;
+        }
+        p = &t->plans[(unsigned)gen * t->ninsns + insn];
+        if (w & p->unmodelled) {
+            uint64_t bit = w & p->unmodelled;
+            unsigned k = 0;
+            while (!(bit & 1)) {
+                bit >>= 1;
+                k++;
+            }
+            why_start(&b, why, size);
+            why_str(&b, t->insns[insn].mnemonic);
+            why_str(&b, ": bit ");
+            why_num(&b, k, 0);
+            why_str(&b, " is set: source modifiers, op_sel or another form's field (not "
+                        "modelled yet)");
             return st;
         }
         /* the first operand check that fails names its field and value */

@@ -126,8 +126,15 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
         /* a word of a modelled encoding that none of its layouts' fixed bits take: a form the
          * codec does not model yet (FLAT's GLOBAL and SCRATCH segments), not an invalid word */
         if (st == GCN_ERR_NO_ENCODING) {
-            snprintf(item->text, sizeof(item->text),
-                     "%s: a form no layout of the codec has (not modelled yet)", row->name);
+            /* or a field the codec does not model yet (VOP3's ABS/NEG), which the decoder
+             * names */
+            char why[GCN_ITEM_TEXT - 40];
+            gcn_decode_why(gen, bytes, len, why, sizeof(why));
+            if (strstr(why, "(not modelled yet)"))
+                snprintf(item->text, sizeof(item->text), "%s: %s", row->name, why);
+            else
+                snprintf(item->text, sizeof(item->text),
+                         "%s: a form no layout of the codec has (not modelled yet)", row->name);
             return finish(item, GCN_ITEM_UNMODELLED, GCN_OK, size);
         }
         if (st != GCN_OK) {

@@ -246,6 +246,11 @@ typedef struct gcn_plan_row {
                    * bits its text leaves out the decoder clears */
     uint8_t nck;
     gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    /* the bits of fields the codec does not model yet (gcn.json's unmodelled_fields: VOP3's
+     * ABS, NEG, OP_SEL), and of the other form's fields the instruction does not use: a word
+     * with any of them set is not modelled (GCN_ERR_NO_ENCODING), never decoded without them;
+     * gcngen makes such a plan slow */
+    uint64_t unmodelled;
 } gcn_plan_row;
 
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans, and
@@ -278,6 +283,8 @@ typedef struct gcn_plan_row {
  *       depends on IMM, or a field wider than 8 bits), or more checks than it holds, or a field
  *       across bit 32, or a literal that would not follow a 32-bit word (the fast path takes it
  *       as the upper half of the 8 bytes it reads): gcn_decode takes the plan row instead
+ *   GCN_FAST_OK | GCN_FAST_UNMODELLED: a plan the fast path takes after testing the word
+ *       against its plan row's unmodelled bits (VOP3's ABS/NEG)
  *   GCN_FAST_OK | GCN_FAST_CANON: a plan the fast path takes, after which the symbolic 16-bit
  *       immediate is made canonical (gcn_codec_canon_simm16: s_waitcnt's bits no counter holds,
  *       a valid sendmsg's others), as the plan row does; such a plan has no checks
@@ -312,6 +319,9 @@ typedef struct gcn_fast_plan {
 #define GCN_FAST_OK 0x40u
 #define GCN_FAST_SLOW 0x80u
 #define GCN_FAST_CANON 0x20u
+/* GCN_FAST_OK | GCN_FAST_UNMODELLED: a plan the fast path takes once the word has none of the
+ * plan row's unmodelled bits set (else GCN_ERR_NO_ENCODING, as the plan row answers) */
+#define GCN_FAST_UNMODELLED 0x10u
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
 

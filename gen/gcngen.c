@@ -1409,7 +1409,8 @@ static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned
  * fetch, whose field is 0, and row 0, all zeros: every value passes); the checks name their
  * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
  * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say); slow's bit
- * 0 makes the plan GCN_FAST_SLOW, its bit 1 (a plan without checks) GCN_FAST_CANON. A field's
+ * 0 makes the plan GCN_FAST_SLOW, its bit 1 (a plan without checks) GCN_FAST_CANON, its bit 2
+ * GCN_FAST_UNMODELLED (the plan row's unmodelled bits tested first). A field's
  * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
 static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, const fetch_t *f,
                           unsigned n, const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
@@ -1418,6 +1419,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     unsigned i, order = 0;
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
     unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
+    /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
+    unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
+    slow &= 1;
     slow |= nck > GCN_FAST_CHECKS;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
@@ -1482,10 +1486,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
                    nck == 0   ? 0u
                    : nck <= 2 ? 2u
                               : 4u,
-                   var_mask   ? var_mask
-                   : slow & 1 ? GCN_FAST_SLOW
-                   : slow & 2 ? GCN_FAST_OK | GCN_FAST_CANON
-                              : GCN_FAST_OK);
+                   var_mask ? var_mask
+                   : slow   ? GCN_FAST_SLOW
+                            : GCN_FAST_OK | extra);
 }
 
 /* The initializer emit_fast_row wrote into b from `at` on, kept as row `row` of
@@ -1600,6 +1603,38 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
     }
 }
 
+/* The bits a word of layout l must have clear for the codec to decode the instruction whose
+ * plan fetches fetch[0..n): those of the fields gcn.json's encoding lists as unmodelled_fields
+ * (VOP3's ABS, NEG, OP_SEL) and of the fields of a form (VOP3B's SDST) the plan does not fetch,
+ * less the bits the plan fetches (VOP3B's SDST covers VOP3A's ABS). */
+static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *l,
+                                const fetch_t *fetch, unsigned n)
+{
+    const cJSON *un = get(get(encoding_node(s, e->name), "unmodelled_fields"), "fields"), *f, *u;
+    uint64_t bits = 0;
+    unsigned i;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+        uint64_t m = (hi - lo + 1 >= 64 ? ~0ull : (1ull << (hi - lo + 1)) - 1) << lo;
+        int fetched = 0, listed = 0;
+        for (i = 0; i < n; i++)
+            if (fetch[i].lo == lo && (uint64_t)fetch[i].mask << lo == m)
+                fetched = 1;
+        cJSON_ArrayForEach(u, un)
+        {
+            if (cJSON_IsString(u) && strcmp(u->valuestring, str(f, "name")) == 0)
+                listed = 1;
+        }
+        if (listed || (str(f, "form") && !fetched))
+            bits |= m;
+    }
+    for (i = 0; i < n; i++)
+        bits &= ~((uint64_t)fetch[i].mask << fetch[i].lo);
+    return bits;
+}
+
 /* Per generation and instruction, the fields to extract with their bit positions there and the
  * operand checks (gcn_plan_rows), and the same as the decoder's fast path takes them
  * (gcn_fast_plans, gcn_fast_variants). */
@@ -1637,10 +1672,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             int smem = 0, slow = 0;
             long op;
-            uint64_t head;
+            uint64_t head, unmodelled;
             size_t at = fast.len;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
-                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0},\n");
                 gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
@@ -1689,7 +1724,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 gcn_buf_printf(b, "%s{%s, %d, %u}", i ? ", " : "", check_enums[ck[i].kind],
                                ck[i].slot, ck[i].arg);
             gcn_buf_puts(b, nck ? "}" : "{0}}");
-            gcn_buf_puts(b, "},\n");
+            unmodelled = unmodelled_bits(s, e, l, fetch, k);
+            gcn_buf_printf(b, ", 0x%llxull},\n", (unsigned long long)unmodelled);
+
             if (smem_op) {
                 /* the row says which variant: IMM and SOE where the layout has them */
                 const cJSON *o2 = smem_op;
@@ -1719,9 +1756,11 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 slow = 1;
             /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
              * no check reads it; with checks, the plan row (it canonicalizes first) */
+            /* unmodelled bits: the flagged path tests them before the fast plan */
             emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
                           slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
-                              ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0),
+                              ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0) |
+                              (unmodelled ? 4 : 0),
                           0, 0, 0, 0, &fast);
             keep_fast_row(s, row, &fast, at);
         }

@@ -1571,6 +1571,12 @@ static cJSON *emit_encodings(ctx *c)
                 cJSON_AddItemToObject(
                     eo, "modifiers",
                     cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "modifiers"), 1));
+            /* the fields the codec does not model yet: a word with any of their bits set is
+             * refused as not modelled, never printed without them */
+            if (ops && cJSON_GetObjectItemCaseSensitive(ops, "unmodelled_fields"))
+                cJSON_AddItemToObject(
+                    eo, "unmodelled_fields",
+                    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "unmodelled_fields"), 1));
             /* the opcodes of other pages' forms that wait, by generation: the codec answers
              * such a word as not modelled (a valid word), not as an unknown opcode */
             {
