@@ -65,9 +65,11 @@ typedef struct ctx {
     size_t ninsns;
     gcn_claims claims;
     gcn_section_view *sections;
+    const char **section_names; /* section_name of each, once */
     size_t nsections;
     gcn_strs encodings;
-    gcn_strs note_values; /* field values read from notes (encoding_note_value) */
+    const gcn_fact **segment_tables; /* per encodings entry: segment_table's answer, found once */
+    gcn_strs note_values;            /* field values read from notes (encoding_note_value) */
 } ctx;
 
 static gcn_status fail(ctx *c, const char *file, unsigned line, const char *fmt, ...)
@@ -332,18 +334,29 @@ static const char *encoding_note_value(ctx *c, const char *enc, const char *gen,
 /* A table of enc's pages headed "FIELD | Prefix | ..." (FLAT's "SEG | Prefix | Description"):
  * the field's value names the instructions' prefix, a segment of one encoding word. Returns the
  * table's id and, in *field, the field it gives, else NULL. */
-static const gcn_fact *segment_table(const ctx *c, const char *enc, const char **field)
+static const gcn_fact *segment_table_scan(const ctx *c, const char *enc)
 {
     size_t i;
     for (i = 0; i < c->facts.n; i++) {
         const gcn_fact *x = &c->facts.v[i];
         if (x->kind == GCN_FACT_TABLE && x->encoding && strcmp(x->encoding, enc) == 0 &&
-            x->cells.n >= 2 && strcmp(x->cells.v[1], "Prefix") == 0) {
-            *field = x->cells.v[0];
+            x->cells.n >= 2 && strcmp(x->cells.v[1], "Prefix") == 0)
             return x;
-        }
     }
     return NULL;
+}
+
+static const gcn_fact *segment_table(const ctx *c, const char *enc, const char **field)
+{
+    const gcn_fact *x = NULL;
+    size_t i;
+    for (i = 0; i < c->encodings.n && c->segment_tables; i++)
+        if (strcmp(c->encodings.v[i], enc) == 0)
+            break;
+    x = c->segment_tables && i < c->encodings.n ? c->segment_tables[i] : segment_table_scan(c, enc);
+    if (x)
+        *field = x->cells.v[0];
+    return x;
 }
 
 /* The row of enc's segment table whose prefix is p (of length n), else NULL. */
@@ -953,7 +966,7 @@ static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view *
     for (i = 0; i < c->nsections && n < max; i++) {
         const gcn_section_view *v = &c->sections[i];
         if (strcmp(v->section->encoding, x->encoding) == 0 &&
-            strcmp(section_name(c, v->section), x->name) == 0)
+            strcmp(c->section_names[i], x->name) == 0)
             out[n++] = v;
     }
     return n;
@@ -1828,9 +1841,21 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
             gcn_strs_push(&c.encodings, c.facts.v[i].name);
+    if (!(c.segment_tables = calloc(c.encodings.n + 1, sizeof(*c.segment_tables)))) {
+        st = GCN_ERR_NOMEM;
+        goto done;
+    }
+    for (i = 0; i < c.encodings.n; i++)
+        c.segment_tables[i] = segment_table_scan(&c, c.encodings.v[i]);
     if ((st = gcn_claims_build(&c.facts, &c.claims)) != GCN_OK ||
         (st = gcn_section_views(&c.facts, &c.sections, &c.nsections)) != GCN_OK)
         goto done;
+    if (!(c.section_names = malloc((c.nsections + 1) * sizeof(*c.section_names)))) {
+        st = GCN_ERR_NOMEM;
+        goto done;
+    }
+    for (i = 0; i < c.nsections; i++)
+        c.section_names[i] = section_name(&c, c.sections[i].section);
     if ((st = build_layouts(&c)) != GCN_OK || (st = build_instructions(&c, &cap)) != GCN_OK ||
         (st = add_smrd(&c, &cap)) != GCN_OK)
         goto done;
@@ -1938,6 +1963,8 @@ done:
     }
     free(c.insns);
     free(c.sections);
+    free(c.section_names);
+    free(c.segment_tables);
     gcn_claims_free(&c.claims);
     gcn_strs_free(&c.encodings);
     gcn_strs_free(&c.note_values);

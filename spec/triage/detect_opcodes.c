@@ -153,6 +153,22 @@ static int named_together(const alias_set *pairs, const char *a, const char *b)
     return pairs->n && bsearch(&key, pairs->v, pairs->n, sizeof(*pairs->v), str_ptr_cmp) != NULL;
 }
 
+/* 1 when some pair starts with name a (a has another name at all). */
+static int has_pair(const alias_set *pairs, const char *a)
+{
+    char key[256];
+    size_t lo = 0, hi = pairs->n, n;
+    n = (size_t)snprintf(key, sizeof(key), "%s\t", a);
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(pairs->v[mid], key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < pairs->n && strncmp(pairs->v[lo], key, n) == 0;
+}
+
 static int same_key(const gcn_claim_rec *a, const gcn_claim_rec *b)
 {
     return strcmp(a->encoding, b->encoding) == 0 && strcmp(a->gen, b->gen) == 0;
@@ -441,10 +457,12 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const al
     }
     for (i = 0; i < c->n; i++) {
         const gcn_claim_rec *a = &c->v[i];
+        int aliased;
         /* a claim for another form (VOP3 of a VOP1 instruction) is not listed in that form's
          * own tables: its page's tables cover it */
         if (a->weak || a->form || named_together(&explained_set, a->encoding, a->mnemonic))
             continue;
+        aliased = has_pair(aliases, a->mnemonic);
         for (t = 0; t < ntab; t++) {
             const gcn_fact *tab = &f->v[tabs[t]];
             int listed = 0;
@@ -461,7 +479,7 @@ static gcn_status availability(const gcn_facts *f, const gcn_claims *c, const al
                 /* the table mentions M for G (or another name the documents give M with it),
                  * or has a row naming M with G as a candidate */
                 if (strcmp(b->mnemonic, a->mnemonic) == 0 ||
-                    named_together(aliases, a->mnemonic, b->mnemonic)) {
+                    (aliased && named_together(aliases, a->mnemonic, b->mnemonic))) {
                     listed = 1;
                     break;
                 }
