@@ -1285,8 +1285,9 @@ typedef struct fetch_t {
 } fetch_t;
 
 /* A check of the fast path (gcn_fast_plan): the field in slot, reg_ok[v << sh] has bit, v - min
- * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC or
- * GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a row. */
+ * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC,
+ * GCN_CK_VSRC16 or GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a
+ * row. */
 typedef struct fcheck_t {
     unsigned slot, sh, bit, min, range, lit, lit_always, vsrc, arg;
 } fcheck_t;
