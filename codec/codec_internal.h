@@ -367,7 +367,8 @@ CODEC_INLINE void codec_fast_head(gcn_inst *out, const gcn_fast_plan *f)
 }
 
 /* The literal, when the checks (acc) say an operand takes it: the upper half of the 8 bytes
- * the fast path read (gcngen makes slow any plan whose literal would not follow a 32-bit word);
+ * the fast path read (gcngen makes slow any plan whose literal would not follow a 32-bit word),
+ * its low half when a 16-bit source takes it (bit 2, as the plan rows cut it);
  * GCN_ERR_OPERAND when an operand holds no valid value. */
 CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, uint64_t w,
                                           gcn_inst *out)
@@ -376,7 +377,7 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, 
         return GCN_ERR_OPERAND;
     if (acc & 2) {
         out->has_literal = 1;
-        out->literal = (uint32_t)(w >> 32);
+        out->literal = (uint32_t)(w >> 32) & (acc & 4 ? 0xffffu : 0xffffffffu);
         out->size = (uint8_t)((f->head >> 32) + 4);
     }
     return GCN_OK;

@@ -256,6 +256,7 @@ typedef struct gcn_plan_row {
  *   check k < ncheck (0, 2 or 4): v = the field of slot ck_slot[k] (8 bits at most, one of
  *       the first GCN_FAST_SLOTS); check_rows[ck_at[k] + v] (ck_at: the row's offset,
  *       row * 256) has bit 0 when v is no valid value there, bit 1 when it takes the literal
+ *       (and bit 2 when that literal is a 16-bit source's, whose low half the decoder keeps)
  *       (gcngen compiles each row from the operand's kind and reg_ok: the same bits the plan
  *       row's check reads), so the checks' values OR together; the steps past the plan's own
  *       repeat its first (with none: a slot it does not fetch, whose field is 0, and row 0,

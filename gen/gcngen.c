@@ -1285,8 +1285,9 @@ typedef struct fetch_t {
 } fetch_t;
 
 /* A check of the fast path (gcn_fast_plan): the field in slot, reg_ok[v << sh] has bit, v - min
- * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC or
- * GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a row. */
+ * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC,
+ * GCN_CK_VSRC16 or GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a
+ * row. */
 typedef struct fcheck_t {
     unsigned slot, sh, bit, min, range, lit, lit_always, vsrc, arg;
 } fcheck_t;
@@ -1320,7 +1321,8 @@ static int fast_check(const check_t *c, fcheck_t *f)
     case GCN_CK_LITERAL:
         x.lit_always = 1;
         break;
-    case GCN_CK_VSRC: /* not GCN_CK_VSRC16: its literal is cut to the low half */
+    case GCN_CK_VSRC:
+    case GCN_CK_VSRC16: /* its literal is cut to the low half: the row's bit 2 says so */
     case GCN_CK_VSRC_VGPR:
         x.vsrc = c->kind;
         x.arg = c->arg;
@@ -1333,7 +1335,8 @@ static int fast_check(const check_t *c, fcheck_t *f)
 }
 
 /* Row value v of a 9-bit VALU source check (x->vsrc), as check_plan (codec/decode.c) decides
- * it: bit 0 when v is no valid value, bit 1 when it takes the literal. */
+ * it: bit 0 when v is no valid value, bit 1 when it takes the literal, bit 2 as well when that
+ * literal is a 16-bit source's (GCN_CK_VSRC16: the decoder keeps its low half). */
 static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, unsigned v)
 {
     unsigned bits = v < 256 ? s->oks[g * 256 + v] : 0;
@@ -1344,7 +1347,9 @@ static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, un
         valid = v - 256u <= 256u - (1u << (x->arg >> 7));
     else
         valid = ((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC));
-    return (uint8_t)((valid ? 0 : 1) | (x->vsrc == GCN_CK_VSRC && (bits & GCN_OK_LITERAL) ? 2 : 0));
+    if (x->vsrc == GCN_CK_VSRC_VGPR || !(bits & GCN_OK_LITERAL))
+        return (uint8_t)(valid ? 0 : 1);
+    return (uint8_t)((valid ? 0 : 1) | 2 | (x->vsrc == GCN_CK_VSRC16 ? 4 : 0));
 }
 
 /* The check row of x on generation g (gcn_check_rows): for each value v of the field, bit 0

@@ -145,8 +145,8 @@ static void canonical_and_flipped(void **st)
         print_message("gen %d: %zu cases, %zu with a fast plan, %zu compared, %zu decoded\n", gen,
                       w.cases, w.fast, w.compared, w.ok);
         /* the fast path is taken: by most canonical cases (the plans gcngen keeps slow, GCN
-         * 1.0/1.1's SMRD and SMEM's variants take the plan rows; with VOP1 and VOP2, 87-94% of
-         * the cases are fast) */
+         * 1.0/1.1's SMRD and SMEM's variants take the plan rows; with VOP1, VOP2 and VOPC, and
+         * the 16-bit sources' literal cut by the check rows, 95-98% of the cases are fast) */
         assert_true(w.cases > 1000);
         assert_true(w.fast * 10 > w.cases * 8);
         assert_true(w.ok >= 2 * w.cases);

@@ -1964,3 +1964,110 @@ E(id="E172",
             "LLVM's does.",
   probes=[asm(g, ("flat_load_dword v1, v[2:3] tfe", REJ), ("flat_load_dword v1, v[2:3]", ACC))
           for g in ["gcn1.1", "gcn1.2"]])
+
+# ---- VOPC (GcnInstrsVopc.md) -------------------------------------------------------------------
+
+
+def _vopc_rows():
+    """The VOPC opcode tables' rows (spec/facts-clrx.json): the facts E180's renames act on."""
+    root = _os.path.normpath(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "..",
+                                           ".."))
+    with open(_os.path.join(root, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        return [x for x in _json.load(f)["facts"]
+                if x.get("encoding") == "VOPC" and x["kind"] == "opcode-row"]
+
+
+def _vopc_aliases():
+    """(alias, LLVM's name) of every compare the rows name twice at one opcode."""
+    names = {c["mnemonic"] for x in _vopc_rows() for c in x.get("claims", [])}
+    out = []
+    for n in sorted(names):
+        pre, op, t = n.rsplit("_", 2)
+        if t.startswith("F") and op == "T":
+            out.append((n, "%s_TRU_%s" % (pre, t)))
+        elif not t.startswith("F") and op in ("LG", "TRU"):
+            out.append((n, "%s_%s_%s" % (pre, "NE" if op == "LG" else "T", t)))
+    return out
+
+
+E(id="E180",
+  title="The compare tables name two operations per row ('TRU, T', 'LG, NE'): LLVM's is kept",
+  settles=[], category="duplicate-opcode", facts=[x["id"] for x in _vopc_rows()],
+  quotes=[{"at": "GcnInstrsVopc.md:130", "text": "15 (0xf)      | TRU, T    | SDST(LANEID) = 1"},
+          {"at": "GcnInstrsVopc.md:185", "text": "5 (0x5)       | LG, NE   | SDST(LANEID) = "
+                                                  "(TYPE)SRC0 != (TYPE)SRC1"},
+          {"at": "GcnInstrsVopc.md:187", "text": "7 (0x7)       | TRU, T   | SDST(LANEID) = 1"}],
+  classification="doc-ambiguity",
+  decisions=[{"op": "rename", "encoding": "VOPC", "from": a, "to": b}
+             for a, b in _vopc_aliases()],
+  rationale="The OP16 table (floating-point compares) gives offset 15 two names, 'TRU, T'; the "
+            "OP8 table (integer compares) gives offset 5 'LG, NE' and offset 7 'TRU, T'. Every "
+            "template row therefore names two instructions at one opcode. They are one "
+            "instruction with two spellings; the spec keeps the one llvm-mc 14 and 19 take "
+            "(v_cmp_tru_f32, v_cmp_ne_i32, v_cmp_t_i32) and folds the other into it: llvm-mc "
+            "refuses v_cmp_lg_i32 and v_cmp_tru_i32 ('invalid instruction') and v_cmp_t_f32 on "
+            "GCN 1.0-1.4 ('not supported on this GPU').",
+  probes=[asm(g, ("v_cmp_tru_f32 vcc, v1, v2", op("VOPC", 15 if g in ("gcn1.0", "gcn1.1") else 79)),
+              ("v_cmp_ne_i32 vcc, v1, v2", op("VOPC", 133 if g in ("gcn1.0", "gcn1.1") else 197)),
+              ("v_cmp_t_u64 vcc, v[2:3], v[4:5]",
+               op("VOPC", 231 if g in ("gcn1.0", "gcn1.1") else 239)),
+              ("v_cmp_t_f32 vcc, v1, v2", REJ), ("v_cmp_lg_i32 vcc, v1, v2", REJ),
+              ("v_cmp_tru_u64 vcc, v[2:3], v[4:5]", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19") for g in GENS])
+
+E(id="E181",
+  title="V_CMP_CLASS_F64/V_CMPX_CLASS_F64's VOPC syntax widens the class mask, not the source",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVopc.md:305:syntax-line", "GcnInstrsVopc.md:329:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOPC", "mnemonic": n,
+              "syntax": "%s VCC, SRC0(2), SRC1" % n}
+             for n in ("V_CMP_CLASS_F64", "V_CMPX_CLASS_F64")],
+  rationale="V_CMP_CLASS_F64 writes 'VCC, SRC0, SRC1(2)' and V_CMPX_CLASS_F64 'VCC, SRC0(2), "
+            "SRC1(2)', but both operations test 'SRC0 double floating point value' against the "
+            "class bits of SRC1, which the class table gives as 10 bits: the double is SRC0, a "
+            "pair, and the mask one VGPR. llvm-mc takes v_cmp_class_f64 vcc, v[2:3], v4 and "
+            "refuses a pair in VSRC1.",
+  probes=[asm(g, ("v_cmp_class_f64 vcc, v[2:3], v4",
+                  op("VOPC", 168 if g in ("gcn1.0", "gcn1.1") else 18)),
+              ("v_cmpx_class_f64 vcc, v[2:3], v4",
+               op("VOPC", 184 if g in ("gcn1.0", "gcn1.1") else 19)),
+              ("v_cmp_class_f64 vcc, v2, v[4:5]", REJ),
+              ("v_cmpx_class_f64 vcc, v[2:3], v[4:5]", REJ)) for g in GENS])
+
+E(id="E182",
+  title="V_CMPX_CLASS_F64 is opcode 184 on GCN 1.0: its opcode line says 'GCN 1.01/1.1'",
+  settles=[], category="availability", facts=["GcnInstrsVopc.md:328:opcode-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "VOPC", "mnemonic": "V_CMPX_CLASS_F64",
+              "gens": ["gcn1.0"], "opcode": 184}],
+  rationale="The line reads 'Opcode: 184 (0xb8) for GCN 1.01/1.1': 'GCN 1.01' is no generation "
+            "(a slip for GCN 1.0, as V_CMP_CLASS_F64's line writes), so the page gives "
+            "V_CMPX_CLASS_F64 no opcode on GCN 1.0, and no table lists the class compares. "
+            "llvm-mc (tahiti) encodes v_cmpx_class_f64 with VOPC opcode 184.",
+  probes=[asm("gcn1.0", ("v_cmpx_class_f64 vcc, v[2:3], v4", op("VOPC", 184)))])
+
+E(id="E183",
+  title="The class compares' Operation labels hold prose, and V_CMPX_CLASS_F64 is cut off",
+  settles=["operation-prose/VOPC/%s" % n
+           for n in ("V_CMP_CLASS_F16", "V_CMPX_CLASS_F16", "V_CMP_CLASS_F32",
+                     "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64", "V_CMPX_CLASS_F64")] +
+          ["cut-off/VOPC/V_CMPX_CLASS_F64"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="Each of the six class sections writes its description ('Check whether SRC0 ... "
+            "belongs to one of specified class. ...') under 'Operation:' and gives no code; the "
+            "page ends inside V_CMPX_CLASS_F64's class table. The sentence is read as the "
+            "description; the operation waits for the oracle's vector ALU (issue 25), which "
+            "takes the class bits from the table the sections give.")
+
+E(id="E184",
+  title="The OP16 table's U row splits into 5 cells: its '||' is read as a column bar",
+  settles=["table-shape/VOPC/Opcode offset"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="'8 (0x8) | U | SDST(LANEID) = (!ISNAN(ASTYPE(SRC0)) || !ISNAN(ASTYPE(SRC1)))': the "
+            "C operator '||' is not escaped, so the row has five cells under three columns. "
+            "The name (U, offset 8) is in the right cells; the formula is prose for the "
+            "oracle to come (and says 'not NaN or not NaN' where U means unordered: either is "
+            "NaN).")

@@ -130,6 +130,49 @@ def _flat_atomics():
 
 FLAT_ATOMICS = _flat_atomics()
 
+
+def _vopc_templates():
+    """The VOPC compares the page's opcode tables name through a template (V_CMP_{OP16}_F32 ...),
+    with the alias each table row gives second (T beside TRU, NE beside LG) folded into the
+    name LLVM spells (VOPC_ALIASES): they have no section, so their syntax is curated (SYNTAX)."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    names = set()
+    for x in facts:
+        if x.get("encoding") == "VOPC" and x["kind"] == "opcode-row":
+            names.update(VOPC_ALIASES.get(c["mnemonic"], c["mnemonic"])
+                         for c in x.get("claims", []))
+    return sorted(names)
+
+
+# A compare's operation names the type of its sources last (F16 ... U64)
+def _vopc_type(name):
+    return name.rsplit("_", 1)[1]
+
+
+# The OP16/OP8 tables give two names to a row: F32/F64/F16 compares 'TRU, T' (LLVM: TRU),
+# integer compares 'LG, NE' (LLVM: NE) and 'TRU, T' (LLVM: T). errata E180 folds the second
+# into the first; this is the same map, for the names the syntax is curated under.
+def _vopc_aliases():
+    out = {}
+    for pre in ("V_CMP", "V_CMPX", "V_CMPS", "V_CMPSX"):
+        for t in ("F16", "F32", "F64"):
+            out["%s_T_%s" % (pre, t)] = "%s_TRU_%s" % (pre, t)
+        for t in ("I16", "I32", "I64", "U16", "U32", "U64"):
+            out["%s_LG_%s" % (pre, t)] = "%s_NE_%s" % (pre, t)
+            out["%s_TRU_%s" % (pre, t)] = "%s_T_%s" % (pre, t)
+    return out
+
+
+VOPC_ALIASES = _vopc_aliases()
+VOPC_TEMPLATES = _vopc_templates()
+# 16-bit sources (GCN 1.2/1.4): SRC0's literal is 16 bits, as VOP1's and VOP2's
+VOPC_SRC16 = [n for n in VOPC_TEMPLATES if _vopc_type(n) in ("F16", "I16", "U16")] + \
+             ["V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"]
+# double sources: SRC0's literal is the double's upper half, as VOP1's F64 sources
+VOPC_SRC64F = [n for n in VOPC_TEMPLATES if _vopc_type(n) == "F64"] + \
+              ["V_CMP_CLASS_F64", "V_CMPX_CLASS_F64"]
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -472,6 +515,47 @@ OPERANDS = [
                        "_e32 but for the instructions with a constant K and the lane "
                        "instructions (suffix_exceptions), 'vcc' where the VOP2 syntax lines put "
                        "VCC, and GCN 1.2's and 1.4's names for the carry instructions (renames)"}},
+    {"encoding": "VOPC",
+     "operands": [
+         {"name": "VCC", "kind": "vcc",
+          "note": "the result: V_CMP_* write VCC, V_CMPX_* (and V_CMPSX_*) VCC and EXEC; no "
+                  "field holds it, llvm-mc writes 'vcc' first and takes no other register "
+                  "(vcc_lo is refused), as VOP2's implied VCC"},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0",
+          "literal_gens": ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"],
+          "note": "9 bits, as VOP1's and VOP2's SRC0: a scalar operand code below 256 (255: a "
+                  "32-bit literal after the word), v0-v255 from 256 on; a pair for the 64-bit "
+                  "compares"},
+         {"name": "VSRC1", "kind": "vgpr", "field": "VSRC1",
+          "note": "bits 9-16: a VGPR alone (a pair for the 64-bit compares)"},
+         {"name": "SRC1", "kind": "vgpr", "field": "VSRC1",
+          "note": "the class sections' SRC1 (the class mask) is the VOPC form's VSRC1: a VGPR "
+                  "alone, 32 bits wide for every class instruction"},
+     ],
+     "modifiers": [],
+     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+                    "note": "a 16-bit source (F16, I16, U16): it reads the literal's low 16 "
+                            "bits, as VOP1's"}
+                   for name in VOPC_SRC16] +
+                  [{"instruction": name, "operand": "SRC0", "format": "f64",
+                    "note": "a double: a literal is its upper half, as VOP1's F64 sources"}
+                   for name in VOPC_SRC64F],
+     "mnemonic_suffix": "_e32",
+     "extra_probes": [{"gen": "gcn1.0", "line": "v_cmpx_lt_f64 vcc, v[2:3], v[4:5]",
+                       "text": "v_cmpx_lt_f64_e32 vcc, v[2:3], v[4:5]"},
+                      {"gen": "gcn1.0", "line": "v_cmp_class_f64 vcc, v[2:3], v4",
+                       "text": "v_cmp_class_f64_e32 vcc, v[2:3], v4"},
+                      {"gen": "gcn1.0", "line": "v_cmp_eq_i64 vcc, -1, v[2:3]",
+                       "text": "v_cmp_eq_i64_e32 vcc, -1, v[2:3]"},
+                      {"gen": "gcn1.2", "line": "v_cmp_eq_f16 vcc, 0x1234, v2",
+                       "text": "v_cmp_eq_f16_e32 vcc, 0x1234, v2"},
+                      {"gen": "gcn1.4", "line": "v_cmp_ne_u32 vcc, s1, v2",
+                       "text": "v_cmp_ne_u32_e32 vcc, s1, v2"}],
+     "probe": {"gen": "gcn1.0", "line": "v_cmp_eq_f32 vcc, v1, v2",
+               "bytes": {0: 0x01, 1: 0x05, 2: 0x04, 3: 0x7c},
+               "says": "SRC0 bits 0-8 (v1 -> 256 + 1), VSRC1 bits 9-16, OPCODE bits 17-24 (2 on "
+                       "GCN 1.0), ENCODING 0x3e in bits 25-31 (v_cmp_eq_f32 vcc, v1, v2); "
+                       "llvm-mc writes _e32 and 'vcc' first"}},
     {"encoding": "FLAT",
      "operands": [
          {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True,
@@ -598,6 +682,49 @@ SYNTAX = [
 ]
 
 
+def _vopc_page_gens():
+    """mnemonic -> the generations the VOPC opcode tables give it (after VOPC_ALIASES)."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    out = {}
+    for x in facts:
+        if x.get("encoding") == "VOPC" and x["kind"] == "opcode-row":
+            for c in x.get("claims", []):
+                out.setdefault(VOPC_ALIASES.get(c["mnemonic"], c["mnemonic"]), set()).add(c["gen"])
+    return out
+
+
+def vopc_syntax():
+    """The template compares' syntax, the page's 'Syntax: INSTRUCTION VCC, SRC0, VSRC1' with the
+    width the name's type gives (a pair for F64/I64/U64), probed in one llvm-mc run per
+    generation (one line a compare): each must assemble wherever the page lists it."""
+    page = _vopc_page_gens()
+    lines, syns = [], []
+    for name in VOPC_TEMPLATES:
+        wide = _vopc_type(name) in ("F64", "I64", "U64")
+        syns.append("%s VCC, SRC0%s, VSRC1%s" % (name, "(2)" if wide else "",
+                                                 "(2)" if wide else ""))
+        lines.append("%s vcc, %s, %s" % (name.lower(), "v[2:3]" if wide else "v2",
+                                         "v[4:5]" if wide else "v4"))
+    runs, accepted = [], {n: [] for n in VOPC_TEMPLATES}
+    for gen in ev.GENS:
+        run, res = asm(gen, lines)
+        runs.append(run)
+        for name, r in zip(VOPC_TEMPLATES, res):
+            if r.error is None:
+                accepted[name].append(gen)
+            elif gen in page[name] and name not in VOPC_LLVM_LACKS:
+                ev.fail("%s on %s: llvm-mc rejects it (%s)" % (r.line, gen, r.error))
+    out = [{"encoding": "VOPC", "name": name, "syntax": syn, "llvm": line,
+            "llvm_gens": accepted[name], "evidence": "vopc_batches"}
+           for name, syn, line in zip(VOPC_TEMPLATES, syns, lines)]
+    return out, runs
+
+
+# Compares the page lists that no llvm-mc assembles (errata E181): nothing yet
+VOPC_LLVM_LACKS = []
+
+
 def syntax():
     out = []
     for enc, name, syn, probe, gens in SYNTAX:
@@ -617,12 +744,14 @@ def syntax():
                              "instruction's narrower sibling")
             entry["evidence"].append(ev.run(ev.SECONDARY, ev.asm_args("gfx900"), probe + "\n"))
         out.append(entry)
+    vopc, vopc_runs = vopc_syntax()
     return {
         "schema": "gcnspec-curated/1",
         "topic": "syntax",
         "title": "Syntax of the instructions the documents list without a section",
         "peers": ev.peers_header({ev.PRIMARY, ev.SECONDARY}),
-        "instructions": out,
+        "instructions": out + vopc,
+        "vopc_batches": vopc_runs,
     }
 
 
