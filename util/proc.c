@@ -66,6 +66,29 @@ char *gcn_proc_find(const char *peer)
     return NULL;
 }
 
+/* The environment peers run in: ours, with LLVM_DISABLE_SYMBOLIZATION=1 unless it is set (an
+ * LLVM tool that crashes would otherwise run llvm-symbolizer over its stack dump: seconds per
+ * crash, where llvm-mc-14 crashes on whole classes of syntax cases). Built once. */
+static char **peer_environ(void)
+{
+    static char **env;
+    static char disable[] = "LLVM_DISABLE_SYMBOLIZATION=1";
+    size_t n = 0;
+    if (env)
+        return env;
+    if (getenv("LLVM_DISABLE_SYMBOLIZATION"))
+        return environ;
+    while (environ[n])
+        n++;
+    env = malloc((n + 2) * sizeof(*env));
+    if (!env)
+        return environ;
+    memcpy(env, environ, n * sizeof(*env));
+    env[n] = disable;
+    env[n + 1] = NULL;
+    return env;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -112,7 +135,7 @@ void gcn_proc_run(const char *path, char *const *argv, const char *stdin_text, s
                     rc = posix_spawn_file_actions_addclose(&fa, fds[k]);
         }
         if (!rc)
-            rc = posix_spawn(&pid, path, &fa, NULL, argv, environ);
+            rc = posix_spawn(&pid, path, &fa, NULL, argv, peer_environ());
         posix_spawn_file_actions_destroy(&fa);
         if (rc) {
             snprintf(r->failure, sizeof(r->failure), "could not execute %s: %s", path,
