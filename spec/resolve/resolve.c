@@ -394,6 +394,15 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
     for (d = 0; d < files.n && st == GCN_OK; d++) {
         gcn_strs dg = {0};
         gcn_doc_gens(&c->facts, files.v[d], enc, &dg);
+        /* a field table's own generations too ("(GCN 1.2/1.4)"): MTBUF's opcode table lacks
+         * the GCN 1.4 column its field table names (E206) */
+        for (i = 0; i < c->facts.n; i++) {
+            const gcn_fact *x = &c->facts.v[i];
+            if (x->kind == GCN_FACT_FIELD && strcmp(x->file, files.v[d]) == 0 &&
+                strcmp(x->encoding, enc) == 0 && gcn_strs_has(&x->gens, gen) &&
+                !gcn_strs_has(&dg, gen))
+                gcn_strs_push(&dg, gen);
+        }
         if (gcn_strs_has(&dg, gen)) {
             covered = 1;
             gcn_read_layout(&c->facts, files.v[d], enc, gen, r);
@@ -959,6 +968,38 @@ static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view *
     return n;
 }
 
+/* A syntax line qualified by generations (g: "Syntax (GCN 1.4):") beside the unqualified one
+ * the operands come from: each operand it gives another width gets "regs_gens", the width on
+ * those generations. Any other difference is a finding the page's errata must settle. */
+static gcn_status emit_gen_widths(ctx *c, rinsn *x, const gcn_fact *g, cJSON *o)
+{
+    cJSON *ops = cJSON_GetObjectItemCaseSensitive(o, "operands"), *op;
+    size_t i = 0, k;
+    if ((size_t)cJSON_GetArraySize(ops) != g->noperands)
+        return fail(c, g->file, g->line, "%s: the line for %s gives %zu operands, the syntax %d",
+                    x->name, g->gens.v[0], g->noperands, cJSON_GetArraySize(ops));
+    cJSON_ArrayForEach(op, ops)
+    {
+        const gcn_operand_ref *r = &g->operands[i++];
+        double regs = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(op, "regs"));
+        unsigned w = r->nwidths ? r->widths[0] : 1;
+        cJSON *rg, *gens;
+        if (strcmp(r->name, cJSON_GetObjectItemCaseSensitive(op, "name")->valuestring) != 0)
+            return fail(c, g->file, g->line, "%s: the line for %s names %s where the syntax has %s",
+                        x->name, g->gens.v[0], r->name,
+                        cJSON_GetObjectItemCaseSensitive(op, "name")->valuestring);
+        if ((double)w == regs)
+            continue;
+        rg = cJSON_AddObjectToObject(op, "regs_gens");
+        gens = cJSON_AddArrayToObject(rg, "gens");
+        for (k = 0; k < g->gens.n; k++)
+            cJSON_AddItemToArray(gens, cJSON_CreateString(g->gens.v[k]));
+        cJSON_AddNumberToObject(rg, "regs", w);
+        cJSON_AddStringToObject(rg, "source", g->id);
+    }
+    return GCN_OK;
+}
+
 static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
 {
     const gcn_erratum *e = NULL;
@@ -1026,6 +1067,11 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
         cJSON_AddStringToObject(o, "syntax_source", source);
         st = emit_operands(c, x, s, o, where);
     }
+    for (i = 0; st == GCN_OK && i < n; i++)
+        if (secs[i]->gen_syntax) {
+            st = emit_gen_widths(c, x, secs[i]->gen_syntax, o);
+            break;
+        }
     if (owned)
         scratch_free(&own);
     free(canon);

@@ -2076,3 +2076,83 @@ E(id="E205",
             "whose widths (3 registers on GCN 1.2, 2 packed on GCN 1.4) the lines give. The "
             "spec keeps the lines' operands under the section's name.",
   probes=[asm("gcn1.4", ("tbuffer_load_format_d16_xyz v[1:2], off, s[4:7], s1", op("MTBUF", 10)))])
+
+MTBUF_NAMES = ["TBUFFER_LOAD_FORMAT_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
+              ["TBUFFER_STORE_FORMAT_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
+              ["TBUFFER_LOAD_FORMAT_D16_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
+              ["TBUFFER_STORE_FORMAT_D16_" + s for s in ("X", "XY", "XYZ", "XYZW")]
+
+E(id="E206",
+  title="MTBUF's opcode table has no GCN 1.4 column: GCN 1.4 has GCN 1.2's 16 opcodes",
+  settles=[], category="availability", facts=["GcnInstrsMtbuf.md:62:opcode-table"],
+  classification="doc-omission",
+  decisions=[{"op": "opcode", "encoding": "MTBUF", "mnemonic": n, "gens": ["gcn1.4"],
+              "opcode": i} for i, n in enumerate(MTBUF_NAMES)],
+  rationale="The table 'List of the MTBUF instructions by opcode' has columns for GCN 1.0, 1.1 "
+            "and 1.2 only, while the page's field table is 'for the MTBUF encoding (GCN "
+            "1.2/1.4)' and its D16 sections give 'Syntax (GCN 1.4):' lines: the GCN 1.4 column "
+            "is missing. llvm-mc (gfx900) encodes the 16 instructions with GCN 1.2's opcodes.",
+  probes=[asm("gcn1.4", *[("%s %s, off, s[4:7], s1" % (n.lower(), v), op("MTBUF", i))
+                          for i, (n, v) in enumerate(zip(MTBUF_NAMES,
+                              ["v1", "v[1:2]", "v[1:3]", "v[1:4]"] * 2 +
+                              ["v1", "v1", "v[1:2]", "v[1:2]"] * 2))])])
+
+E(id="E207",
+  title="BUFFER_STORE_BYTE_D16_HI's section names no generation: it is GCN 1.4's alone",
+  settles=[], category="availability", facts=["%s:950:opcode-line" % MUBUF_PAGE],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_BYTE_D16_HI",
+              "gens": ["gcn1.0", "gcn1.1", "gcn1.2"]}],
+  rationale="'Opcode: 25 (0x19)' names no generation, so it reads as every generation's; the "
+            "GCN 1.2/1.4 table ticks GCN 1.4 alone, the GCN 1.0/1.1 table has no row 25, and "
+            "the D16 forms are GCN 1.4's. llvm-mc refuses buffer_store_byte_d16_hi on tahiti, "
+            "bonaire and tonga ('instruction not supported on this GPU').",
+  probes=[asm(g, ("buffer_store_byte_d16_hi v1" + BUF_OFF, REJ))
+          for g in ["gcn1.0", "gcn1.1", "gcn1.2"]] +
+         [asm("gcn1.4", ("buffer_store_byte_d16_hi v1" + BUF_OFF, op("MUBUF", 25)))])
+
+E(id="E208",
+  title="Opcode 112 on GCN 1.1 is BUFFER_WBINVL1_VOL; BUFFER_WBINVL1_SC is GCN 1.0's",
+  settles=[], category="availability", facts=["%s:120:opcode-row" % MUBUF_PAGE],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "MUBUF", "mnemonic": "BUFFER_WBINVL1_SC",
+              "gens": ["gcn1.1"]},
+             {"op": "opcode", "encoding": "MUBUF", "mnemonic": "BUFFER_WBINVL1_VOL",
+              "gens": ["gcn1.1"], "opcode": 112}],
+  rationale="The GCN 1.0/1.1 table ticks BUFFER_WBINVL1_SC at 112 on both generations. GCN "
+            "1.1 replaced it with BUFFER_WBINVL1_VOL (write back and invalidate the volatile "
+            "lines), which the GCN 1.2/1.4 table has at 63: llvm-mc encodes buffer_wbinvl1_vol "
+            "with 112 on bonaire and refuses it on tahiti, and refuses buffer_wbinvl1_sc on "
+            "bonaire.",
+  probes=[asm("gcn1.0", ("buffer_wbinvl1_sc", op("MUBUF", 112)), ("buffer_wbinvl1_vol", REJ)),
+          asm("gcn1.1", ("buffer_wbinvl1_vol", op("MUBUF", 112)), ("buffer_wbinvl1_sc", REJ))])
+
+E(id="E209",
+  title="MUBUF's and MTBUF's TFE bit: 'Texture Fail Enable ???'",
+  settles=["unknown/MUBUF/TFE", "unknown/MTBUF/TFE"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Both field tables write 'TFE | Texture Fail Enable ???' and the modifiers note "
+            "'The TFE flag requires additional the VDATA register'. The peers disagree on "
+            "that register: llvm-mc-19 takes tfe on loads only, with VDATA one register wider "
+            "(buffer_load_dword v[1:2], ... tfe; 'TFE modifier has no meaning for store "
+            "instructions'), llvm-mc-14 takes it on loads and stores without the extra "
+            "register (buffer_load_dword v1, ... tfe).",
+  probes=[asm(g, ("buffer_load_dword v[1:2]" + BUF_OFF + " tfe", ACC),
+              ("buffer_load_dword v1" + BUF_OFF + " tfe", REJ), peer="llvm-mc-19")
+          for g in GENS] +
+         [asm(g, ("buffer_load_dword v1" + BUF_OFF + " tfe", ACC), peer="llvm-mc-14")
+          for g in GENS])
+
+for name, line in [("BUFFER_ATOMIC_RSUB", "buffer_atomic_rsub v1" + BUF_OFF),
+                   ("BUFFER_ATOMIC_RSUB_X2", "buffer_atomic_rsub_x2 v[2:3]" + BUF_OFF)]:
+    E(id="E210" if name == "BUFFER_ATOMIC_RSUB" else "E211",
+      title="%s (GCN 1.0) exists in the documents but in no LLVM" % name,
+      settles=[], category="availability", facts_for=[("MUBUF", name)],
+      classification="llvm-lacks",
+      decisions=[{"op": "peer-lacks", "peer": p, "encoding": "MUBUF", "mnemonic": name}
+                 for p in ("llvm-mc-14", "llvm-mc-19")],
+      rationale="The GCN 1.0/1.1 table ticks %s on GCN 1.0 alone; llvm-mc 14 and 19 refuse the "
+                "mnemonic on tahiti ('invalid instruction, did you mean: buffer_atomic_sub?'). "
+                "gcnspec encodes and decodes it all the same." % name,
+      probes=[asm("gcn1.0", (line, REJ), peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
