@@ -807,13 +807,23 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format",         "imm_field",
-                                             "soe_field",      "soffset_field",
-                                             "signed_gens",    "literal_gens",
-                                             "register_bits",  "imm_scale",
-                                             "literal_scale",  "omitted",
-                                             "accepts_signed", "max",
-                                             "chan_field",     NULL};
+static const char *const operand_extras[] = {"format",
+                                             "imm_field",
+                                             "soe_field",
+                                             "soffset_field",
+                                             "signed_gens",
+                                             "literal_gens",
+                                             "register_bits",
+                                             "imm_scale",
+                                             "literal_scale",
+                                             "omitted",
+                                             "accepts_signed",
+                                             "max",
+                                             "chan_field",
+                                             "offen_field",
+                                             "idxen_field",
+                                             "addr64_field",
+                                             NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", "max", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -834,7 +844,7 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
 static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
                            cJSON *to)
 {
-    static const char *const keys[] = {"format", "kind", "when", NULL};
+    static const char *const keys[] = {"format", "kind", "when", "plus", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {

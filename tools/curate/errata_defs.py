@@ -1968,6 +1968,18 @@ E(id="E172",
 # ---- MUBUF and MTBUF (GcnInstrsMubuf.md, GcnInstrsMtbuf.md) -----------------------------------
 
 MUBUF_PAGE = "GcnInstrsMubuf.md"
+
+
+def _pages():
+    import json
+    import os
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "spec", "curated",
+                           "pages.json"), encoding="utf-8") as f:
+        return {e["encoding"] for e in json.load(f)["encodings"]}
+
+
+# MTBUF's errata settle findings only once MTBUF's page joins the resolve (pages.json)
+WITH_MTBUF = "MTBUF" in _pages()
 BUF_OFF = ", off, s[4:7], s1"
 
 E(id="E200",
@@ -2066,36 +2078,38 @@ E(id="E204",
   probes=[asm(g, ("buffer_store_dwordx3 v[1:3]" + BUF_OFF, ACC),
               ("buffer_store_dwordx4 v[1:4]" + BUF_OFF, ACC)) for g in GENS])
 
-E(id="E205",
-  title="TBUFFER_LOAD_FORMAT_D16_XYZ's syntax lines name TBUFFER_LOAD_FORMAT_XYZ",
-  settles=["syntax-mnemonic/MTBUF/TBUFFER_LOAD_FORMAT_D16_XYZ"],
-  classification="doc-erratum",
-  decisions=[{"op": "none"}],
-  rationale="Both lines ('Syntax:' and 'Syntax (GCN 1.4):') write TBUFFER_LOAD_FORMAT_XYZ, the "
-            "32-bit load; the section, its opcode (10) and its description are the D16 load's, "
-            "whose widths (3 registers on GCN 1.2, 2 packed on GCN 1.4) the lines give. The "
-            "spec keeps the lines' operands under the section's name.",
-  probes=[asm("gcn1.4", ("tbuffer_load_format_d16_xyz v[1:2], off, s[4:7], s1", op("MTBUF", 10)))])
+if WITH_MTBUF:
+  E(id="E205",
+    title="TBUFFER_LOAD_FORMAT_D16_XYZ's syntax lines name TBUFFER_LOAD_FORMAT_XYZ",
+    settles=["syntax-mnemonic/MTBUF/TBUFFER_LOAD_FORMAT_D16_XYZ"],
+    classification="doc-erratum",
+    decisions=[{"op": "none"}],
+    rationale="Both lines ('Syntax:' and 'Syntax (GCN 1.4):') write TBUFFER_LOAD_FORMAT_XYZ, the "
+              "32-bit load; the section, its opcode (10) and its description are the D16 load's, "
+              "whose widths (3 registers on GCN 1.2, 2 packed on GCN 1.4) the lines give. The "
+              "spec keeps the lines' operands under the section's name.",
+    probes=[asm("gcn1.4", ("tbuffer_load_format_d16_xyz v[1:2], off, s[4:7], s1", op("MTBUF", 10)))])
 
 MTBUF_NAMES = ["TBUFFER_LOAD_FORMAT_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
               ["TBUFFER_STORE_FORMAT_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
               ["TBUFFER_LOAD_FORMAT_D16_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
               ["TBUFFER_STORE_FORMAT_D16_" + s for s in ("X", "XY", "XYZ", "XYZW")]
 
-E(id="E206",
-  title="MTBUF's opcode table has no GCN 1.4 column: GCN 1.4 has GCN 1.2's 16 opcodes",
-  settles=[], category="availability", facts=["GcnInstrsMtbuf.md:62:opcode-table"],
-  classification="doc-omission",
-  decisions=[{"op": "opcode", "encoding": "MTBUF", "mnemonic": n, "gens": ["gcn1.4"],
-              "opcode": i} for i, n in enumerate(MTBUF_NAMES)],
-  rationale="The table 'List of the MTBUF instructions by opcode' has columns for GCN 1.0, 1.1 "
-            "and 1.2 only, while the page's field table is 'for the MTBUF encoding (GCN "
-            "1.2/1.4)' and its D16 sections give 'Syntax (GCN 1.4):' lines: the GCN 1.4 column "
-            "is missing. llvm-mc (gfx900) encodes the 16 instructions with GCN 1.2's opcodes.",
-  probes=[asm("gcn1.4", *[("%s %s, off, s[4:7], s1" % (n.lower(), v), op("MTBUF", i))
-                          for i, (n, v) in enumerate(zip(MTBUF_NAMES,
-                              ["v1", "v[1:2]", "v[1:3]", "v[1:4]"] * 2 +
-                              ["v1", "v1", "v[1:2]", "v[1:2]"] * 2))])])
+if WITH_MTBUF:
+  E(id="E206",
+    title="MTBUF's opcode table has no GCN 1.4 column: GCN 1.4 has GCN 1.2's 16 opcodes",
+    settles=[], category="availability", facts=["GcnInstrsMtbuf.md:62:opcode-table"],
+    classification="doc-omission",
+    decisions=[{"op": "opcode", "encoding": "MTBUF", "mnemonic": n, "gens": ["gcn1.4"],
+                "opcode": i} for i, n in enumerate(MTBUF_NAMES)],
+    rationale="The table 'List of the MTBUF instructions by opcode' has columns for GCN 1.0, 1.1 "
+              "and 1.2 only, while the page's field table is 'for the MTBUF encoding (GCN "
+              "1.2/1.4)' and its D16 sections give 'Syntax (GCN 1.4):' lines: the GCN 1.4 column "
+              "is missing. llvm-mc (gfx900) encodes the 16 instructions with GCN 1.2's opcodes.",
+    probes=[asm("gcn1.4", *[("%s %s, off, s[4:7], s1" % (n.lower(), v), op("MTBUF", i))
+                            for i, (n, v) in enumerate(zip(MTBUF_NAMES,
+                                ["v1", "v[1:2]", "v[1:3]", "v[1:4]"] * 2 +
+                                ["v1", "v1", "v[1:2]", "v[1:2]"] * 2))])])
 
 E(id="E207",
   title="BUFFER_STORE_BYTE_D16_HI's section names no generation: it is GCN 1.4's alone",
@@ -2129,7 +2143,7 @@ E(id="E208",
 
 E(id="E209",
   title="MUBUF's and MTBUF's TFE bit: 'Texture Fail Enable ???'",
-  settles=["unknown/MUBUF/TFE", "unknown/MTBUF/TFE"],
+  settles=["unknown/MUBUF/TFE"] + (["unknown/MTBUF/TFE"] if WITH_MTBUF else []),
   classification="doc-ambiguity",
   decisions=[{"op": "none"}],
   rationale="Both field tables write 'TFE | Texture Fail Enable ???' and the modifiers note "

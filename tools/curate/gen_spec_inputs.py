@@ -130,6 +130,22 @@ def _flat_atomics():
 
 FLAT_ATOMICS = _flat_atomics()
 
+
+def _buffer_loads(enc, prefix):
+    """The loads the CLRX page's opcode tables name (spec/facts-clrx.json)."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    names = set()
+    for x in facts:
+        if x.get("encoding") == enc and x["kind"] == "opcode-row":
+            names.update(c["mnemonic"] for c in x.get("claims", [])
+                         if c["mnemonic"].startswith(prefix))
+    return sorted(names)
+
+
+MUBUF_LOADS = _buffer_loads("MUBUF", "BUFFER_LOAD_")
+MTBUF_LOADS = _buffer_loads("MTBUF", "TBUFFER_LOAD_")
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -532,9 +548,11 @@ OPERANDS = [
                   "0xff)"},
      ],
      "modifiers": [
-         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
-          "every": True},
          {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
+          "every": True,
+          "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
+                  "order (glc and slc either way)"},
+         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
           "every": True},
          {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
           "every": True, "gens": ['gcn1.0', 'gcn1.1']},
@@ -549,6 +567,11 @@ OPERANDS = [
          {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
           "every": True},
      ],
+     "overrides": [{"instruction": name, "operand": "VDATA", "plus": "TFE",
+                    "note": "a load with tfe writes one more register (the fail status): "
+                            "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
+                            "tfe), llvm-mc-14 does not"}
+                   for name in MUBUF_LOADS],
      "probe": {"gen": "gcn1.0", "line": "buffer_load_dword v1, v2, s[4:7], s1 offen offset:4 glc slc tfe",
                "bytes": {0: 4, 1: 0x50, 2: 0x30, 3: 0xe0, 4: 2, 5: 1, 6: 0xc1, 7: 1},
                "says": "OFFSET bits 0-11, OFFEN 12, GLC 14, OPCODE 18-24 (12), ENCODING 0x38 in "
@@ -580,9 +603,11 @@ OPERANDS = [
                   "each part left out at its default (DFMT 1, NFMT 0), nothing at DFMT 1 NFMT 0; "
                   "llvm-mc 14 and 19 take format:N (DFMT | NFMT << 4, 0-127) or the symbolic "
                   "form there, and dfmt:D, nfmt:N, before SOFFSET"},
-         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
-          "every": True},
          {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
+          "every": True,
+          "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
+                  "order (glc and slc either way)"},
+         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
           "every": True},
          {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
           "every": True, "gens": ['gcn1.0', 'gcn1.1']},
@@ -597,6 +622,11 @@ OPERANDS = [
          {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
           "every": True},
      ],
+     "overrides": [{"instruction": name, "operand": "VDATA", "plus": "TFE",
+                    "note": "a load with tfe writes one more register (the fail status): "
+                            "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
+                            "tfe), llvm-mc-14 does not"}
+                   for name in MTBUF_LOADS],
      "probe": {"gen": "gcn1.0", "line": "tbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen",
                "bytes": {0: 0, 1: 0x10, 2: 0xa0, 3: 0xeb, 4: 2, 5: 1, 6: 1, 7: 1},
                "says": "OFFEN bit 12, OPCODE 16-18, DFMT 19-22 (4: BUF_DATA_FORMAT_32), NFMT "
