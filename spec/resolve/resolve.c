@@ -870,6 +870,24 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
     }
 }
 
+/* 1 when an override of operands.json sets key to true on modifier name of instruction x:
+ * "absent" (a modifier every instruction of the encoding takes but this one, BUFFER_WBINVL1's),
+ * "required" (BUFFER_STORE_LDS_DWORD's lds). */
+static int override_true(const ctx *c, const rinsn *x, const char *name, const char *key)
+{
+    const cJSON *enc = encoding_operands(c, x->encoding), *o;
+    cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
+    {
+        const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "modifier");
+        if (cJSON_IsString(i) && cJSON_IsString(m) && strcmp(i->valuestring, x->name) == 0 &&
+            strcmp(m->valuestring, name) == 0 &&
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key)))
+            return 1;
+    }
+    return 0;
+}
+
 static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
 {
     cJSON *ops = cJSON_AddArrayToObject(o, "operands"), *mods;
@@ -945,7 +963,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
             if (strcmp(cJSON_GetObjectItemCaseSensitive(e, "name")->valuestring, name) == 0)
                 present = 1;
         }
-        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")))
+        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")) ||
+            override_true(c, x, name, "absent"))
             continue;
         {
             cJSON *mo = cJSON_CreateObject();
@@ -959,6 +978,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
             copy_keys(mo, m, modifier_extras);
             apply_override(c, x, "modifier", name, mo);
+            if (override_true(c, x, name, "required"))
+                cJSON_AddBoolToObject(mo, "required", 1);
             cJSON_AddItemToArray(mods, mo);
         }
     }

@@ -571,7 +571,16 @@ OPERANDS = [
                     "note": "a load with tfe writes one more register (the fail status): "
                             "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
                             "tfe), llvm-mc-14 does not"}
-                   for name in MUBUF_LOADS],
+                   for name in MUBUF_LOADS] +
+                  [{"instruction": name, "modifier": mod, "absent": True,
+                    "note": "a cache invalidation reads no address or data: llvm-mc takes no "
+                            "modifier on it and its disassembler ignores every field"}
+                   for name in ("BUFFER_WBINVL1", "BUFFER_WBINVL1_SC", "BUFFER_WBINVL1_VOL")
+                   for mod in ("IDXEN", "OFFEN", "ADDR64", "OFFSET", "GLC", "SLC", "LDS", "TFE")] +
+                  [{"instruction": "BUFFER_STORE_LDS_DWORD", "modifier": "LDS", "required": True,
+                    "note": "the store reads its dword from LDS ('Store single dword from LDS'), "
+                            "so the LDS bit is set: llvm-mc requires lds ('too few operands for "
+                            "instruction' without it)"}],
      "probe": {"gen": "gcn1.0", "line": "buffer_load_dword v1, v2, s[4:7], s1 offen offset:4 glc slc tfe",
                "bytes": {0: 4, 1: 0x50, 2: 0x30, 3: 0xe0, 4: 2, 5: 1, 6: 0xc1, 7: 1},
                "says": "OFFSET bits 0-11, OFFEN 12, GLC 14, OPCODE 18-24 (12), ENCODING 0x38 in "
