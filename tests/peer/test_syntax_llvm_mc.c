@@ -193,20 +193,33 @@ static void against(int p, int gen, cases *cs)
     const char *peer = peers[p], *gid = gcn_gen_id(gen);
     tally *t = &tallies[gen][p];
     unsigned char *refused = base_refused(p, gen, cs);
-    size_t at;
-    for (at = 0; at < cs->n; at += BATCH) {
-        size_t n = cs->n - at < BATCH ? cs->n - at : BATCH, i;
+    size_t at, *pick = calloc(cs->n + 1, sizeof(*pick)), npick = 0, i;
+    assert_non_null(pick);
+    /* the cases of an instruction the spec says the peer lacks are not sent: it refuses them
+     * (tests/peer/test_llvm_mnemonics holds it to that), and llvm-mc-14 loses the line after
+     * one that has two errors (an unknown mnemonic, then 'invalid octal number' in
+     * offset:04095), which would shift every answer after it */
+    for (i = 0; i < cs->n; i++) {
+        if (peer_lacks(spec.root, peer, cs->v[i].c.mnemonic)) {
+            t->cases++;
+            t->lacking++;
+        } else {
+            pick[npick++] = i;
+        }
+    }
+    for (at = 0; at < npick; at += BATCH) {
+        size_t n = npick - at < BATCH ? npick - at : BATCH;
         const char **lines = calloc(n, sizeof(*lines));
         gcn_mc_result *r = calloc(n, sizeof(*r));
         char why[512];
         assert_non_null(lines);
         assert_non_null(r);
         for (i = 0; i < n; i++)
-            lines[i] = cs->v[at + i].c.text;
+            lines[i] = cs->v[pick[at + i]].c.text;
         if (gcn_mc_assemble(peer, gen, lines, n, r, why, sizeof(why)) != GCN_OK)
             fail_msg("%s", why);
         for (i = 0; i < n; i++) {
-            const kase *k = &cs->v[at + i];
+            const kase *k = &cs->v[pick[at + i]];
             const char *kind = NULL;
             const cJSON *e;
             t->cases++;
@@ -262,6 +275,7 @@ static void against(int p, int gen, cases *cs)
         free(lines);
         free(r);
     }
+    free(pick);
     free(refused);
 }
 
