@@ -146,8 +146,10 @@ static void canonical_and_flipped(void **st)
                       w.cases, w.fast, w.compared, w.ok);
         /* the fast path is taken: by most canonical cases (the plans gcngen keeps slow, GCN
          * 1.0/1.1's SMRD and SMEM's variants take the plan rows; with VOP1 and VOP2, 87-94% of
-         * the cases were fast; MUBUF's twelve fields, more than a fast plan holds, and its
-         * address whose width the flags decide take the plan rows: 74-80% with MUBUF) */
+         * the cases were fast; MUBUF's twelve fields, more than the GCN_FAST_SLOTS a fast plan
+         * fetches, and its address, whose width the flags decide, take the plan rows: measured
+         * with MUBUF, 80.2% / 80.1% / 74.6% / 77.7% on GCN 1.0 / 1.1 / 1.2 / 1.4, so the bar
+         * is 70%, not 80%) */
         assert_true(w.cases > 1000);
         assert_true(w.fast * 10 > w.cases * 7);
         assert_true(w.ok >= 2 * w.cases);
