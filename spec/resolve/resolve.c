@@ -801,8 +801,10 @@ static void scratch_free(gcn_fact *s)
 {
     size_t i;
     free(s->mnemonic);
-    for (i = 0; i < s->noperands; i++)
+    for (i = 0; i < s->noperands; i++) {
         free(s->operands[i].name);
+        free(s->operands[i].text);
+    }
     free(s->operands);
     gcn_strs_free(&s->modifiers);
 }
