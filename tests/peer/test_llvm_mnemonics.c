@@ -98,7 +98,7 @@ static void render(gcn_buf *b, const cJSON *insn, const char *gen)
         } else if (strcmp(kind, "srsrc") == 0) {
             gcn_buf_printf(b, "s[%d:%d]", 8 + 8 * i, 8 + 8 * i + regs - 1);
         } else if (strcmp(kind, "vgpr") == 0 || strcmp(kind, "vsrc") == 0 ||
-            strcmp(kind, "vsrc-vgpr") == 0) {
+                   strcmp(kind, "vsrc-vgpr") == 0) {
             int base = 1 + 8 * i;
             if (regs == 1)
                 gcn_buf_printf(b, "v%d", base);
