@@ -169,6 +169,14 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         case GCN_CK_VSRC_VGPR:
             ok = v >= 256 && v - 256u <= c->arg;
             break;
+        case GCN_CK_SRSRC:
+            ok = v < 64 && (t->reg_ok[in->gen * 256u + v * 4] >> c->arg) & 1;
+            break;
+        case GCN_CK_VREGS: {
+            unsigned n = gcn_operand_regs(&t->insns[in->insn].operand[c->arg], in->gen, in->field);
+            ok = n ? v + n <= 256u : v == 0;
+            break;
+        }
         default:
             ok = 0;
         }
@@ -224,6 +232,14 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         const gcn_insn_row *row = &t->insns[insn];
         for (i = 0; i < row->noperands; i++)
             if (gcn_operand_absent(&row->operand[i], out->field))
+                out->field[row->operand[i].slot] = 0;
+    }
+    /* an operand of no registers (a buffer address 'off') says nothing of its field */
+    if (p->smem & GCN_PLAN_NOREGS) {
+        const gcn_insn_row *row = &t->insns[insn];
+        for (i = 0; i < row->noperands; i++)
+            if (row->operand[i].kind == GCN_KIND_VADDR_BUF &&
+                !gcn_operand_regs(&row->operand[i], (unsigned)gen, out->field))
                 out->field[row->operand[i].slot] = 0;
     }
     st = check_plan(t, out, p, &literal);

@@ -10,7 +10,7 @@
 #define GCN_MAX_GENS 8
 #define GCN_MAX_SLOTS 16 /* fields of one encoding */
 #define GCN_MAX_OPERANDS 5
-#define GCN_MAX_MODIFIERS 4
+#define GCN_MAX_MODIFIERS 8
 #define GCN_NO_INSN 0xffffu
 #define GCN_NO_SLOT 0xffu
 
@@ -29,7 +29,9 @@
     X(GCN_KIND_VSRC, "vsrc")                                                                       \
     X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")                                                             \
     X(GCN_KIND_ATTR, "attr")                                                                       \
-    X(GCN_KIND_VCC, "vcc")
+    X(GCN_KIND_VCC, "vcc")                                                                         \
+    X(GCN_KIND_SRSRC, "srsrc")                                                                     \
+    X(GCN_KIND_VADDR_BUF, "vaddr-buf")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -101,7 +103,8 @@ typedef struct gcn_layout_row {
     uint16_t opcode_count;
 } gcn_layout_row;
 
-typedef struct gcn_operand_row {
+typedef struct gcn_operand_row gcn_operand_row;
+struct gcn_operand_row {
     uint8_t kind; /* gcn_kind */
     uint8_t regs;
     uint8_t slot;
@@ -124,10 +127,32 @@ typedef struct gcn_operand_row {
     /* the slot of a flag the operand is written with (operands.json "when": an atomic's VDST,
      * written only with glc), GCN_NO_SLOT for an operand always written */
     uint8_t when;
-} gcn_operand_row;
+    /* the generations (bit set) whose width is gen_regs, not regs (a D16 form's VDATA, packed
+     * on GCN 1.4: the page's "Syntax (GCN 1.4):" line, spec "regs_gens") */
+    uint8_t gen_regs_mask, gen_regs;
+    /* the slot of a flag that adds a register (a buffer load's VDATA with tfe), GCN_NO_SLOT */
+    uint8_t plus;
+};
+
+/* The registers operand op of an instruction on gen holds with these fields: its width on
+ * gen, one more with its "plus" flag; a buffer address (vaddr-buf: aux OFFEN, IDXEN, ADDR64)
+ * holds none ('off'), one with OFFEN or IDXEN, two with both or with ADDR64. */
+static inline unsigned gcn_operand_regs(const struct gcn_operand_row *op, unsigned gen,
+                                        const uint32_t *field)
+{
+    unsigned n = (op->gen_regs_mask >> gen) & 1u ? op->gen_regs : op->regs;
+    if (op->kind == GCN_KIND_VADDR_BUF) {
+        unsigned offen = op->aux[0] != 0xffu && field[op->aux[0]] != 0;
+        unsigned idxen = op->aux[1] != 0xffu && field[op->aux[1]] != 0;
+        n = op->aux[2] != 0xffu && field[op->aux[2]] ? 2u : offen + idxen;
+    }
+    if (op->plus != 0xffu && field[op->plus])
+        n++;
+    return n;
+}
 
 /* 1 when operand op of in is left out of its text: its "when" flag is clear. */
-static inline int gcn_operand_absent(const gcn_operand_row *op, const uint32_t *field)
+static inline int gcn_operand_absent(const struct gcn_operand_row *op, const uint32_t *field)
 {
     return op->when != 0xffu && !field[op->when];
 }
@@ -179,7 +204,7 @@ typedef struct gcn_fetch_op {
     uint8_t lo, width, slot;
 } gcn_fetch_op;
 
-#define GCN_MAX_FETCH 8 /* fields one instruction uses */
+#define GCN_MAX_FETCH 16 /* fields one instruction uses (MUBUF's 12) */
 
 /* The strings gcn_print copies (mnemonics, operand spellings, modifier names) live in one pool
  * with GCN_POOL_PAD bytes after each and GCN_POOL_TAIL at its end, so the printer copies them
@@ -209,8 +234,12 @@ typedef enum gcn_check_kind {
     GCN_CK_VSRC_VGPR, /* a VGPR alone in a 9-bit source: 256 <= field, field - 256 <= arg */
     GCN_CK_VSRC16,    /* as GCN_CK_VSRC, of a 16-bit source: its literal keeps 16 bits */
     GCN_CK_LITERAL16, /* as GCN_CK_LITERAL, a 16-bit constant (V_MADAK_F16's K): 16 bits kept */
-    GCN_CK_BITS       /* field < 1 << arg: a modifier's largest value (operands.json "max",
+    GCN_CK_BITS,      /* field < 1 << arg: a modifier's largest value (operands.json "max",
                        * FLAT's 12-bit offset in a 13-bit field) */
+    GCN_CK_SRSRC,     /* reg_ok[field * 4] has bit arg: an SGPR quad stored as its first / 4 */
+    /* operand arg's VGPRs, as many as gcn_operand_regs says with the fields (a buffer address,
+     * a VDATA that tfe widens), end at v255 at most; none: the field is 0 */
+    GCN_CK_VREGS
 } gcn_check_kind;
 
 /* GCN_CK_SSRC's arg: the source takes no literal on the plan's generation */
@@ -224,6 +253,8 @@ typedef struct gcn_check_op {
 #define GCN_PLAN_CANON_SIMM16 2u
 /* an operand written only with a flag ("when"): the decoder clears its field without the flag */
 #define GCN_PLAN_WHEN 4u
+/* an operand of no registers (a buffer address 'off'): the decoder clears its field */
+#define GCN_PLAN_NOREGS 8u
 
 /* The fields an instruction uses on one generation, positioned, and the checks its operands
  * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand
@@ -381,7 +412,10 @@ typedef struct gcn_text16 {
  * then variants[at + (IMM | SOE << 1)], IMM: field `slot` non-zero, SOE: field `bits` non-zero
  * (bits == slot where the layout has no SOE, whose variant 3 is then IMM 1, SOE 0). Only that
  * step waits for IMM and SOE: the others are looked up at once. */
-#define GCN_PRINT_MODIFIER 8u
+#define GCN_PRINT_MODIFIER 16u
+/* what: every operand and modifier by the general path (an instruction of more steps than a
+ * program holds) */
+#define GCN_PRINT_REST 0xffu
 enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT };
 typedef struct gcn_print_step {
     uint16_t at, count;

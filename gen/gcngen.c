@@ -1154,7 +1154,8 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
 {
     unsigned n = 0;
     const cJSON *op, *m;
-    const char *const aux_keys[4] = {"imm_field", "soe_field", "soffset_field", "chan_field"};
+    const char *const aux_keys[8] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
+                                     "offen_field", "idxen_field", "addr64_field",  "plus"};
 #define FETCH(sl, gm)                                                                              \
     do {                                                                                           \
         int sl_ = (sl);                                                                            \
@@ -1173,7 +1174,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     {
         unsigned k;
         FETCH(slot_index(e, op_field(op)), 0xffu);
-        for (k = 0; k < 4; k++)
+        for (k = 0; k < 8; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
@@ -1202,9 +1203,10 @@ typedef struct check_t {
 } check_t;
 
 static const char *const check_enums[] = {
-    "GCN_CK_VGPR",        "GCN_CK_REG",       "GCN_CK_SBASE",   "GCN_CK_SSRC", "GCN_CK_SMEM_OFFSET",
-    "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",       "GCN_CK_LITERAL", "GCN_CK_VSRC", "GCN_CK_VSRC_VGPR",
-    "GCN_CK_VSRC16",      "GCN_CK_LITERAL16", "GCN_CK_BITS"};
+    "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE",  "GCN_CK_SSRC",
+    "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",    "GCN_CK_LITERAL",
+    "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16", "GCN_CK_LITERAL16",
+    "GCN_CK_BITS",        "GCN_CK_SRSRC",       "GCN_CK_VREGS"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1216,9 +1218,17 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
     {
         const char *kind = str(op, "kind");
         unsigned regs = (unsigned)cJSON_GetNumberValue(get(op, "regs"));
-        int k = regs_log2(regs), found = 1;
+        int k, found = 1;
         check_t c = {GCN_CK_VGPR, slot_index(e, op_field(op)), 0};
-        if (strcmp(kind, "vgpr") == 0 && regs > 1)
+        /* the width on this generation (a packed D16 VDATA on GCN 1.4) */
+        if (get(op, "regs_gens") && (gens_mask(s, get(get(op, "regs_gens"), "gens")) >> gen) & 1)
+            regs = (unsigned)cJSON_GetNumberValue(get(get(op, "regs_gens"), "regs"));
+        k = regs_log2(regs);
+        if (strcmp(kind, "vaddr-buf") == 0 || (strcmp(kind, "vgpr") == 0 && str(op, "plus"))) {
+            /* a width the flags decide: the plan row counts it (gcn_operand_regs) */
+            c.kind = GCN_CK_VREGS;
+            c.arg = idx;
+        } else if (strcmp(kind, "vgpr") == 0 && regs > 1)
             c.arg = 256 - regs;
         else if ((strcmp(kind, "imm") == 0 || strcmp(kind, "attr") == 0) && get(op, "max"))
             c.arg = (unsigned)cJSON_GetNumberValue(get(op, "max")); /* field <= max */
@@ -1227,6 +1237,9 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
         } else if (strcmp(kind, "sbase") == 0) {
             c.kind = GCN_CK_SBASE;
+            c.arg = (unsigned)k;
+        } else if (strcmp(kind, "srsrc") == 0) {
+            c.kind = GCN_CK_SRSRC;
             c.arg = (unsigned)k;
         } else if (strcmp(kind, "ssrc") == 0) {
             c.kind = GCN_CK_SSRC;
@@ -1461,7 +1474,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
                    n == 0   ? 0u
                    : n <= 2 ? 2u
                    : n <= 4 ? 4u
-                            : 8u,
+                   : n <= 8 ? 8u
+                            : 16u, /* more than the plan holds: the encoder takes the plan row */
                    nck == 0   ? 0u
                    : nck <= 2 ? 2u
                               : 4u,
@@ -1664,6 +1678,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 /* an operand written with a flag alone: the plan row clears its field */
                 if (str(op2, "when"))
                     smem |= GCN_PLAN_WHEN;
+                /* a buffer address 'off': the plan row clears its field */
+                if (strcmp(str(op2, "kind"), "vaddr-buf") == 0)
+                    smem |= GCN_PLAN_NOREGS;
             }
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
             nck = plan_checks(s, g, e, in, ck);
@@ -1698,7 +1715,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
-            if (smem & GCN_PLAN_WHEN)
+            if (smem & (GCN_PLAN_WHEN | GCN_PLAN_NOREGS) || k > GCN_FAST_FETCH)
                 slow = 1;
             /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
              * no check reads it; with checks, the plan row (it canonicalizes first) */
@@ -1770,6 +1787,12 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             const char *aux[3] = {str(op, "imm_field") ? str(op, "imm_field")
                                                        : str(op, "chan_field"),
                                   str(op, "soe_field"), str(op, "soffset_field")};
+            /* a buffer address: its OFFEN, IDXEN and ADDR64 flags */
+            if (str(op, "offen_field")) {
+                aux[0] = str(op, "offen_field");
+                aux[1] = str(op, "idxen_field");
+                aux[2] = str(op, "addr64_field");
+            }
             unsigned k;
             gcn_buf_printf(b, "{%s, %u, %d, %s, {",
                            kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))],
@@ -1798,7 +1821,12 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             gcn_buf_printf(b, ", %d, ", cJSON_IsTrue(get(op, "accepts_signed")));
             {
                 int ws = str(op, "when") ? slot_index(e, str(op, "when")) : -1;
-                gcn_buf_printf(b, "%u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws);
+                int ps = str(op, "plus") ? slot_index(e, str(op, "plus")) : -1;
+                const cJSON *rg = get(op, "regs_gens");
+                gcn_buf_printf(b, "%u, 0x%x, %u, %u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws,
+                               rg ? gens_mask(s, get(rg, "gens")) : 0u,
+                               rg ? (unsigned)cJSON_GetNumberValue(get(rg, "regs")) : 0u,
+                               ps < 0 ? GCN_NO_SLOT : (unsigned)ps);
             }
         }
         gcn_buf_puts(b, "}, {");

@@ -407,6 +407,15 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
     for (d = 0; d < files.n && st == GCN_OK; d++) {
         gcn_strs dg = {0};
         gcn_doc_gens(&c->facts, files.v[d], enc, &dg);
+        /* a field table's own generations too ("(GCN 1.2/1.4)"): MTBUF's opcode table lacks
+         * the GCN 1.4 column its field table names (E206) */
+        for (i = 0; i < c->facts.n; i++) {
+            const gcn_fact *x = &c->facts.v[i];
+            if (x->kind == GCN_FACT_FIELD && strcmp(x->file, files.v[d]) == 0 &&
+                strcmp(x->encoding, enc) == 0 && gcn_strs_has(&x->gens, gen) &&
+                !gcn_strs_has(&dg, gen))
+                gcn_strs_push(&dg, gen);
+        }
         if (gcn_strs_has(&dg, gen)) {
             covered = 1;
             gcn_read_layout(&c->facts, files.v[d], enc, gen, r);
@@ -805,19 +814,31 @@ static void scratch_free(gcn_fact *s)
 {
     size_t i;
     free(s->mnemonic);
-    for (i = 0; i < s->noperands; i++)
+    for (i = 0; i < s->noperands; i++) {
         free(s->operands[i].name);
+        free(s->operands[i].text);
+    }
     free(s->operands);
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format",         "imm_field",
-                                             "soe_field",      "soffset_field",
-                                             "signed_gens",    "literal_gens",
-                                             "register_bits",  "imm_scale",
-                                             "literal_scale",  "omitted",
-                                             "accepts_signed", "max",
-                                             "chan_field",     NULL};
+static const char *const operand_extras[] = {"format",
+                                             "imm_field",
+                                             "soe_field",
+                                             "soffset_field",
+                                             "signed_gens",
+                                             "literal_gens",
+                                             "register_bits",
+                                             "imm_scale",
+                                             "literal_scale",
+                                             "omitted",
+                                             "accepts_signed",
+                                             "max",
+                                             "chan_field",
+                                             "offen_field",
+                                             "idxen_field",
+                                             "addr64_field",
+                                             NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", "max", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -838,7 +859,7 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
 static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
                            cJSON *to)
 {
-    static const char *const keys[] = {"format", "kind", "when", NULL};
+    static const char *const keys[] = {"format", "kind", "when", "plus", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
@@ -862,6 +883,24 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
                 to, "register_only",
                 cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(o, "register_only"), 1));
     }
+}
+
+/* 1 when an override of operands.json sets key to true on modifier name of instruction x:
+ * "absent" (a modifier every instruction of the encoding takes but this one, BUFFER_WBINVL1's),
+ * "required" (BUFFER_STORE_LDS_DWORD's lds). */
+static int override_true(const ctx *c, const rinsn *x, const char *name, const char *key)
+{
+    const cJSON *enc = encoding_operands(c, x->encoding), *o;
+    cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
+    {
+        const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "modifier");
+        if (cJSON_IsString(i) && cJSON_IsString(m) && strcmp(i->valuestring, x->name) == 0 &&
+            strcmp(m->valuestring, name) == 0 &&
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key)))
+            return 1;
+    }
+    return 0;
 }
 
 static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
@@ -939,7 +978,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
             if (strcmp(cJSON_GetObjectItemCaseSensitive(e, "name")->valuestring, name) == 0)
                 present = 1;
         }
-        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")))
+        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")) ||
+            override_true(c, x, name, "absent"))
             continue;
         {
             cJSON *mo = cJSON_CreateObject();
@@ -953,6 +993,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
             copy_keys(mo, m, modifier_extras);
             apply_override(c, x, "modifier", name, mo);
+            if (override_true(c, x, name, "required"))
+                cJSON_AddBoolToObject(mo, "required", 1);
             cJSON_AddItemToArray(mods, mo);
         }
     }
@@ -970,6 +1012,38 @@ static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view *
             out[n++] = v;
     }
     return n;
+}
+
+/* A syntax line qualified by generations (g: "Syntax (GCN 1.4):") beside the unqualified one
+ * the operands come from: each operand it gives another width gets "regs_gens", the width on
+ * those generations. Any other difference is a finding the page's errata must settle. */
+static gcn_status emit_gen_widths(ctx *c, rinsn *x, const gcn_fact *g, cJSON *o)
+{
+    cJSON *ops = cJSON_GetObjectItemCaseSensitive(o, "operands"), *op;
+    size_t i = 0, k;
+    if ((size_t)cJSON_GetArraySize(ops) != g->noperands)
+        return fail(c, g->file, g->line, "%s: the line for %s gives %zu operands, the syntax %d",
+                    x->name, g->gens.v[0], g->noperands, cJSON_GetArraySize(ops));
+    cJSON_ArrayForEach(op, ops)
+    {
+        const gcn_operand_ref *r = &g->operands[i++];
+        double regs = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(op, "regs"));
+        unsigned w = r->nwidths ? r->widths[0] : 1;
+        cJSON *rg, *gens;
+        if (strcmp(r->name, cJSON_GetObjectItemCaseSensitive(op, "name")->valuestring) != 0)
+            return fail(c, g->file, g->line, "%s: the line for %s names %s where the syntax has %s",
+                        x->name, g->gens.v[0], r->name,
+                        cJSON_GetObjectItemCaseSensitive(op, "name")->valuestring);
+        if ((double)w == regs)
+            continue;
+        rg = cJSON_AddObjectToObject(op, "regs_gens");
+        gens = cJSON_AddArrayToObject(rg, "gens");
+        for (k = 0; k < g->gens.n; k++)
+            cJSON_AddItemToArray(gens, cJSON_CreateString(g->gens.v[k]));
+        cJSON_AddNumberToObject(rg, "regs", w);
+        cJSON_AddStringToObject(rg, "source", g->id);
+    }
+    return GCN_OK;
 }
 
 static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
@@ -1039,6 +1113,11 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
         cJSON_AddStringToObject(o, "syntax_source", source);
         st = emit_operands(c, x, s, o, where);
     }
+    for (i = 0; st == GCN_OK && i < n; i++)
+        if (secs[i]->gen_syntax) {
+            st = emit_gen_widths(c, x, secs[i]->gen_syntax, o);
+            break;
+        }
     if (owned)
         scratch_free(&own);
     free(canon);

@@ -146,7 +146,10 @@ static void canonical_and_flipped(void **st)
                       w.cases, w.fast, w.compared, w.ok);
         /* the fast path is taken: by most canonical cases (the plans gcngen keeps slow, GCN
          * 1.0/1.1's SMRD and SMEM's variants take the plan rows; with VOP1, VOP2 and VOPC, and
-         * the 16-bit sources' literal cut by the check rows, 95-98% of the cases are fast) */
+         * the 16-bit sources' literal cut by the check rows, 95-98% of the cases were fast;
+         * MUBUF's twelve fields, more than the GCN_FAST_SLOTS a fast plan fetches, and its
+         * address, whose width the flags decide, take the plan rows: with
+         * MUBUF, 86.2% / 86.1% / 88.5% / 88.8% on GCN 1.0 / 1.1 / 1.2 / 1.4) */
         assert_true(w.cases > 1000);
         assert_true(w.fast * 10 > w.cases * 8);
         assert_true(w.ok >= 2 * w.cases);

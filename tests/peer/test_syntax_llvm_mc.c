@@ -237,21 +237,37 @@ static void against(int p, int gen, cases *cs)
     const cJSON **crashes = crash_entries();
     unsigned char *suspect = calloc(cs->n + 1, 1);
     size_t at, n, *order = calloc(cs->n + 1, sizeof(*order)), nnorm = 0, ns, i;
+    const char *last = NULL;
+    int lacks = 0;
     assert_non_null(order);
     assert_non_null(suspect);
-    /* the cases in batches, then the crash suspects one by one (every case is still asked) */
-    for (i = 0; i < cs->n; i++)
-        if (!(suspect[i] = (unsigned char)crash_suspect(crashes, peer, gid, &cs->v[i])))
+    /* the cases of an instruction the spec says the peer lacks are not sent: it refuses them
+     * (tests/peer/test_llvm_mnemonics holds it to that), and llvm-mc-14 loses the line after
+     * one that has two errors (an unknown mnemonic, then 'invalid octal number' in
+     * offset:04095), which would shift every answer after it. The others go in batches, then
+     * the crash suspects one by one (every one is still asked). */
+    for (i = 0; i < cs->n; i++) {
+        if (!last || strcmp(last, cs->v[i].c.mnemonic) != 0) {
+            last = cs->v[i].c.mnemonic;
+            lacks = peer_lacks(spec.root, peer, last);
+        }
+        if (lacks) {
+            t->cases++;
+            t->lacking++;
+            suspect[i] = 2;
+        } else if (!(suspect[i] = (unsigned char)crash_suspect(crashes, peer, gid, &cs->v[i]))) {
             order[nnorm++] = i;
+        }
+    }
     ns = nnorm;
     for (i = 0; i < cs->n; i++)
-        if (suspect[i])
+        if (suspect[i] == 1)
             order[ns++] = i;
     free(suspect);
     free(crashes);
-    for (at = 0; at < cs->n; at += n) {
+    for (at = 0; at < ns; at += n) {
         size_t j;
-        n = cs->n - at < BATCH ? cs->n - at : BATCH;
+        n = ns - at < BATCH ? ns - at : BATCH;
         const char **lines = calloc(n, sizeof(*lines));
         gcn_mc_result *r = calloc(n, sizeof(*r));
         char why[512];

@@ -173,6 +173,22 @@ VOPC_SRC16 = [n for n in VOPC_TEMPLATES if _vopc_type(n) in ("F16", "I16", "U16"
 VOPC_SRC64F = [n for n in VOPC_TEMPLATES if _vopc_type(n) == "F64"] + \
               ["V_CMP_CLASS_F64", "V_CMPX_CLASS_F64"]
 
+
+def _buffer_loads(enc, prefix):
+    """The loads the CLRX page's opcode tables name (spec/facts-clrx.json)."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    names = set()
+    for x in facts:
+        if x.get("encoding") == enc and x["kind"] == "opcode-row":
+            names.update(c["mnemonic"] for c in x.get("claims", [])
+                         if c["mnemonic"].startswith(prefix))
+    return sorted(names)
+
+
+MUBUF_LOADS = _buffer_loads("MUBUF", "BUFFER_LOAD_")
+MTBUF_LOADS = _buffer_loads("MTBUF", "TBUFFER_LOAD_")
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -596,6 +612,119 @@ OPERANDS = [
                "bytes": {2: 0xc3, 3: 0xdc, 4: 2, 5: 4, 7: 5},
                "says": "GLC bit 16, SLC 17, OPCODE 18-24 (48 on GCN 1.1), ENCODING 0x37 in bits "
                        "26-31, VADDR bits 32-39, VDATA 40-47, VDST 56-63"}},
+    {"encoding": "MUBUF",
+     "operands": [
+         {"name": "VDATA", "kind": "vgpr", "field": "VDATA",
+          "note": "a load's destination, a store's data, an atomic's data and (with glc) its "
+                  "returned value; TFE adds one register (llvm-mc-19; llvm-mc-14 does not count "
+                  "it)"},
+         {"name": "VADDR", "kind": "vaddr-buf", "field": "VADDR",
+          "offen_field": "OFFEN", "idxen_field": "IDXEN", "addr64_field": "ADDR64",
+          "note": "'off' with none of OFFEN, IDXEN, ADDR64; one VGPR with OFFEN or IDXEN; a "
+                  "pair with both, or with ADDR64 (GCN 1.0/1.1): 'IDXEN and OFFEN both enabled "
+                  "requires 64-bit VADDR. VADDR is optional if no IDXEN, OFFEN and ADDR64'"},
+         {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC",
+          "note": "the buffer resource, an SGPR quad stored as its first SGPR / 4 ('SGPR# is "
+                  "4*value')"},
+         {"name": "SOFFSET", "kind": "ssrc", "field": "SOFFSET", "literal_gens": [],
+          "note": "a scalar operand code in the 8-bit SOFFSET field: an SGPR, M0 or an inline "
+                  "constant (llvm-mc takes 0.5 too); no literal (LLVM's disassemblers refuse "
+                  "0xff)"},
+     ],
+     "modifiers": [
+         {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
+          "every": True,
+          "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
+                  "order (glc and slc either way)"},
+         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
+          "every": True},
+         {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
+          "every": True, "gens": ['gcn1.0', 'gcn1.1']},
+         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
+          "omit_zero": True, "every": True},
+         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
+          "every": True},
+         {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
+          "every": True},
+     ],
+     "overrides": [{"instruction": name, "operand": "VDATA", "plus": "TFE",
+                    "note": "a load with tfe writes one more register (the fail status): "
+                            "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
+                            "tfe), llvm-mc-14 does not"}
+                   for name in MUBUF_LOADS] +
+                  [{"instruction": name, "modifier": mod, "absent": True,
+                    "note": "a cache invalidation reads no address or data: llvm-mc takes no "
+                            "modifier on it and its disassembler ignores every field"}
+                   for name in ("BUFFER_WBINVL1", "BUFFER_WBINVL1_SC", "BUFFER_WBINVL1_VOL")
+                   for mod in ("IDXEN", "OFFEN", "ADDR64", "OFFSET", "GLC", "SLC", "LDS", "TFE")] +
+                  [{"instruction": "BUFFER_STORE_LDS_DWORD", "modifier": "LDS", "required": True,
+                    "note": "the store reads its dword from LDS ('Store single dword from LDS'), "
+                            "so the LDS bit is set: llvm-mc requires lds ('too few operands for "
+                            "instruction' without it)"}],
+     "probe": {"gen": "gcn1.0", "line": "buffer_load_dword v1, v2, s[4:7], s1 offen offset:4 glc slc tfe",
+               "bytes": {0: 4, 1: 0x50, 2: 0x30, 3: 0xe0, 4: 2, 5: 1, 6: 0xc1, 7: 1},
+               "says": "OFFSET bits 0-11, OFFEN 12, GLC 14, OPCODE 18-24 (12), ENCODING 0x38 in "
+                       "bits 26-31, VADDR 32-39, VDATA 40-47, SRSRC 48-52 (s[4:7] -> 1), SLC "
+                       "54, TFE 55, SOFFSET 56-63 (llvm-mc-14; 19 wants v[1:2] with tfe)"}},
+    {"encoding": "MTBUF",
+     "operands": [
+         {"name": "VDATA", "kind": "vgpr", "field": "VDATA",
+          "note": "a load's destination, a store's data, an atomic's data and (with glc) its "
+                  "returned value; TFE adds one register (llvm-mc-19; llvm-mc-14 does not count "
+                  "it)"},
+         {"name": "VADDR", "kind": "vaddr-buf", "field": "VADDR",
+          "offen_field": "OFFEN", "idxen_field": "IDXEN", "addr64_field": "ADDR64",
+          "note": "'off' with none of OFFEN, IDXEN, ADDR64; one VGPR with OFFEN or IDXEN; a "
+                  "pair with both, or with ADDR64 (GCN 1.0/1.1): 'IDXEN and OFFEN both enabled "
+                  "requires 64-bit VADDR. VADDR is optional if no IDXEN, OFFEN and ADDR64'"},
+         {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC",
+          "note": "the buffer resource, an SGPR quad stored as its first SGPR / 4 ('SGPR# is "
+                  "4*value')"},
+         {"name": "SOFFSET", "kind": "ssrc", "field": "SOFFSET", "literal_gens": [],
+          "note": "a scalar operand code in the 8-bit SOFFSET field: an SGPR, M0 or an inline "
+                  "constant (llvm-mc takes 0.5 too); no literal (LLVM's disassemblers refuse "
+                  "0xff)"},
+     ],
+     "modifiers": [
+         {"name": "FORMAT", "field": "DFMT", "asm": "format", "value": True,
+          "format": "buf-format", "nfmt_field": "NFMT", "every": True,
+          "note": "printed right after SOFFSET as format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*], "
+                  "each part left out at its default (DFMT 1, NFMT 0), nothing at DFMT 1 NFMT 0; "
+                  "llvm-mc 14 and 19 take format:N (DFMT | NFMT << 4, 0-127) or the symbolic "
+                  "form there, and dfmt:D, nfmt:N, before SOFFSET"},
+         {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
+          "every": True,
+          "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
+                  "order (glc and slc either way)"},
+         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
+          "every": True},
+         {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
+          "every": True, "gens": ['gcn1.0', 'gcn1.1']},
+         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
+          "omit_zero": True, "every": True},
+         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
+          "every": True},
+         {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
+          "every": True},
+     ],
+     "overrides": [{"instruction": name, "operand": "VDATA", "plus": "TFE",
+                    "note": "a load with tfe writes one more register (the fail status): "
+                            "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
+                            "tfe), llvm-mc-14 does not"}
+                   for name in MTBUF_LOADS],
+     "probe": {"gen": "gcn1.0", "line": "tbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen",
+               "bytes": {0: 0, 1: 0x10, 2: 0xa0, 3: 0xeb, 4: 2, 5: 1, 6: 1, 7: 1},
+               "says": "OFFEN bit 12, OPCODE 16-18, DFMT 19-22 (4: BUF_DATA_FORMAT_32), NFMT "
+                       "23-25 (7: FLOAT), ENCODING 0x3a in bits 26-31, VADDR 32-39, VDATA "
+                       "40-47, SRSRC 48-52, SOFFSET 56-63"}},
 ]
 
 
@@ -679,6 +808,10 @@ SYNTAX = [
     ("VOP1", "V_MOV_PRSV_B32", "V_MOV_PRSV_B32 VDST, SRC0", "v_mov_prsv_b32 v0, v1", []),
     ("VOP1", "V_WRITELANE_REGWR_B32", "V_WRITELANE_REGWR_B32 VDST, SRC0",
      "v_writelane_regwr_b32 v0, v1", []),
+    ("MUBUF", "BUFFER_WBINVL1", "BUFFER_WBINVL1", "buffer_wbinvl1", list(ev.GENS)),
+    ("MUBUF", "BUFFER_WBINVL1_SC", "BUFFER_WBINVL1_SC", "buffer_wbinvl1_sc", ["gcn1.0"]),
+    ("MUBUF", "BUFFER_WBINVL1_VOL", "BUFFER_WBINVL1_VOL", "buffer_wbinvl1_vol",
+     ["gcn1.1", "gcn1.2", "gcn1.4"]),
 ]
 
 
