@@ -66,16 +66,15 @@ char *gcn_proc_find(const char *peer)
     return NULL;
 }
 
-/* The environment peers run in: ours, with LLVM_DISABLE_SYMBOLIZATION=1 unless it is set (an
- * LLVM tool that crashes would otherwise run llvm-symbolizer over its stack dump: seconds per
- * crash, where llvm-mc-14 crashes on whole classes of syntax cases). Built once. */
+/* The environment peers run in: ours as it is now, with LLVM_DISABLE_SYMBOLIZATION=1 unless it
+ * is set (an LLVM tool that crashes would otherwise run llvm-symbolizer over its stack dump:
+ * seconds per crash, where llvm-mc-14 crashes on whole classes of syntax cases). The caller
+ * frees the array (not its strings) when it is not environ. */
 static char **peer_environ(void)
 {
-    static char **env;
     static char disable[] = "LLVM_DISABLE_SYMBOLIZATION=1";
+    char **env;
     size_t n = 0;
-    if (env)
-        return env;
     if (getenv("LLVM_DISABLE_SYMBOLIZATION"))
         return environ;
     while (environ[n])
@@ -134,8 +133,12 @@ void gcn_proc_run(const char *path, char *const *argv, const char *stdin_text, s
                 if (fds[k] > 2)
                     rc = posix_spawn_file_actions_addclose(&fa, fds[k]);
         }
-        if (!rc)
-            rc = posix_spawn(&pid, path, &fa, NULL, argv, peer_environ());
+        if (!rc) {
+            char **env = peer_environ();
+            rc = posix_spawn(&pid, path, &fa, NULL, argv, env);
+            if (env != environ)
+                free(env);
+        }
         posix_spawn_file_actions_destroy(&fa);
         if (rc) {
             snprintf(r->failure, sizeof(r->failure), "could not execute %s: %s", path,
