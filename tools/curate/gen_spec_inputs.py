@@ -189,6 +189,37 @@ def _buffer_loads(enc, prefix):
 MUBUF_LOADS = _buffer_loads("MUBUF", "BUFFER_LOAD_")
 MTBUF_LOADS = _buffer_loads("MTBUF", "TBUFFER_LOAD_")
 
+def tfe_overrides(loads):
+    """A buffer load with tfe writes one more register."""
+    return [{"instruction": name, "operand": "VDATA", "plus": "TFE",
+             "note": "a load with tfe writes one more register (the fail status): "
+                     "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
+                     "tfe), llvm-mc-14 does not"}
+            for name in loads]
+
+
+# The modifiers MUBUF and MTBUF share, in llvm-mc's order
+BUFFER_MODIFIERS = [
+    {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
+     "every": True,
+     "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
+             "order (glc and slc either way)"},
+    {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
+     "every": True},
+    {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
+     "every": True, "gens": ['gcn1.0', 'gcn1.1']},
+    {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
+     "omit_zero": True, "every": True},
+    {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+     "every": True},
+    {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
+     "every": True},
+    {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
+     "every": True},
+    {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
+     "every": True},
+]
+
 OPERANDS = [
     {"encoding": "DS",
      "operands": [
@@ -631,31 +662,8 @@ OPERANDS = [
                   "constant (llvm-mc takes 0.5 too); no literal (LLVM's disassemblers refuse "
                   "0xff)"},
      ],
-     "modifiers": [
-         {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
-          "every": True,
-          "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
-                  "order (glc and slc either way)"},
-         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
-          "every": True},
-         {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
-          "every": True, "gens": ['gcn1.0', 'gcn1.1']},
-         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
-          "omit_zero": True, "every": True},
-         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
-          "every": True},
-         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
-          "every": True},
-         {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
-          "every": True},
-         {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
-          "every": True},
-     ],
-     "overrides": [{"instruction": name, "operand": "VDATA", "plus": "TFE",
-                    "note": "a load with tfe writes one more register (the fail status): "
-                            "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
-                            "tfe), llvm-mc-14 does not"}
-                   for name in MUBUF_LOADS] +
+     "modifiers": BUFFER_MODIFIERS,
+     "overrides": tfe_overrides(MUBUF_LOADS) +
                   [{"instruction": name, "modifier": mod, "absent": True,
                     "note": "a cache invalidation reads no address or data: llvm-mc takes no "
                             "modifier on it and its disassembler ignores every field"}
@@ -696,30 +704,8 @@ OPERANDS = [
                   "each part left out at its default (DFMT 1, NFMT 0), nothing at DFMT 1 NFMT 0; "
                   "llvm-mc 14 and 19 take format:N (DFMT | NFMT << 4, 0-127) or the symbolic "
                   "form there, and dfmt:D, nfmt:N, before SOFFSET"},
-         {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
-          "every": True,
-          "note": "llvm-mc writes and takes idxen offen addr64 offset glc slc lds tfe in that "
-                  "order (glc and slc either way)"},
-         {"name": "OFFEN", "field": "OFFEN", "asm": "offen", "value": False, "format": "flag",
-          "every": True},
-         {"name": "ADDR64", "field": "ADDR64", "asm": "addr64", "value": False, "format": "flag",
-          "every": True, "gens": ['gcn1.0', 'gcn1.1']},
-         {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True, "format": "dec",
-          "omit_zero": True, "every": True},
-         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
-          "every": True},
-         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
-          "every": True},
-         {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
-          "every": True},
-         {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
-          "every": True},
-     ],
-     "overrides": [{"instruction": name, "operand": "VDATA", "plus": "TFE",
-                    "note": "a load with tfe writes one more register (the fail status): "
-                            "llvm-mc-19 takes and prints it (buffer_load_dword v[1:2], ... "
-                            "tfe), llvm-mc-14 does not"}
-                   for name in MTBUF_LOADS],
+     ] + BUFFER_MODIFIERS,
+     "overrides": tfe_overrides(MTBUF_LOADS),
      "probe": {"gen": "gcn1.0", "line": "tbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen",
                "bytes": {0: 0, 1: 0x10, 2: 0xa0, 3: 0xeb, 4: 2, 5: 1, 6: 1, 7: 1},
                "says": "OFFEN bit 12, OPCODE 16-18, DFMT 19-22 (4: BUF_DATA_FORMAT_32), NFMT "
