@@ -198,6 +198,27 @@ def tfe_overrides(loads):
             for name in loads]
 
 
+# The operands MUBUF and MTBUF share
+BUFFER_OPERANDS = [
+    {"name": "VDATA", "kind": "vgpr", "field": "VDATA",
+     "note": "a load's destination, a store's data, an atomic's data and (with glc) its "
+             "returned value; TFE adds one register (llvm-mc-19; llvm-mc-14 does not count "
+             "it)"},
+    {"name": "VADDR", "kind": "vaddr-buf", "field": "VADDR",
+     "offen_field": "OFFEN", "idxen_field": "IDXEN", "addr64_field": "ADDR64",
+     "note": "'off' with none of OFFEN, IDXEN, ADDR64; one VGPR with OFFEN or IDXEN; a "
+             "pair with both, or with ADDR64 (GCN 1.0/1.1): 'IDXEN and OFFEN both enabled "
+             "requires 64-bit VADDR. VADDR is optional if no IDXEN, OFFEN and ADDR64'"},
+    {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC",
+     "note": "the buffer resource, an SGPR quad stored as its first SGPR / 4 ('SGPR# is "
+             "4*value')"},
+    {"name": "SOFFSET", "kind": "ssrc", "field": "SOFFSET", "literal_gens": [],
+     "note": "a scalar operand code in the 8-bit SOFFSET field: an SGPR, M0 or an inline "
+             "constant (llvm-mc takes 0.5 too); no literal (LLVM's disassemblers refuse "
+             "0xff)"},
+]
+
+
 # The modifiers MUBUF and MTBUF share, in llvm-mc's order
 BUFFER_MODIFIERS = [
     {"name": "IDXEN", "field": "IDXEN", "asm": "idxen", "value": False, "format": "flag",
@@ -644,24 +665,7 @@ OPERANDS = [
                "says": "GLC bit 16, SLC 17, OPCODE 18-24 (48 on GCN 1.1), ENCODING 0x37 in bits "
                        "26-31, VADDR bits 32-39, VDATA 40-47, VDST 56-63"}},
     {"encoding": "MUBUF",
-     "operands": [
-         {"name": "VDATA", "kind": "vgpr", "field": "VDATA",
-          "note": "a load's destination, a store's data, an atomic's data and (with glc) its "
-                  "returned value; TFE adds one register (llvm-mc-19; llvm-mc-14 does not count "
-                  "it)"},
-         {"name": "VADDR", "kind": "vaddr-buf", "field": "VADDR",
-          "offen_field": "OFFEN", "idxen_field": "IDXEN", "addr64_field": "ADDR64",
-          "note": "'off' with none of OFFEN, IDXEN, ADDR64; one VGPR with OFFEN or IDXEN; a "
-                  "pair with both, or with ADDR64 (GCN 1.0/1.1): 'IDXEN and OFFEN both enabled "
-                  "requires 64-bit VADDR. VADDR is optional if no IDXEN, OFFEN and ADDR64'"},
-         {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC",
-          "note": "the buffer resource, an SGPR quad stored as its first SGPR / 4 ('SGPR# is "
-                  "4*value')"},
-         {"name": "SOFFSET", "kind": "ssrc", "field": "SOFFSET", "literal_gens": [],
-          "note": "a scalar operand code in the 8-bit SOFFSET field: an SGPR, M0 or an inline "
-                  "constant (llvm-mc takes 0.5 too); no literal (LLVM's disassemblers refuse "
-                  "0xff)"},
-     ],
+     "operands": BUFFER_OPERANDS,
      "modifiers": BUFFER_MODIFIERS,
      "overrides": tfe_overrides(MUBUF_LOADS) +
                   [{"instruction": name, "modifier": mod, "absent": True,
@@ -679,24 +683,7 @@ OPERANDS = [
                        "bits 26-31, VADDR 32-39, VDATA 40-47, SRSRC 48-52 (s[4:7] -> 1), SLC "
                        "54, TFE 55, SOFFSET 56-63 (llvm-mc-14; 19 wants v[1:2] with tfe)"}},
     {"encoding": "MTBUF",
-     "operands": [
-         {"name": "VDATA", "kind": "vgpr", "field": "VDATA",
-          "note": "a load's destination, a store's data, an atomic's data and (with glc) its "
-                  "returned value; TFE adds one register (llvm-mc-19; llvm-mc-14 does not count "
-                  "it)"},
-         {"name": "VADDR", "kind": "vaddr-buf", "field": "VADDR",
-          "offen_field": "OFFEN", "idxen_field": "IDXEN", "addr64_field": "ADDR64",
-          "note": "'off' with none of OFFEN, IDXEN, ADDR64; one VGPR with OFFEN or IDXEN; a "
-                  "pair with both, or with ADDR64 (GCN 1.0/1.1): 'IDXEN and OFFEN both enabled "
-                  "requires 64-bit VADDR. VADDR is optional if no IDXEN, OFFEN and ADDR64'"},
-         {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC",
-          "note": "the buffer resource, an SGPR quad stored as its first SGPR / 4 ('SGPR# is "
-                  "4*value')"},
-         {"name": "SOFFSET", "kind": "ssrc", "field": "SOFFSET", "literal_gens": [],
-          "note": "a scalar operand code in the 8-bit SOFFSET field: an SGPR, M0 or an inline "
-                  "constant (llvm-mc takes 0.5 too); no literal (LLVM's disassemblers refuse "
-                  "0xff)"},
-     ],
+     "operands": BUFFER_OPERANDS,
      "modifiers": [
          {"name": "FORMAT", "field": "DFMT", "asm": "format", "value": True,
           "format": "buf-format", "nfmt_field": "NFMT", "every": True,
