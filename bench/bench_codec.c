@@ -60,6 +60,8 @@ typedef struct stream {
     const char **enc; /* its encoding's name */
     char **text;      /* our text of each */
     size_t n, cap;
+    unsigned sample; /* add_case keeps one canonical case in `sample` (0, 1: all) */
+    size_t seen;
 } stream;
 
 static double now(void)
@@ -111,7 +113,10 @@ static int add_case(const gcn_enc_case *c, void *ctx)
     uint8_t b[GCN_INST_MAX_BYTES];
     size_t nb;
     char text[256];
+    stream *s = ctx;
     if (!c->canonical || gcn_encode(&c->inst, b, sizeof(b), &nb) != GCN_OK)
+        return 0;
+    if (s->sample > 1 && s->seen++ % s->sample)
         return 0;
     gcn_print(&c->inst, text, sizeof(text));
     return stream_add(ctx, b, nb, c->inst.insn, gcn_inst_encoding(&c->inst), text);
@@ -599,7 +604,8 @@ static double llvm_mc_time(const char *peer, const char *mcpu, const stream *s, 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: bench_codec [--gen G]... [--seconds S] [--rounds N] [--peer LLVM-MC] "
-               "[--mc-lines N] [--code DIR] [--by-encoding] [--check-bars] [--quick]\n"
+               "[--mc-lines N] [--code DIR] [--sample N] [--by-encoding] [--check-bars] "
+               "[--quick]\n"
                "  --gen G        a generation LLVM disassembles (gcn1.2/gfx8/tonga, "
                "gcn1.4/gfx9/gfx900); default both\n"
                "  --seconds S    time per round and side (default 0.5)\n"
@@ -608,9 +614,10 @@ static void usage(FILE *f)
                "  --mc-lines N   lines given to llvm-mc (default 200000)\n"
                "  --code DIR     the real-code corpus's code objects, NAME_MCPU.o (default: the "
                "build's, which `cmake --build BUILD --target real_code_report` compiles)\n"
+               "  --sample N     one canonical case in N (default: every case)\n"
                "  --by-encoding  decode+print of each encoding's part of each stream too\n"
                "  --check-bars   exit 3 when a bar is missed\n"
-               "  --quick        a smoke run: short rounds, small llvm-mc input\n");
+               "  --quick        a smoke run: short rounds, small llvm-mc input, --sample 8\n");
 }
 
 typedef struct opts {
@@ -622,6 +629,7 @@ typedef struct opts {
     const char *code_dir;
     int code_given; /* --code: a missing corpus is an error, not a note */
     int by_encoding;
+    unsigned sample; /* --sample N: one canonical case in N */
 } opts;
 
 /* A line of no bar under "decode only": side x beside the bare loop (label, what x times);
@@ -895,17 +903,21 @@ static int bench_gen(int gen, const opts *o, int *missed)
 
     /* the spec's canonical cases */
     memset(&s, 0, sizeof(s));
+    s.sample = o->sample;
     if (gcn_enc_cases(gen, add_case, &s) == 0 || s.n == 0) {
         fprintf(stderr, "bench: no cases for %s\n", gcn_gen_id(gen));
         rc = 1;
     }
-    nall = s.n;
+    nall = s.sample > 1 ? s.seen : s.n;
     if (!rc && keep_accepted(gen, &s, o))
         rc = 1;
     if (!rc) {
-        printf("%s (%s), canonical cases: %zu of the spec's %zu, every side accepts them: %zu "
-               "bytes\n",
-               gcn_gen_id(gen), gcn_gen_mcpu(gen), s.n, nall, s.len);
+        char sampled[64] = "";
+        if (s.sample > 1)
+            snprintf(sampled, sizeof(sampled), " (one in %u sampled)", s.sample);
+        printf("%s (%s), canonical cases: %zu of the spec's %zu%s, every side accepts them: "
+               "%zu bytes\n",
+               gcn_gen_id(gen), gcn_gen_mcpu(gen), s.n, nall, sampled, s.len);
         rc = s.n == 0 || measure_stream(gen, &s, o, missed);
     }
     stream_free(&s);
@@ -974,6 +986,9 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--mc-lines") == 0 && v && atol(v) > 0) {
             o.mc_lines = (size_t)atol(v);
             i++;
+        } else if (strcmp(a, "--sample") == 0 && v && atol(v) > 0 && atol(v) < 1000000) {
+            o.sample = (unsigned)atol(v);
+            i++;
         } else if (strcmp(a, "--code") == 0 && v) {
             o.code_dir = v;
             o.code_given = 1;
@@ -986,6 +1001,7 @@ int main(int argc, char **argv)
             o.seconds = 0.02;
             o.rounds = 1;
             o.mc_lines = 2000;
+            o.sample = 8;
         } else if (strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;

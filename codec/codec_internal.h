@@ -367,7 +367,8 @@ CODEC_INLINE void codec_fast_head(gcn_inst *out, const gcn_fast_plan *f)
 }
 
 /* The literal, when the checks (acc) say an operand takes it: the upper half of the 8 bytes
- * the fast path read (gcngen makes slow any plan whose literal would not follow a 32-bit word);
+ * the fast path read (gcngen makes slow any plan whose literal would not follow a 32-bit word),
+ * its low half when a 16-bit source takes it (bit 2, as the plan rows cut it);
  * GCN_ERR_OPERAND when an operand holds no valid value. */
 CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, uint64_t w,
                                           gcn_inst *out)
@@ -376,7 +377,7 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, 
         return GCN_ERR_OPERAND;
     if (acc & 2) {
         out->has_literal = 1;
-        out->literal = (uint32_t)(w >> 32);
+        out->literal = (uint32_t)(w >> 32) & (acc & 4 ? 0xffffu : 0xffffffffu);
         out->size = (uint8_t)((f->head >> 32) + 4);
     }
     return GCN_OK;
@@ -423,8 +424,9 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)                       \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     if ((f->flags & GCN_FAST_UNMODELLED) &&                                                        \
-        (w & t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].unmodelled))      \
-        return GCN_ERR_NO_ENCODING;                                                                \
+        (w & (t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].unmodelled |     \
+              t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].zero)))          \
+        return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
     st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \
     if (st_ == GCN_OK && (f->flags & GCN_FAST_CANON))                                              \

@@ -174,6 +174,14 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         case GCN_CK_VSRC_VGPR:
             ok = v >= 256 && v - 256u <= c->arg;
             break;
+        case GCN_CK_SRSRC:
+            ok = v < 64 && (t->reg_ok[in->gen * 256u + v * 4] >> c->arg) & 1;
+            break;
+        case GCN_CK_VREGS: {
+            unsigned n = gcn_operand_regs(&t->insns[in->insn].operand[c->arg], in->gen, in->field);
+            ok = n ? v + n <= 256u : v == 0;
+            break;
+        }
         default:
             ok = 0;
         }
@@ -216,6 +224,8 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
      * that nothing is printed that the word does not say */
     if (w & p->unmodelled)
         return GCN_ERR_NO_ENCODING;
+    if (w & p->zero)
+        return GCN_ERR_OPERAND;
     memset(out, 0, sizeof(*out));
     out->insn = insn;
     out->gen = (uint8_t)gen;
@@ -233,6 +243,14 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         const gcn_insn_row *row = &t->insns[insn];
         for (i = 0; i < row->noperands; i++)
             if (gcn_operand_absent(&row->operand[i], out->field))
+                out->field[row->operand[i].slot] = 0;
+    }
+    /* an operand of no registers (a buffer address 'off') says nothing of its field */
+    if (p->smem & GCN_PLAN_NOREGS) {
+        const gcn_insn_row *row = &t->insns[insn];
+        for (i = 0; i < row->noperands; i++)
+            if (row->operand[i].kind == GCN_KIND_VADDR_BUF &&
+                !gcn_operand_regs(&row->operand[i], (unsigned)gen, out->field))
                 out->field[row->operand[i].slot] = 0;
     }
     st = check_plan(t, out, p, &literal);
@@ -475,6 +493,20 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             why_num(&b, k, 0);
             why_str(&b, " is set: source modifiers, op_sel or another form's field (not "
                         "modelled yet)");
+            return st;
+        }
+        if (w & p->zero) {
+            uint64_t bit = w & p->zero;
+            unsigned k = 0;
+            while (!(bit & 1)) {
+                bit >>= 1;
+                k++;
+            }
+            why_start(&b, why, size);
+            why_str(&b, t->insns[insn].mnemonic);
+            why_str(&b, ": bit ");
+            why_num(&b, k, 0);
+            why_str(&b, " is set: a modifier field the instruction does not take (clear it)");
             return st;
         }
         /* the first operand check that fails names its field and value */

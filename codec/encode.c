@@ -24,6 +24,16 @@ gcn_status gcn_codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, 
     uint32_t over = 0;
     unsigned i;
     switch (f->nfetch) {
+    case 16: {
+        /* more fields than a fast plan orders (MUBUF's 12): the plan row's, one by one */
+        const gcn_plan_row *p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
+        for (i = 0; i < p->n; i++) {
+            uint32_t v = in->field[p->op[i].slot];
+            over |= v & ~gcn_width_mask(p->op[i].width);
+            w |= (uint64_t)v << p->op[i].lo;
+        }
+        break;
+    }
     case 8:
         EMIT_FIELD(7);
         EMIT_FIELD(6);

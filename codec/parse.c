@@ -41,6 +41,10 @@ typedef struct pctx {
     /* operands written with a flag ("when"): with_when, read them (else leave them out);
      * has_when, the row has one */
     int with_when, has_when;
+    /* operands whose width the flags decide (a buffer address, a VDATA tfe widens): the
+     * registers written (0: 'off') and where, checked once the modifiers are read */
+    long written[GCN_MAX_OPERANDS];
+    size_t written_at[GCN_MAX_OPERANDS], written_end[GCN_MAX_OPERANDS];
 } pctx;
 
 #if defined(__GNUC__)
@@ -1032,23 +1036,54 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
     if (rc < 0)
         return st;
     switch (op->kind) {
-    case GCN_KIND_VGPR: {
-        unsigned w = field_width(p, op->slot);
+    case GCN_KIND_VGPR:
+    case GCN_KIND_VADDR_BUF: {
+        unsigned w = field_width(p, op->slot), i = (unsigned)(op - p->row->operand);
+        unsigned want = (op->gen_regs_mask >> in->gen) & 1u ? op->gen_regs : op->regs;
         long nregs = w >= 16 ? 65536 : 1l << w;
+        /* a width the flags decide: any tuple (or 'off' for an address) now, its width once
+         * the modifiers are read (dynamic_widths) */
+        int dynamic = op->kind == GCN_KIND_VADDR_BUF || op->plus != GCN_NO_SLOT;
+        if (op->kind == GCN_KIND_VADDR_BUF && rc == 0 && strncmp(s + at, "off", 3) == 0 &&
+            !is_alpha(s[at + 3]) && !is_digit(s[at + 3]) && s[at + 3] != '_') {
+            p->written[i] = 0;
+            p->written_at[i] = at;
+            p->written_end[i] = at + 3;
+            in->field[op->slot] = 0;
+            p->pos = at + 3;
+            return GCN_OK;
+        }
         if (rc == 0 || r.cls != RC_V)
             return err(p, at, "expected %s, not '%.*s'",
-                       op->regs == 1 ? "a VGPR (vN)" : "a VGPR tuple (v[a:b])",
+                       op->kind == GCN_KIND_VADDR_BUF ? "a VGPR address (vN, v[a:b]) or 'off'"
+                       : want == 1                    ? "a VGPR (vN)"
+                                                      : "a VGPR tuple (v[a:b])",
                        TOK(s + at, (rc ? r.end : quote_end(s, at)) - at));
         if (r.first + r.count > nregs)
             return err(p, at, "'%.*s' is out of range: VGPRs are v0 to v%ld",
                        TOK(s + at, r.end - at), nregs - 1);
-        if (r.count != op->regs)
+        if (dynamic) {
+            p->written[i] = r.count;
+            p->written_at[i] = at;
+            p->written_end[i] = r.end;
+        } else if (r.count != want) {
             return err(p, at, "'%.*s' is %ld register%s: this operand takes %u",
-                       TOK(s + at, r.end - at), r.count, r.count > 1 ? "s" : "", op->regs);
+                       TOK(s + at, r.end - at), r.count, r.count > 1 ? "s" : "", want);
+        }
         in->field[op->slot] = (uint32_t)r.first;
         p->pos = r.end;
         return GCN_OK;
     }
+    case GCN_KIND_SRSRC:
+        /* an SGPR quad, stored as its first SGPR / 4 */
+        if (rc == 0)
+            return not_reg(p, at, op->regs, 0);
+        c = scalar_reg(p, &r, op->regs, 0);
+        if (c < 0 || (c & 3))
+            return reg_problem(p, &r, op->regs, 0);
+        in->field[op->slot] = (uint32_t)c / 4;
+        p->pos = r.end;
+        return GCN_OK;
     case GCN_KIND_SDST:
     case GCN_KIND_SGPR:
     case GCN_KIND_SBASE:
@@ -1705,6 +1740,56 @@ static gcn_status unknown_mnemonic(pctx *p, const char *m, size_t n, int gen, in
                near->mnemonic);
 }
 
+/* The flags' names that decide operand op's width, written into buf ("offen", "idxen offen",
+ * "tfe", "no idxen, offen or addr64"). */
+static void width_flags(const pctx *p, const gcn_operand_row *op, char *buf, size_t size)
+{
+    const gcn_insn_row *row = p->row;
+    size_t n = 0;
+    unsigned j, k;
+    buf[0] = 0;
+    for (j = 0; j < row->nmodifiers; j++) {
+        const gcn_modifier_row *m = &row->modifier[j];
+        int decides = m->slot == op->plus;
+        for (k = 0; k < 3 && op->kind == GCN_KIND_VADDR_BUF; k++)
+            decides |= m->slot == op->aux[k];
+        if (!decides || !((m->gens >> p->in->gen) & 1) || !p->in->field[m->slot])
+            continue;
+        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? " " : "", m->asm_name);
+    }
+    if (!n)
+        snprintf(buf, size, "%s",
+                 op->kind == GCN_KIND_VADDR_BUF ? "none of idxen, offen, addr64" : "no tfe");
+}
+
+/* The operands whose width the flags decide, against what was written (operand()). */
+static gcn_status dynamic_widths(pctx *p)
+{
+    unsigned i;
+    for (i = 0; i < p->row->noperands; i++) {
+        const gcn_operand_row *op = &p->row->operand[i];
+        unsigned want;
+        char flags[64];
+        if (op->kind != GCN_KIND_VADDR_BUF && op->plus == GCN_NO_SLOT)
+            continue;
+        if (gcn_operand_absent(op, p->in->field))
+            continue;
+        want = gcn_operand_regs(op, p->in->gen, p->in->field);
+        if (p->written[i] == (long)want)
+            continue;
+        width_flags(p, op, flags, sizeof(flags));
+        if (!want)
+            return err(p, p->written_at[i], "%s is 'off' with %s, not '%.*s'", op->name, flags,
+                       TOK(p->s + p->written_at[i], p->written_end[i] - p->written_at[i]));
+        return err(p, p->written_at[i], "'%.*s' is %s: with %s, %s is %u register%s",
+                   TOK(p->s + p->written_at[i], p->written_end[i] - p->written_at[i]),
+                   p->written[i] ? (p->written[i] == 1 ? "1 register" : "a register tuple")
+                                 : "'off'",
+                   flags, op->name, want, want == 1 ? "" : "s");
+    }
+    return GCN_OK;
+}
+
 /* The line: mnemonic, operands, modifiers, and a comment from ';' or '//' (where an item may
  * start: no number, register or name holds those). */
 static gcn_status parse_line(pctx *p, int gen, int *literal_out)
@@ -1828,6 +1913,9 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         return err(p, 0, "with %s, %s writes %s: write it as the first operand", flag,
                    p->row->mnemonic, op->name);
     }
+    st = dynamic_widths(p);
+    if (st != GCN_OK)
+        return st;
     st = gcn_codec_check_operands(t, out, &literal);
     if (st != GCN_OK)
         return err(p, 0, "invalid operand");

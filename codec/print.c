@@ -355,8 +355,17 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     uint32_t v = in->field[op->slot];
     switch (op->kind) {
     case GCN_KIND_VGPR:
+    case GCN_KIND_VADDR_BUF: {
+        /* as many registers as the generation and the flags say (a D16 VDATA, tfe, a buffer
+         * address: 'off' with none) */
+        unsigned n = gcn_operand_regs(op, in->gen, in->field);
+        if (!n)
+            return PUT_LIT(p, "off");
         *p++ = 'v';
-        return op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
+        return n == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + n - 1);
+    }
+    case GCN_KIND_SRSRC:
+        return scalar(p, t, in, v * 4, op->regs);
     case GCN_KIND_SDST:
     case GCN_KIND_SGPR:
     case GCN_KIND_SSRC:
@@ -515,6 +524,13 @@ put_step(char *p, const gcn_tables *t, const gcn_inst *in, unsigned what)
 {
     const gcn_operand_row *ops = t->insns[in->insn].operand;
     unsigned k, first = 1;
+    if (what == GCN_PRINT_REST) {
+        for (k = 0; k < t->insns[in->insn].noperands; k++)
+            p = put_step(p, t, in, k);
+        for (k = 0; k < t->insns[in->insn].nmodifiers; k++)
+            p = put_modifier(p, t, in, k);
+        return p;
+    }
     if (what >= GCN_PRINT_MODIFIER)
         return put_modifier(p, t, in, what - GCN_PRINT_MODIFIER);
     /* an operand its flag leaves out (an atomic's VDST without glc) is not written, and the

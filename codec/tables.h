@@ -10,7 +10,7 @@
 #define GCN_MAX_GENS 8
 #define GCN_MAX_SLOTS 16 /* fields of one encoding */
 #define GCN_MAX_OPERANDS 5
-#define GCN_MAX_MODIFIERS 4
+#define GCN_MAX_MODIFIERS 8
 #define GCN_NO_INSN 0xffffu
 /* an opcode map's entry for a valid opcode of a form the codec does not model yet (gcn.json
  * "pending_opcodes": the VOP3 forms of VOP1/VOP2/VOPC): the decoder answers
@@ -33,7 +33,9 @@
     X(GCN_KIND_VSRC, "vsrc")                                                                       \
     X(GCN_KIND_VSRC_VGPR, "vsrc-vgpr")                                                             \
     X(GCN_KIND_ATTR, "attr")                                                                       \
-    X(GCN_KIND_VCC, "vcc")
+    X(GCN_KIND_VCC, "vcc")                                                                         \
+    X(GCN_KIND_SRSRC, "srsrc")                                                                     \
+    X(GCN_KIND_VADDR_BUF, "vaddr-buf")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -108,7 +110,8 @@ typedef struct gcn_layout_row {
     uint16_t opcode_count;
 } gcn_layout_row;
 
-typedef struct gcn_operand_row {
+typedef struct gcn_operand_row gcn_operand_row;
+struct gcn_operand_row {
     uint8_t kind; /* gcn_kind */
     uint8_t regs;
     uint8_t slot;
@@ -131,10 +134,32 @@ typedef struct gcn_operand_row {
     /* the slot of a flag the operand is written with (operands.json "when": an atomic's VDST,
      * written only with glc), GCN_NO_SLOT for an operand always written */
     uint8_t when;
-} gcn_operand_row;
+    /* the generations (bit set) whose width is gen_regs, not regs (a D16 form's VDATA, packed
+     * on GCN 1.4: the page's "Syntax (GCN 1.4):" line, spec "regs_gens") */
+    uint8_t gen_regs_mask, gen_regs;
+    /* the slot of a flag that adds a register (a buffer load's VDATA with tfe), GCN_NO_SLOT */
+    uint8_t plus;
+};
+
+/* The registers operand op of an instruction on gen holds with these fields: its width on
+ * gen, one more with its "plus" flag; a buffer address (vaddr-buf: aux OFFEN, IDXEN, ADDR64)
+ * holds none ('off'), one with OFFEN or IDXEN, two with both or with ADDR64. */
+static inline unsigned gcn_operand_regs(const struct gcn_operand_row *op, unsigned gen,
+                                        const uint32_t *field)
+{
+    unsigned n = (op->gen_regs_mask >> gen) & 1u ? op->gen_regs : op->regs;
+    if (op->kind == GCN_KIND_VADDR_BUF) {
+        unsigned offen = op->aux[0] != 0xffu && field[op->aux[0]] != 0;
+        unsigned idxen = op->aux[1] != 0xffu && field[op->aux[1]] != 0;
+        n = op->aux[2] != 0xffu && field[op->aux[2]] ? 2u : offen + idxen;
+    }
+    if (op->plus != 0xffu && field[op->plus])
+        n++;
+    return n;
+}
 
 /* 1 when operand op of in is left out of its text: its "when" flag is clear. */
-static inline int gcn_operand_absent(const gcn_operand_row *op, const uint32_t *field)
+static inline int gcn_operand_absent(const struct gcn_operand_row *op, const uint32_t *field)
 {
     return op->when != 0xffu && !field[op->when];
 }
@@ -186,7 +211,7 @@ typedef struct gcn_fetch_op {
     uint8_t lo, width, slot;
 } gcn_fetch_op;
 
-#define GCN_MAX_FETCH 8 /* fields one instruction uses */
+#define GCN_MAX_FETCH 16 /* fields one instruction uses (MUBUF's 12) */
 
 /* The strings gcn_print copies (mnemonics, operand spellings, modifier names) live in one pool
  * with GCN_POOL_PAD bytes after each and GCN_POOL_TAIL at its end, so the printer copies them
@@ -218,6 +243,10 @@ typedef enum gcn_check_kind {
     GCN_CK_LITERAL16, /* as GCN_CK_LITERAL, a 16-bit constant (V_MADAK_F16's K): 16 bits kept */
     GCN_CK_BITS,      /* field < 1 << arg: a modifier's largest value (operands.json "max",
                        * FLAT's 12-bit offset in a 13-bit field) */
+    GCN_CK_SRSRC,     /* reg_ok[field * 4] has bit arg: an SGPR quad stored as its first / 4 */
+    /* operand arg's VGPRs, as many as gcn_operand_regs says with the fields (a buffer address,
+     * a VDATA that tfe widens), end at v255 at most; none: the field is 0 */
+    GCN_CK_VREGS,
     /* as GCN_CK_VSRC, of a source that takes no literal on the plan's generation (operands.json
      * literal_gens: VOP3's sources on GCN 1.0-1.4): the literal's code is no value */
     GCN_CK_VSRC_NO_LITERAL
@@ -234,6 +263,8 @@ typedef struct gcn_check_op {
 #define GCN_PLAN_CANON_SIMM16 2u
 /* an operand written only with a flag ("when"): the decoder clears its field without the flag */
 #define GCN_PLAN_WHEN 4u
+/* an operand of no registers (a buffer address 'off'): the decoder clears its field */
+#define GCN_PLAN_NOREGS 8u
 
 /* The fields an instruction uses on one generation, positioned, and the checks its operands
  * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand
@@ -251,6 +282,11 @@ typedef struct gcn_plan_row {
      * with any of them set is not modelled (GCN_ERR_NO_ENCODING), never decoded without them;
      * gcngen makes such a plan slow */
     uint64_t unmodelled;
+    /* the bits of modifier fields the instruction does not take (gcn.json zero_fields: VOP3's
+     * CLAMP and OMOD on V_BFE_U32, where the page gives them no effect): a word with any of
+     * them set holds no valid operand (GCN_ERR_OPERAND); gcngen flags the fast plan as for
+     * unmodelled bits */
+    uint64_t zero;
 } gcn_plan_row;
 
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans, and
@@ -271,6 +307,7 @@ typedef struct gcn_plan_row {
  *   check k < ncheck (0, 2 or 4): v = the field of slot ck_slot[k] (8 bits at most, one of
  *       the first GCN_FAST_SLOTS); check_rows[ck_at[k] + v] (ck_at: the row's offset,
  *       row * 256) has bit 0 when v is no valid value there, bit 1 when it takes the literal
+ *       (and bit 2 when that literal is a 16-bit source's, whose low half the decoder keeps)
  *       (gcngen compiles each row from the operand's kind and reg_ok: the same bits the plan
  *       row's check reads), so the checks' values OR together; the steps past the plan's own
  *       repeat its first (with none: a slot it does not fetch, whose field is 0, and row 0,
@@ -400,7 +437,10 @@ typedef struct gcn_text16 {
  * then variants[at + (IMM | SOE << 1)], IMM: field `slot` non-zero, SOE: field `bits` non-zero
  * (bits == slot where the layout has no SOE, whose variant 3 is then IMM 1, SOE 0). Only that
  * step waits for IMM and SOE: the others are looked up at once. */
-#define GCN_PRINT_MODIFIER 8u
+#define GCN_PRINT_MODIFIER 16u
+/* what: every operand and modifier by the general path (an instruction of more steps than a
+ * program holds) */
+#define GCN_PRINT_REST 0xffu
 enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT };
 typedef struct gcn_print_step {
     uint16_t at, count;

@@ -248,18 +248,19 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
             l->slot[op->aux[0]].width)
             ok = make_variant_step(x, t, base, i, variants, &steps[n++]);
         else
-            ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind), &steps[n++]);
+            ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind) && op->plus == GCN_NO_SLOT,
+                           &steps[n++]);
     }
     for (i = 0; ok && i < row->nmodifiers; i++)
         if ((row->modifier[i].gens >> base->gen) & 1)
             ok = make_step(x, t, base, GCN_PRINT_MODIFIER + i, row->modifier[i].slot,
                            row->modifier[i].format != GCN_FMT_SWIZZLE, &steps[n++]);
     if (n > GCN_PRINT_STEPS) {
-        fprintf(stderr,
-                "gcn_textgen: %s has %u operands and modifiers on %s; a print program holds %d "
-                "(GCN_PRINT_STEPS)\n",
-                row->mnemonic, n, t->gens[base->gen].id, GCN_PRINT_STEPS);
-        return 0;
+        /* more than a program holds (MUBUF's four operands and eight flags): one step, the
+         * general path for the whole text after the mnemonic */
+        memset(&steps[0], 0, sizeof(steps[0]));
+        steps[0].what = GCN_PRINT_REST;
+        n = 1;
     }
     pp->n = (uint8_t)n;
     memcpy(pp->step, steps, n * sizeof(steps[0]));

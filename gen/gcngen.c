@@ -1167,7 +1167,8 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
 {
     unsigned n = 0;
     const cJSON *op, *m;
-    const char *const aux_keys[4] = {"imm_field", "soe_field", "soffset_field", "chan_field"};
+    const char *const aux_keys[8] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
+                                     "offen_field", "idxen_field", "addr64_field",  "plus"};
 #define FETCH(sl, gm)                                                                              \
     do {                                                                                           \
         int sl_ = (sl);                                                                            \
@@ -1186,7 +1187,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     {
         unsigned k;
         FETCH(slot_index(e, op_field(op)), 0xffu);
-        for (k = 0; k < 4; k++)
+        for (k = 0; k < 8; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
@@ -1214,13 +1215,11 @@ typedef struct check_t {
     unsigned arg;
 } check_t;
 
-static const char *const check_enums[] = {"GCN_CK_VGPR",        "GCN_CK_REG",
-                                          "GCN_CK_SBASE",       "GCN_CK_SSRC",
-                                          "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET",
-                                          "GCN_CK_ONE",         "GCN_CK_LITERAL",
-                                          "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",
-                                          "GCN_CK_VSRC16",      "GCN_CK_LITERAL16",
-                                          "GCN_CK_BITS",        "GCN_CK_VSRC_NO_LITERAL"};
+static const char *const check_enums[] = {
+    "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE",  "GCN_CK_SSRC",
+    "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",    "GCN_CK_LITERAL",
+    "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16", "GCN_CK_LITERAL16",
+    "GCN_CK_BITS",        "GCN_CK_SRSRC",       "GCN_CK_VREGS",  "GCN_CK_VSRC_NO_LITERAL"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1232,9 +1231,17 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
     {
         const char *kind = str(op, "kind");
         unsigned regs = (unsigned)cJSON_GetNumberValue(get(op, "regs"));
-        int k = regs_log2(regs), found = 1;
+        int k, found = 1;
         check_t c = {GCN_CK_VGPR, slot_index(e, op_field(op)), 0};
-        if (strcmp(kind, "vgpr") == 0 && regs > 1)
+        /* the width on this generation (a packed D16 VDATA on GCN 1.4) */
+        if (get(op, "regs_gens") && (gens_mask(s, get(get(op, "regs_gens"), "gens")) >> gen) & 1)
+            regs = (unsigned)cJSON_GetNumberValue(get(get(op, "regs_gens"), "regs"));
+        k = regs_log2(regs);
+        if (strcmp(kind, "vaddr-buf") == 0 || (strcmp(kind, "vgpr") == 0 && str(op, "plus"))) {
+            /* a width the flags decide: the plan row counts it (gcn_operand_regs) */
+            c.kind = GCN_CK_VREGS;
+            c.arg = idx;
+        } else if (strcmp(kind, "vgpr") == 0 && regs > 1)
             c.arg = 256 - regs;
         else if ((strcmp(kind, "imm") == 0 || strcmp(kind, "attr") == 0) && get(op, "max"))
             c.arg = (unsigned)cJSON_GetNumberValue(get(op, "max")); /* field <= max */
@@ -1243,6 +1250,9 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
         } else if (strcmp(kind, "sbase") == 0) {
             c.kind = GCN_CK_SBASE;
+            c.arg = (unsigned)k;
+        } else if (strcmp(kind, "srsrc") == 0) {
+            c.kind = GCN_CK_SRSRC;
             c.arg = (unsigned)k;
         } else if (strcmp(kind, "ssrc") == 0) {
             c.kind = GCN_CK_SSRC;
@@ -1305,8 +1315,9 @@ typedef struct fetch_t {
 } fetch_t;
 
 /* A check of the fast path (gcn_fast_plan): the field in slot, reg_ok[v << sh] has bit, v - min
- * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC or
- * GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a row. */
+ * <= range; lit: it takes GCN_OK_LITERAL. vsrc: a 9-bit VALU source instead (GCN_CK_VSRC,
+ * GCN_CK_VSRC16 or GCN_CK_VSRC_VGPR, arg as check_t's), whose row has 512 values, two rows in a
+ * row. */
 typedef struct fcheck_t {
     unsigned slot, sh, bit, min, range, lit, lit_always, vsrc, arg;
 } fcheck_t;
@@ -1340,7 +1351,8 @@ static int fast_check(const check_t *c, fcheck_t *f)
     case GCN_CK_LITERAL:
         x.lit_always = 1;
         break;
-    case GCN_CK_VSRC: /* not GCN_CK_VSRC16: its literal is cut to the low half */
+    case GCN_CK_VSRC:
+    case GCN_CK_VSRC16: /* its literal is cut to the low half: the row's bit 2 says so */
     case GCN_CK_VSRC_VGPR:
     case GCN_CK_VSRC_NO_LITERAL:
         x.vsrc = c->kind;
@@ -1354,7 +1366,8 @@ static int fast_check(const check_t *c, fcheck_t *f)
 }
 
 /* Row value v of a 9-bit VALU source check (x->vsrc), as check_plan (codec/decode.c) decides
- * it: bit 0 when v is no valid value, bit 1 when it takes the literal. */
+ * it: bit 0 when v is no valid value, bit 1 when it takes the literal, bit 2 as well when that
+ * literal is a 16-bit source's (GCN_CK_VSRC16: the decoder keeps its low half). */
 static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, unsigned v)
 {
     unsigned bits = v < 256 ? s->oks[g * 256 + v] : 0;
@@ -1366,7 +1379,10 @@ static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, un
     else
         valid = (((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC))) &&
                 !(x->vsrc == GCN_CK_VSRC_NO_LITERAL && (bits & GCN_OK_LITERAL));
-    return (uint8_t)((valid ? 0 : 1) | (x->vsrc == GCN_CK_VSRC && (bits & GCN_OK_LITERAL) ? 2 : 0));
+    if (x->vsrc == GCN_CK_VSRC_VGPR || x->vsrc == GCN_CK_VSRC_NO_LITERAL ||
+        !(bits & GCN_OK_LITERAL))
+        return (uint8_t)(valid ? 0 : 1);
+    return (uint8_t)((valid ? 0 : 1) | 2 | (x->vsrc == GCN_CK_VSRC16 ? 4 : 0));
 }
 
 /* The check row of x on generation g (gcn_check_rows): for each value v of the field, bit 0
@@ -1482,7 +1498,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
                    n == 0   ? 0u
                    : n <= 2 ? 2u
                    : n <= 4 ? 4u
-                            : 8u,
+                   : n <= 8 ? 8u
+                            : 16u, /* more than the plan holds: the encoder takes the plan row */
                    nck == 0   ? 0u
                    : nck <= 2 ? 2u
                               : 4u,
@@ -1635,6 +1652,29 @@ static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *l,
     return bits;
 }
 
+/* The bits a word of layout l must have clear for instruction in, whose plan fetches
+ * fetch[0..n): those of the modifier fields gcn.json's zero_fields names (VOP3's CLAMP and
+ * OMOD where the page gives them no effect), less the bits the plan fetches. */
+static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch, unsigned n)
+{
+    const cJSON *f, *z;
+    uint64_t bits = 0;
+    unsigned i;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+        cJSON_ArrayForEach(z, get(in, "zero_fields"))
+        {
+            if (cJSON_IsString(z) && strcmp(z->valuestring, str(f, "name")) == 0)
+                bits |= (hi - lo + 1 >= 64 ? ~0ull : (1ull << (hi - lo + 1)) - 1) << lo;
+        }
+    }
+    for (i = 0; i < n; i++)
+        bits &= ~((uint64_t)fetch[i].mask << fetch[i].lo);
+    return bits;
+}
+
 /* Per generation and instruction, the fields to extract with their bit positions there and the
  * operand checks (gcn_plan_rows), and the same as the decoder's fast path takes them
  * (gcn_fast_plans, gcn_fast_variants). */
@@ -1672,10 +1712,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             int smem = 0, slow = 0;
             long op;
-            uint64_t head, unmodelled;
+            uint64_t head, unmodelled, zero;
             size_t at = fast.len;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
-                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0},\n");
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0, 0},\n");
                 gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
@@ -1716,6 +1756,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 /* an operand written with a flag alone: the plan row clears its field */
                 if (str(op2, "when"))
                     smem |= GCN_PLAN_WHEN;
+                /* a buffer address 'off': the plan row clears its field */
+                if (strcmp(str(op2, "kind"), "vaddr-buf") == 0)
+                    smem |= GCN_PLAN_NOREGS;
             }
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
             nck = plan_checks(s, g, e, in, ck);
@@ -1725,7 +1768,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                                ck[i].slot, ck[i].arg);
             gcn_buf_puts(b, nck ? "}" : "{0}}");
             unmodelled = unmodelled_bits(s, e, l, fetch, k);
-            gcn_buf_printf(b, ", 0x%llxull},\n", (unsigned long long)unmodelled);
+            zero = zero_bits(in, l, fetch, k);
+            gcn_buf_printf(b, ", 0x%llxull, 0x%llxull},\n", (unsigned long long)unmodelled,
+                           (unsigned long long)zero);
 
             if (smem_op) {
                 /* the row says which variant: IMM and SOE where the layout has them */
@@ -1752,7 +1797,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             for (i = 0; i < nck; i++)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
-            if (smem & GCN_PLAN_WHEN)
+            if (smem & (GCN_PLAN_WHEN | GCN_PLAN_NOREGS) || k > GCN_FAST_FETCH)
                 slow = 1;
             /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
              * no check reads it; with checks, the plan row (it canonicalizes first) */
@@ -1760,7 +1805,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
                           slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
                               ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0) |
-                              (unmodelled ? 4 : 0),
+                              (unmodelled | zero ? 4 : 0),
                           0, 0, 0, 0, &fast);
             keep_fast_row(s, row, &fast, at);
         }
@@ -1826,6 +1871,12 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             const char *aux[3] = {str(op, "imm_field") ? str(op, "imm_field")
                                                        : str(op, "chan_field"),
                                   str(op, "soe_field"), str(op, "soffset_field")};
+            /* a buffer address: its OFFEN, IDXEN and ADDR64 flags */
+            if (str(op, "offen_field")) {
+                aux[0] = str(op, "offen_field");
+                aux[1] = str(op, "idxen_field");
+                aux[2] = str(op, "addr64_field");
+            }
             unsigned k;
             gcn_buf_printf(b, "{%s, %u, %d, %s, {",
                            kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))],
@@ -1854,7 +1905,12 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             gcn_buf_printf(b, ", %d, ", cJSON_IsTrue(get(op, "accepts_signed")));
             {
                 int ws = str(op, "when") ? slot_index(e, str(op, "when")) : -1;
-                gcn_buf_printf(b, "%u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws);
+                int ps = str(op, "plus") ? slot_index(e, str(op, "plus")) : -1;
+                const cJSON *rg = get(op, "regs_gens");
+                gcn_buf_printf(b, "%u, 0x%x, %u, %u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws,
+                               rg ? gens_mask(s, get(rg, "gens")) : 0u,
+                               rg ? (unsigned)cJSON_GetNumberValue(get(rg, "regs")) : 0u,
+                               ps < 0 ? GCN_NO_SLOT : (unsigned)ps);
             }
         }
         gcn_buf_puts(b, "}, {");

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 void gcn_proc_result_free(gcn_proc_result *r)
 {
@@ -63,6 +66,28 @@ char *gcn_proc_find(const char *peer)
     return NULL;
 }
 
+/* The environment peers run in: ours as it is now, with LLVM_DISABLE_SYMBOLIZATION=1 unless it
+ * is set (an LLVM tool that crashes would otherwise run llvm-symbolizer over its stack dump:
+ * seconds per crash, where llvm-mc-14 crashes on whole classes of syntax cases). The caller
+ * frees the array (not its strings) when it is not environ. */
+static char **peer_environ(void)
+{
+    static char disable[] = "LLVM_DISABLE_SYMBOLIZATION=1";
+    char **env;
+    size_t n = 0;
+    if (getenv("LLVM_DISABLE_SYMBOLIZATION"))
+        return environ;
+    while (environ[n])
+        n++;
+    env = malloc((n + 2) * sizeof(*env));
+    if (!env)
+        return environ;
+    memcpy(env, environ, n * sizeof(*env));
+    env[n] = disable;
+    env[n + 1] = NULL;
+    return env;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -91,22 +116,35 @@ void gcn_proc_run(const char *path, char *const *argv, const char *stdin_text, s
         snprintf(r->failure, sizeof(r->failure), "pipe: %s", strerror(errno));
         goto close_all;
     }
-    pid = fork();
-    if (pid < 0) {
-        snprintf(r->failure, sizeof(r->failure), "fork: %s", strerror(errno));
-        goto close_all;
-    }
-    if (pid == 0) {
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
-            _exit(126);
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
-        close(err[0]);
-        close(err[1]);
-        execv(path, argv);
-        _exit(127);
+    /* posix_spawn, not fork: a sanitized or large process would copy its page tables for
+     * every peer run (most of an ASan test's time went there). */
+    {
+        posix_spawn_file_actions_t fa;
+        int rc = posix_spawn_file_actions_init(&fa);
+        if (!rc)
+            rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+        if (!rc)
+            rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+        if (!rc)
+            rc = posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+        {
+            int fds[6] = {in[0], in[1], out[0], out[1], err[0], err[1]}, k;
+            for (k = 0; k < 6 && !rc; k++)
+                if (fds[k] > 2)
+                    rc = posix_spawn_file_actions_addclose(&fa, fds[k]);
+        }
+        if (!rc) {
+            char **env = peer_environ();
+            rc = posix_spawn(&pid, path, &fa, NULL, argv, env);
+            if (env != environ)
+                free(env);
+        }
+        posix_spawn_file_actions_destroy(&fa);
+        if (rc) {
+            snprintf(r->failure, sizeof(r->failure), "could not execute %s: %s", path,
+                     strerror(rc));
+            goto close_all;
+        }
     }
     close_fd(&in[0]);
     close_fd(&out[1]);

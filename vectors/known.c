@@ -35,6 +35,7 @@ typedef struct entry {
     int word; /* a word entry, else a pattern entry */
     /* pattern entries: each key's patterns (NULL-terminated), or NULL when absent */
     const char *pat[PK_COUNT][MAX_LIST + 1];
+    unsigned char glob[PK_COUNT][MAX_LIST + 1]; /* the pattern has a wildcard */
     int has[PK_COUNT];
     gcn_kw_entry kw; /* word entries */
 } entry;
@@ -117,6 +118,11 @@ static gcn_status load_pattern(const gcn_json_doc *doc, const cJSON *e, entry *i
         if ((st = str_list(doc, e, pattern_keys[k], it->pat[k], MAX_LIST, &n, diag)) != GCN_OK)
             return st;
         it->pat[k][n] = NULL;
+        {
+            size_t j;
+            for (j = 0; j < n; j++)
+                it->glob[k][j] = strpbrk(it->pat[k][j], "*?[\\") != NULL;
+        }
         it->has[k] = cJSON_GetObjectItemCaseSensitive(e, pattern_keys[k]) != NULL;
     }
     return GCN_OK;
@@ -190,10 +196,11 @@ gcn_status gcn_known_load(gcn_known *k, const char *path, gcn_diag *diag)
 /* ---- matching --------------------------------------------------------------------------------
  */
 
-static int any_pattern(const char *const *pats, const char *val)
+static int any_pattern(const char *const *pats, const unsigned char *glob, const char *val)
 {
-    for (; *pats; pats++)
-        if (fnmatch(*pats, val, 0) == 0)
+    /* a pattern without a wildcard matches itself alone: strcmp, not fnmatch's locale work */
+    for (; *pats; pats++, glob++)
+        if (*glob ? fnmatch(*pats, val, 0) == 0 : strcmp(*pats, val) == 0)
             return 1;
     return 0;
 }
@@ -215,7 +222,7 @@ static int pattern_holds(const entry *it, const gcn_known_view *v)
     for (i = 0; i < PK_COUNT; i++) {
         if (!it->has[i] || !vals[i])
             continue; /* absent key, or a value not known yet (generation time) */
-        if (!any_pattern(it->pat[i], vals[i]))
+        if (!any_pattern(it->pat[i], it->glob[i], vals[i]))
             return 0;
     }
     return 1;

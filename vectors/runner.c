@@ -151,7 +151,10 @@ static int start(live *l, gcn_job *j)
         sigemptyset(&def);
         sigaddset(&def, SIGPIPE);
         posix_spawnattr_setsigdefault(&at, &def);
-        posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF);
+        /* a group of its own, so that the deadline kills what it started too (a cmd:
+         * adapter's shell and the emulator under it) */
+        posix_spawnattr_setpgroup(&at, 0);
+        posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
         /* dup2 clears close-on-exec on the copies */
         posix_spawn_file_actions_adddup2(&fa, in[0], 0);
         posix_spawn_file_actions_adddup2(&fa, j->capture_to_files ? l->out_file : out[1], 1);
@@ -195,7 +198,7 @@ static void reap(live *l, int kill_it)
     gcn_job *j = l->job;
     int status = 0;
     if (kill_it) {
-        kill(l->pid, SIGKILL);
+        kill(-l->pid, SIGKILL);
         j->r.timed_out = 1;
         snprintf(j->r.failure, sizeof(j->r.failure), "timed out after %.0f s", j->timeout_s);
     }

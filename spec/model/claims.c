@@ -86,6 +86,40 @@ static const char *form_encoding(const gcn_facts *f, const char *form, const cha
     return enc;
 }
 
+/* Claim indices by (mnemonic, file), ties in claim order. */
+static const gcn_claims *sort_claims;
+
+static int by_mnemonic_file(const void *pa, const void *pb)
+{
+    size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
+    const gcn_claim_rec *a = &sort_claims->v[ia], *b = &sort_claims->v[ib];
+    int r = strcmp(a->mnemonic, b->mnemonic);
+    if (!r)
+        r = strcmp(a->fact->file, b->fact->file);
+    if (!r)
+        r = (ia > ib) - (ia < ib);
+    return r;
+}
+
+/* The first position in tab (sorted by by_mnemonic_file) whose claim is m's in file. */
+static size_t lower_mnemonic_file(const gcn_claims *c, const size_t *tab, size_t n, const char *m,
+                                  const char *file)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const gcn_claim_rec *r = &c->v[tab[mid]];
+        int d = strcmp(r->mnemonic, m);
+        if (!d)
+            d = strcmp(r->fact->file, file);
+        if (d < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
 {
     size_t i, k, cap = 0;
@@ -124,47 +158,70 @@ gcn_status gcn_claims_build(const gcn_facts *f, gcn_claims *out)
             if (!push(out, &cap, x->encoding, x->gens.v[k], x->mnemonic, row->lo, x, 0, 1))
                 return GCN_ERR_NOMEM;
     }
-    for (i = 0; i < f->n; i++) {
-        const gcn_fact *x = &f->v[i];
-        gcn_strs docgens = {0}, tablegens = {0};
-        size_t p, j;
-        if (x->kind != GCN_FACT_OPCODE_LINE || !x->name)
-            continue;
-        gcn_doc_gens(f, x->file, x->encoding, &docgens);
-        /* An unqualified Opcode line speaks for the generations where the same page's tables
-         * list the instruction (else for all the page's generations). */
-        for (j = 0; j < out->n; j++)
-            if (!out->v[j].from_section && !out->v[j].weak &&
-                strcmp(out->v[j].fact->file, x->file) == 0 &&
-                strcmp(out->v[j].mnemonic, x->name) == 0 &&
-                !gcn_strs_has(&tablegens, out->v[j].gen))
-                gcn_strs_push(&tablegens, out->v[j].gen);
-        for (p = 0; p < x->nparts; p++) {
-            const gcn_strs *gens = x->parts[p].gens.n ? &x->parts[p].gens
-                                   : tablegens.n      ? &tablegens
-                                                      : &docgens;
-            for (k = 0; k < gens->n; k++) {
-                const char *g = gens->v[k];
-                size_t q;
-                /* point at the interned string of the fact so the claim outlives gens */
-                const char *gid = NULL;
-                for (q = 0; q < out->gens.n; q++)
-                    if (strcmp(out->gens.v[q], g) == 0)
-                        gid = out->gens.v[q];
-                if (!gid) {
-                    gcn_strs_push(&out->gens, g);
-                    gid = out->gens.v[out->gens.n - 1];
-                }
-                if (!push(out, &cap, form_encoding(f, x->form, x->encoding), gid, x->name,
-                          x->parts[p].dec, x, 1, 0)) {
-                    gcn_strs_free(&docgens);
-                    gcn_strs_free(&tablegens);
-                    return GCN_ERR_NOMEM;
+    {
+        /* the table claims by (mnemonic, file), for the Opcode lines' lookups */
+        size_t ntab = 0, *tab = malloc((out->n + 1) * sizeof(*tab));
+        gcn_strs docgens = {0};
+        const char *doc_file = NULL, *doc_enc = NULL;
+        gcn_status st = GCN_OK;
+        if (!tab)
+            return GCN_ERR_NOMEM;
+        for (i = 0; i < out->n; i++)
+            if (!out->v[i].from_section && !out->v[i].weak)
+                tab[ntab++] = i;
+        sort_claims = out;
+        qsort(tab, ntab, sizeof(*tab), by_mnemonic_file);
+        for (i = 0; i < f->n && st == GCN_OK; i++) {
+            const gcn_fact *x = &f->v[i];
+            gcn_strs tablegens = {0};
+            size_t p, j;
+            if (x->kind != GCN_FACT_OPCODE_LINE || !x->name)
+                continue;
+            if (!doc_file || strcmp(doc_file, x->file) != 0 ||
+                strcmp(doc_enc, x->encoding ? x->encoding : "") != 0) {
+                gcn_strs_free(&docgens);
+                gcn_doc_gens(f, x->file, x->encoding, &docgens);
+                doc_file = x->file;
+                doc_enc = x->encoding ? x->encoding : "";
+            }
+            /* An unqualified Opcode line speaks for the generations where the same page's
+             * tables list the instruction (else for all the page's generations). */
+            for (j = lower_mnemonic_file(out, tab, ntab, x->name, x->file); j < ntab; j++) {
+                const gcn_claim_rec *r = &out->v[tab[j]];
+                if (strcmp(r->mnemonic, x->name) != 0 || strcmp(r->fact->file, x->file) != 0)
+                    break;
+                if (!gcn_strs_has(&tablegens, r->gen))
+                    gcn_strs_push(&tablegens, r->gen);
+            }
+            for (p = 0; p < x->nparts && st == GCN_OK; p++) {
+                const gcn_strs *gens = x->parts[p].gens.n ? &x->parts[p].gens
+                                       : tablegens.n      ? &tablegens
+                                                          : &docgens;
+                for (k = 0; k < gens->n; k++) {
+                    const char *g = gens->v[k];
+                    size_t q;
+                    /* point at the interned string of the fact so the claim outlives gens */
+                    const char *gid = NULL;
+                    for (q = 0; q < out->gens.n; q++)
+                        if (strcmp(out->gens.v[q], g) == 0)
+                            gid = out->gens.v[q];
+                    if (!gid) {
+                        gcn_strs_push(&out->gens, g);
+                        gid = out->gens.v[out->gens.n - 1];
+                    }
+                    if (!push(out, &cap, form_encoding(f, x->form, x->encoding), gid, x->name,
+                              x->parts[p].dec, x, 1, 0)) {
+                        st = GCN_ERR_NOMEM;
+                        break;
+                    }
                 }
             }
+            gcn_strs_free(&tablegens);
         }
         gcn_strs_free(&docgens);
-        gcn_strs_free(&tablegens);
+        free(tab);
+        if (st != GCN_OK)
+            return st;
     }
     gcn_gens_sort(&out->gens);
     return GCN_OK;

@@ -1,5 +1,6 @@
 #include "errata.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -327,24 +328,21 @@ static gcn_status load_erratum(const gcn_json_doc *doc, const cJSON *o, const gc
         if ((st = dup_str(doc, c, "at", 1, &q->at, diag)) != GCN_OK ||
             (st = dup_str(doc, c, "text", 1, &q->text, diag)) != GCN_OK)
             return st;
-        /* the quote must be in a fact written at that place */
-        for (j = 0; j < facts->n && !hit; j++) {
-            const gcn_fact *fx = &facts->v[j];
-            char at[600];
-            snprintf(at, sizeof(at), "%s:%u", fx->file, fx->line);
-            if (fx->text && strstr(fx->text, q->text)) {
-                if (strcmp(at, q->at) == 0)
-                    hit = fx;
-                else {
-                    /* a multi-line fact: the quote may start on any of its lines */
-                    unsigned l;
-                    for (l = fx->line; l <= fx->last_line && !hit; l++) {
-                        snprintf(at, sizeof(at), "%s:%u", fx->file, l);
-                        if (strcmp(at, q->at) == 0)
-                            hit = fx;
-                    }
+        /* the quote must be in a fact written at that place (file:line, any line of a
+         * multi-line fact) */
+        {
+            const char *colon = strrchr(q->at, ':');
+            char *end = NULL;
+            unsigned long l = colon ? strtoul(colon + 1, &end, 10) : 0;
+            size_t flen = colon ? (size_t)(colon - q->at) : 0;
+            if (colon && end != colon + 1 && !*end && isdigit((unsigned char)colon[1]))
+                for (j = 0; j < facts->n && !hit; j++) {
+                    const gcn_fact *fx = &facts->v[j];
+                    if (strncmp(fx->file, q->at, flen) == 0 && !fx->file[flen] &&
+                        (l == fx->line || (l >= fx->line && l <= fx->last_line)) && fx->text &&
+                        strstr(fx->text, q->text))
+                        hit = fx;
                 }
-            }
         }
         if (!hit)
             return gcn_json_error(doc, c, diag, "%s: quote \"%s\" is not what %s says", x->id,

@@ -76,9 +76,11 @@ typedef struct ctx {
     size_t ninsns;
     gcn_claims claims;
     gcn_section_view *sections;
+    const char **section_names; /* section_name of each, once */
     size_t nsections;
     gcn_strs encodings;
-    gcn_strs note_values; /* field values read from notes (encoding_note_value) */
+    const gcn_fact **segment_tables; /* per encodings entry: segment_table's answer, found once */
+    gcn_strs note_values;            /* field values read from notes (encoding_note_value) */
 } ctx;
 
 static gcn_status fail(ctx *c, const char *file, unsigned line, const char *fmt, ...)
@@ -343,18 +345,29 @@ static const char *encoding_note_value(ctx *c, const char *enc, const char *gen,
 /* A table of enc's pages headed "FIELD | Prefix | ..." (FLAT's "SEG | Prefix | Description"):
  * the field's value names the instructions' prefix, a segment of one encoding word. Returns the
  * table's id and, in *field, the field it gives, else NULL. */
-static const gcn_fact *segment_table(const ctx *c, const char *enc, const char **field)
+static const gcn_fact *segment_table_scan(const ctx *c, const char *enc)
 {
     size_t i;
     for (i = 0; i < c->facts.n; i++) {
         const gcn_fact *x = &c->facts.v[i];
         if (x->kind == GCN_FACT_TABLE && x->encoding && strcmp(x->encoding, enc) == 0 &&
-            x->cells.n >= 2 && strcmp(x->cells.v[1], "Prefix") == 0) {
-            *field = x->cells.v[0];
+            x->cells.n >= 2 && strcmp(x->cells.v[1], "Prefix") == 0)
             return x;
-        }
     }
     return NULL;
+}
+
+static const gcn_fact *segment_table(const ctx *c, const char *enc, const char **field)
+{
+    const gcn_fact *x = NULL;
+    size_t i;
+    for (i = 0; i < c->encodings.n && c->segment_tables; i++)
+        if (strcmp(c->encodings.v[i], enc) == 0)
+            break;
+    x = c->segment_tables && i < c->encodings.n ? c->segment_tables[i] : segment_table_scan(c, enc);
+    if (x)
+        *field = x->cells.v[0];
+    return x;
 }
 
 /* The row of enc's segment table whose prefix is p (of length n), else NULL. */
@@ -429,6 +442,15 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
     for (d = 0; d < files.n && st == GCN_OK; d++) {
         gcn_strs dg = {0};
         gcn_doc_gens(&c->facts, files.v[d], enc, &dg);
+        /* a field table's own generations too ("(GCN 1.2/1.4)"): MTBUF's opcode table lacks
+         * the GCN 1.4 column its field table names (E206) */
+        for (i = 0; i < c->facts.n; i++) {
+            const gcn_fact *x = &c->facts.v[i];
+            if (x->kind == GCN_FACT_FIELD && strcmp(x->file, files.v[d]) == 0 &&
+                strcmp(x->encoding, enc) == 0 && gcn_strs_has(&x->gens, gen) &&
+                !gcn_strs_has(&dg, gen))
+                gcn_strs_push(&dg, gen);
+        }
         if (gcn_strs_has(&dg, gen)) {
             covered = 1;
             gcn_read_layout(&c->facts, files.v[d], enc, gen, r);
@@ -911,19 +933,31 @@ static void scratch_free(gcn_fact *s)
 {
     size_t i;
     free(s->mnemonic);
-    for (i = 0; i < s->noperands; i++)
+    for (i = 0; i < s->noperands; i++) {
         free(s->operands[i].name);
+        free(s->operands[i].text);
+    }
     free(s->operands);
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format",         "imm_field",
-                                             "soe_field",      "soffset_field",
-                                             "signed_gens",    "literal_gens",
-                                             "register_bits",  "imm_scale",
-                                             "literal_scale",  "omitted",
-                                             "accepts_signed", "max",
-                                             "chan_field",     NULL};
+static const char *const operand_extras[] = {"format",
+                                             "imm_field",
+                                             "soe_field",
+                                             "soffset_field",
+                                             "signed_gens",
+                                             "literal_gens",
+                                             "register_bits",
+                                             "imm_scale",
+                                             "literal_scale",
+                                             "omitted",
+                                             "accepts_signed",
+                                             "max",
+                                             "chan_field",
+                                             "offen_field",
+                                             "idxen_field",
+                                             "addr64_field",
+                                             NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", "max", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -946,7 +980,7 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
 {
     /* field: an operand whose name another instruction of the encoding keeps in another field
      * (V_READLANE_B32's SDST in VOP3's VDST, where VOP3B's SDST has bits of its own) */
-    static const char *const keys[] = {"format", "kind", "when", "field", NULL};
+    static const char *const keys[] = {"format", "kind", "when", "field", "plus", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
@@ -1035,6 +1069,24 @@ static cJSON *form_gens(const ctx *c, const rinsn *x, const char *field, const c
     return out;
 }
 
+/* 1 when an override of operands.json sets key to true on modifier name of instruction x:
+ * "absent" (a modifier every instruction of the encoding takes but this one, BUFFER_WBINVL1's),
+ * "required" (BUFFER_STORE_LDS_DWORD's lds). */
+static int override_true(const ctx *c, const rinsn *x, const char *name, const char *key)
+{
+    const cJSON *enc = encoding_operands(c, x->encoding), *o;
+    cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
+    {
+        const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "modifier");
+        if (cJSON_IsString(i) && cJSON_IsString(m) && strcmp(i->valuestring, x->name) == 0 &&
+            strcmp(m->valuestring, name) == 0 &&
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key)))
+            return 1;
+    }
+    return 0;
+}
+
 static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
 {
     cJSON *ops = cJSON_AddArrayToObject(o, "operands"), *mods;
@@ -1112,6 +1164,19 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         }
         if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")))
             continue;
+        if (override_true(c, x, name, "absent")) {
+            /* "zero": the field must be clear (VOP3's CLAMP on V_BFE_U32, where the page
+             * gives it no effect and llvm-mc refuses the word); else the decoder ignores it */
+            if (override_true(c, x, name, "zero")) {
+                cJSON *z = cJSON_GetObjectItemCaseSensitive(o, "zero_fields");
+                if (!z)
+                    z = cJSON_AddArrayToObject(o, "zero_fields");
+                cJSON_AddItemToArray(
+                    z,
+                    cJSON_CreateString(cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring));
+            }
+            continue;
+        }
         {
             cJSON *mo = cJSON_CreateObject();
             const cJSON *gens = cJSON_GetObjectItemCaseSensitive(m, "gens");
@@ -1143,6 +1208,8 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
             copy_keys(mo, m, modifier_extras);
             apply_override(c, x, "modifier", name, mo);
+            if (override_true(c, x, name, "required"))
+                cJSON_AddBoolToObject(mo, "required", 1);
             cJSON_AddItemToArray(mods, mo);
         }
     }
@@ -1156,10 +1223,42 @@ static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view *
     for (i = 0; i < c->nsections && n < max; i++) {
         const gcn_section_view *v = &c->sections[i];
         if (strcmp(v->section->encoding, x->encoding) == 0 &&
-            strcmp(section_name(c, v->section), x->name) == 0)
+            strcmp(c->section_names[i], x->name) == 0)
             out[n++] = v;
     }
     return n;
+}
+
+/* A syntax line qualified by generations (g: "Syntax (GCN 1.4):") beside the unqualified one
+ * the operands come from: each operand it gives another width gets "regs_gens", the width on
+ * those generations. Any other difference is a finding the page's errata must settle. */
+static gcn_status emit_gen_widths(ctx *c, rinsn *x, const gcn_fact *g, cJSON *o)
+{
+    cJSON *ops = cJSON_GetObjectItemCaseSensitive(o, "operands"), *op;
+    size_t i = 0, k;
+    if ((size_t)cJSON_GetArraySize(ops) != g->noperands)
+        return fail(c, g->file, g->line, "%s: the line for %s gives %zu operands, the syntax %d",
+                    x->name, g->gens.v[0], g->noperands, cJSON_GetArraySize(ops));
+    cJSON_ArrayForEach(op, ops)
+    {
+        const gcn_operand_ref *r = &g->operands[i++];
+        double regs = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(op, "regs"));
+        unsigned w = r->nwidths ? r->widths[0] : 1;
+        cJSON *rg, *gens;
+        if (strcmp(r->name, cJSON_GetObjectItemCaseSensitive(op, "name")->valuestring) != 0)
+            return fail(c, g->file, g->line, "%s: the line for %s names %s where the syntax has %s",
+                        x->name, g->gens.v[0], r->name,
+                        cJSON_GetObjectItemCaseSensitive(op, "name")->valuestring);
+        if ((double)w == regs)
+            continue;
+        rg = cJSON_AddObjectToObject(op, "regs_gens");
+        gens = cJSON_AddArrayToObject(rg, "gens");
+        for (k = 0; k < g->gens.n; k++)
+            cJSON_AddItemToArray(gens, cJSON_CreateString(g->gens.v[k]));
+        cJSON_AddNumberToObject(rg, "regs", w);
+        cJSON_AddStringToObject(rg, "source", g->id);
+    }
+    return GCN_OK;
 }
 
 static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
@@ -1229,6 +1328,15 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
         cJSON_AddStringToObject(o, "syntax_source", source);
         st = emit_operands(c, x, s, o, where);
     }
+    for (i = 0; st == GCN_OK && i < n; i++)
+        /* a line naming another instruction is not a width of x's: where an erratum decides
+         * x's syntax, it settles that line too (V_INTERP_P2_F16's, which names
+         * V_INTERP_P1_F16_LEGACY, E221) */
+        if (secs[i]->gen_syntax && !(d && secs[i]->gen_syntax->mnemonic &&
+                                     strcmp(secs[i]->gen_syntax->mnemonic, x->name) != 0)) {
+            st = emit_gen_widths(c, x, secs[i]->gen_syntax, o);
+            break;
+        }
     if (owned)
         scratch_free(&own);
     free(canon);
@@ -2062,9 +2170,21 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
             gcn_strs_push(&c.encodings, c.facts.v[i].name);
+    if (!(c.segment_tables = calloc(c.encodings.n + 1, sizeof(*c.segment_tables)))) {
+        st = GCN_ERR_NOMEM;
+        goto done;
+    }
+    for (i = 0; i < c.encodings.n; i++)
+        c.segment_tables[i] = segment_table_scan(&c, c.encodings.v[i]);
     if ((st = gcn_claims_build(&c.facts, &c.claims)) != GCN_OK ||
         (st = gcn_section_views(&c.facts, &c.sections, &c.nsections)) != GCN_OK)
         goto done;
+    if (!(c.section_names = malloc((c.nsections + 1) * sizeof(*c.section_names)))) {
+        st = GCN_ERR_NOMEM;
+        goto done;
+    }
+    for (i = 0; i < c.nsections; i++)
+        c.section_names[i] = section_name(&c, c.sections[i].section);
     if ((st = build_layouts(&c)) != GCN_OK || (st = build_instructions(&c, &cap)) != GCN_OK ||
         (st = add_smrd(&c, &cap)) != GCN_OK)
         goto done;
@@ -2173,6 +2293,8 @@ done:
     }
     free(c.insns);
     free(c.sections);
+    free(c.section_names);
+    free(c.segment_tables);
     gcn_claims_free(&c.claims);
     gcn_strs_free(&c.encodings);
     gcn_strs_free(&c.note_values);

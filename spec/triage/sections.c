@@ -28,8 +28,22 @@ gcn_status gcn_section_views(const gcn_facts *f, gcn_section_view **out, size_t 
         case GCN_FACT_SYNTAX_LINE:
             /* a section of several forms ("Syntax VOP2:", "Syntax VOP3B:") is read by its own
              * encoding's line; another form's only when it is all the section has */
-            if (!x->form || strcmp(x->form, x->encoding) == 0 || !v[k - 1].syntax)
-                v[k - 1].syntax = x;
+            if (!x->form || strcmp(x->form, x->encoding) == 0 || !v[k - 1].syntax) {
+                gcn_section_view *sv = &v[k - 1];
+                /* an unqualified line and one qualified by generations: the second gives those
+                 * generations' widths, whichever comes first */
+                if (sv->syntax && !x->form && !sv->syntax->form &&
+                    (x->gens.n == 0) != (sv->syntax->gens.n == 0)) {
+                    if (x->gens.n) {
+                        sv->gen_syntax = x;
+                    } else {
+                        sv->gen_syntax = sv->syntax;
+                        sv->syntax = x;
+                    }
+                } else {
+                    sv->syntax = x;
+                }
+            }
             break;
         case GCN_FACT_DESCRIPTION:
             v[k - 1].description = x;

@@ -8,6 +8,9 @@ typedef struct gcn_section_view {
     const gcn_fact *section;
     const gcn_fact *opcode;
     const gcn_fact *syntax;
+    /* a syntax line qualified by generations ("Syntax (GCN 1.4):") beside an unqualified one:
+     * the operands' widths on those generations (MUBUF's packed D16 forms) */
+    const gcn_fact *gen_syntax;
     const gcn_fact *description;
     const gcn_fact *operation; /* the one holding code, if any */
 } gcn_section_view;

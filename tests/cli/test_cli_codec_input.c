@@ -531,21 +531,22 @@ static void disasm_text_accepted(void **state)
                                "[]\n"
                                "\n"
                                "0x04,0x00,0x01,0xd8,0x01,0x02,0x00,0x00\n"
-                               /* a VOP2 word; encodings and forms not modelled yet are data,
-                                * not errors: a VOPC word with its literal, the two dwords of
-                                * v_mov_b32_e64 (VOP1's VOP3 form, opcode 321); and a VOP1 word
-                                * with its literal */
+                               /* a VOP2 word, a VOPC word with its literal; encodings and
+                                * forms not modelled yet are data, not errors: the two dwords
+                                * of v_mov_b32_e64 (VOP1's VOP3 form, opcode 321); and a VOP1
+                                * word with its literal */
                                "0x00,0x00,0x00,0x00\n"
                                "0xff,0x02,0x84,0x7c,0x78,0x56,0x34,0x12\n"
                                "0x00,0x00,0x41,0xd1,0x01,0x00,0x80,0xbe\n"
                                "0xff,0x02,0x00,0x7e,0x78,0x56,0x34,0x12";
-    static const char want[] = GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD2_TEXT
-        GOOD1_TEXT GOOD2_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT "s_mov_b32 s0, 0x12345678\n"
-                                                               "ds_add_u32 v1, v2 offset:4 gds\n"
-                                                               "v_cndmask_b32_e32 v0, s0, v0, vcc\n"
-                                                               ".long 0x7c8402ff, 0x12345678\n"
-                                                               ".long 0xd1410000, 0xbe800001\n"
-                                                               "v_mov_b32_e32 v0, 0x12345678\n";
+    static const char want[] =
+        GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD2_TEXT GOOD1_TEXT GOOD2_TEXT
+            GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT "s_mov_b32 s0, 0x12345678\n"
+                                             "ds_add_u32 v1, v2 offset:4 gds\n"
+                                             "v_cndmask_b32_e32 v0, s0, v0, vcc\n"
+                                             "v_cmp_eq_f32_e32 vcc, 0x12345678, v1\n"
+                                             ".long 0xd1410000, 0xbe800001\n"
+                                             "v_mov_b32_e32 v0, 0x12345678\n";
     gcn_proc_result r;
     (void)state;
     run_on(&r, "disasm", "gcn1.2", 0, "ok.txt", text, strlen(text));

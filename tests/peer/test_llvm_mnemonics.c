@@ -70,7 +70,7 @@ static uint64_t bits_of(const unsigned char *b, size_t n, int lo, int hi)
 
 /* llvm asm for one instruction: lower-case mnemonic, one register (tuple) per operand,
  * required modifiers. */
-static void render(gcn_buf *b, const cJSON *insn)
+static void render(gcn_buf *b, const cJSON *insn, const char *gen)
 {
     const cJSON *op, *m;
     const char *name = get(insn, "name")->valuestring;
@@ -81,10 +81,24 @@ static void render(gcn_buf *b, const cJSON *insn)
     {
         const char *kind = get(op, "kind")->valuestring;
         int regs = (int)get(op, "regs")->valuedouble;
+        const cJSON *rg = cJSON_GetObjectItemCaseSensitive(op, "regs_gens"), *g;
+        /* the width on this generation (a packed D16 VDATA on GCN 1.4) */
+        if (rg) {
+            cJSON_ArrayForEach(g, get(rg, "gens"))
+            {
+                if (strcmp(g->valuestring, gen) == 0)
+                    regs = (int)get(rg, "regs")->valuedouble;
+            }
+        }
         gcn_buf_puts(b, first ? " " : ", ");
         first = 0;
-        if (strcmp(kind, "vgpr") == 0 || strcmp(kind, "vsrc") == 0 ||
-            strcmp(kind, "vsrc-vgpr") == 0) {
+        if (strcmp(kind, "vaddr-buf") == 0) {
+            /* a buffer address: 'off' with none of idxen, offen, addr64 */
+            gcn_buf_puts(b, "off");
+        } else if (strcmp(kind, "srsrc") == 0) {
+            gcn_buf_printf(b, "s[%d:%d]", 8 + 8 * i, 8 + 8 * i + regs - 1);
+        } else if (strcmp(kind, "vgpr") == 0 || strcmp(kind, "vsrc") == 0 ||
+                   strcmp(kind, "vsrc-vgpr") == 0) {
             int base = 1 + 8 * i;
             if (regs == 1)
                 gcn_buf_printf(b, "v%d", base);
@@ -211,7 +225,7 @@ static void check_gen(const char *peer, const char *gen, const char *mcpu, tally
         long opcode;
         if (!opcode_on(insn, gen, &opcode))
             continue;
-        render(&in, insn);
+        render(&in, insn, gen);
         gcn_buf_putc(&in, '\n');
         lines[nlines++] = insn;
     }

@@ -1,5 +1,5 @@
 /* vectors/known_word: the entries that say a peer crashes on a word ("llvm": "crash") and the
- * entries on encodings the codec does not model yet (the catalogue's VOPC, VOP3, ...): what
+ * entries on encodings the codec does not model yet (the catalogue's VOP3P, MIMG, ...): what
  * loads, what is refused at which line:col, and what a crash entry explains. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -14,7 +14,7 @@
 #include "gcnspec/codec.h"
 #include "vectors/known_word.h"
 
-/* An entry on VOPC (not modelled yet) with the outcome, classification and condition given (the
+/* An entry on VOP3P (not modelled yet) with the outcome, classification and condition given (the
  * reproducer is the word LLVM 14 and 19 crash on). Line 8 holds "llvm", line 9 the classification,
  * line 10 "when". */
 static void entry_text(char *out, size_t size, const char *encoding, const char *ours,
@@ -77,20 +77,20 @@ static void test_refused(void **state)
 {
     (void)state;
     /* a crash is LLVM's bug, whatever the word */
-    expect_refused("VOPC", "any", "crash", "llvm-lacks", sdwa_dst_sel_7, 9,
+    expect_refused("VOP3P", "any", "crash", "llvm-lacks", sdwa_dst_sel_7, 9,
                    "a crash is an llvm-bug");
     /* gcnspec does not crash: "crash" is the peer's outcome only */
-    expect_refused("VOPC", "crash", "crash", "llvm-bug", sdwa_dst_sel_7, 7,
+    expect_refused("VOP3P", "crash", "crash", "llvm-bug", sdwa_dst_sel_7, 7,
                    "accept, reject or any");
-    expect_refused("VOPC", "any", "explode", "llvm-bug", sdwa_dst_sel_7, 8,
+    expect_refused("VOP3P", "any", "explode", "llvm-bug", sdwa_dst_sel_7, 8,
                    "accept, reject, crash or any");
     expect_refused("VOPX", "any", "crash", "llvm-bug", sdwa_dst_sel_7, 4, "unknown encoding VOPX");
     /* the codec has no fields for an encoding it does not model */
-    expect_refused("VOPC", "any", "crash", "llvm-bug",
+    expect_refused("VOP3P", "any", "crash", "llvm-bug",
                    "{\"fields\": {\"SRC0\": {\"in\": [[249, 249]]}}}", 10,
-                   "VOPC is not modelled by the codec");
-    expect_refused("VOPC", "any", "crash", "llvm-bug", "{\"noncanonical\": true}", 10,
-                   "VOPC is not modelled by the codec");
+                   "VOP3P is not modelled by the codec");
+    expect_refused("VOP3P", "any", "crash", "llvm-bug", "{\"noncanonical\": true}", 10,
+                   "VOP3P is not modelled by the codec");
 }
 
 static void test_crash_entry(void **state)
@@ -105,16 +105,16 @@ static void test_crash_entry(void **state)
     int gen = gcn_gen_lookup("gfx9");
     (void)state;
     assert_true(gen >= 0);
-    assert_true(gcn_kw_catalogue_has("VOPC"));
+    assert_true(gcn_kw_catalogue_has("VOP3P"));
     assert_false(gcn_kw_catalogue_has("VOPX"));
-    entry_text(text, sizeof(text), "VOPC", "any", "crash", "llvm-bug", sdwa_dst_sel_7);
+    entry_text(text, sizeof(text), "VOP3P", "any", "crash", "llvm-bug", sdwa_dst_sel_7);
     memset(&crash, 0, sizeof(crash));
     assert_int_equal(gcn_json_parse(&doc, "known.json", text, strlen(text), &d), GCN_OK);
     assert_int_equal(gcn_kw_load(&doc, doc.root, &crash, &d), GCN_OK);
     assert_int_equal(crash.llvm, GCN_KW_CRASH);
     assert_int_equal(crash.enc, -1);
     assert_string_equal(gcn_kw_repro_text(&crash, "llvm-14"), "(crashed: SIGSEGV)");
-    entry_text(text, sizeof(text), "VOPC", "any", "any", "llvm-bug", sdwa_dst_sel_7);
+    entry_text(text, sizeof(text), "VOP3P", "any", "any", "llvm-bug", sdwa_dst_sel_7);
     memset(&any, 0, sizeof(any));
     assert_int_equal(gcn_json_parse(&doc2, "known.json", text, strlen(text), &d), GCN_OK);
     assert_int_equal(gcn_kw_load(&doc2, doc2.root, &any, &d), GCN_OK);
@@ -122,7 +122,7 @@ static void test_crash_entry(void **state)
     memset(&w, 0, sizeof(w));
     w.gen = gen;
     w.encoding = -1;
-    w.encoding_name = "VOPC";
+    w.encoding_name = "VOP3P";
     w.bytes = word;
     w.len = sizeof(word);
     w.insn = -1;
@@ -142,9 +142,9 @@ static void test_crash_entry(void **state)
     assert_false(gcn_kw_holds(&crash, &w));
     w.bytes = word;
     /* another encoding, another generation */
-    w.encoding_name = "VOP3P";
+    w.encoding_name = "MIMG";
     assert_false(gcn_kw_holds(&crash, &w));
-    w.encoding_name = "VOPC";
+    w.encoding_name = "VOP3P";
     w.gen = gcn_gen_lookup("gfx8");
     assert_false(gcn_kw_holds(&crash, &w));
     gcn_kw_free(&crash);

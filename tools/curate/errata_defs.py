@@ -1965,6 +1965,318 @@ E(id="E172",
   probes=[asm(g, ("flat_load_dword v1, v[2:3] tfe", REJ), ("flat_load_dword v1, v[2:3]", ACC))
           for g in ["gcn1.1", "gcn1.2"]])
 
+# ---- VOPC (GcnInstrsVopc.md) -------------------------------------------------------------------
+
+
+def _vopc_rows():
+    """The VOPC opcode tables' rows (spec/facts-clrx.json): the facts E180's renames act on."""
+    root = _os.path.normpath(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "..",
+                                           ".."))
+    with open(_os.path.join(root, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        return [x for x in _json.load(f)["facts"]
+                if x.get("encoding") == "VOPC" and x["kind"] == "opcode-row"]
+
+
+def _vopc_aliases():
+    """(alias, LLVM's name) of every compare the rows name twice at one opcode."""
+    names = {c["mnemonic"] for x in _vopc_rows() for c in x.get("claims", [])}
+    out = []
+    for n in sorted(names):
+        pre, op, t = n.rsplit("_", 2)
+        if t.startswith("F") and op == "T":
+            out.append((n, "%s_TRU_%s" % (pre, t)))
+        elif not t.startswith("F") and op in ("LG", "TRU"):
+            out.append((n, "%s_%s_%s" % (pre, "NE" if op == "LG" else "T", t)))
+    return out
+
+
+E(id="E180",
+  title="The compare tables name two operations per row ('TRU, T', 'LG, NE'): LLVM's is kept",
+  settles=[], category="duplicate-opcode", facts=[x["id"] for x in _vopc_rows()],
+  quotes=[{"at": "GcnInstrsVopc.md:130", "text": "15 (0xf)      | TRU, T    | SDST(LANEID) = 1"},
+          {"at": "GcnInstrsVopc.md:185", "text": "5 (0x5)       | LG, NE   | SDST(LANEID) = "
+                                                  "(TYPE)SRC0 != (TYPE)SRC1"},
+          {"at": "GcnInstrsVopc.md:187", "text": "7 (0x7)       | TRU, T   | SDST(LANEID) = 1"}],
+  classification="doc-ambiguity",
+  decisions=[{"op": "rename", "encoding": "VOPC", "from": a, "to": b}
+             for a, b in _vopc_aliases()],
+  rationale="The OP16 table (floating-point compares) gives offset 15 two names, 'TRU, T'; the "
+            "OP8 table (integer compares) gives offset 5 'LG, NE' and offset 7 'TRU, T'. Every "
+            "template row therefore names two instructions at one opcode. They are one "
+            "instruction with two spellings; the spec keeps the one llvm-mc 14 and 19 take "
+            "(v_cmp_tru_f32, v_cmp_ne_i32, v_cmp_t_i32) and folds the other into it: llvm-mc "
+            "refuses v_cmp_lg_i32 and v_cmp_tru_i32 ('invalid instruction') and v_cmp_t_f32 on "
+            "GCN 1.0-1.4 ('not supported on this GPU').",
+  probes=[asm(g, ("v_cmp_tru_f32 vcc, v1, v2", op("VOPC", 15 if g in ("gcn1.0", "gcn1.1") else 79)),
+              ("v_cmp_ne_i32 vcc, v1, v2", op("VOPC", 133 if g in ("gcn1.0", "gcn1.1") else 197)),
+              ("v_cmp_t_u64 vcc, v[2:3], v[4:5]",
+               op("VOPC", 231 if g in ("gcn1.0", "gcn1.1") else 239)),
+              ("v_cmp_t_f32 vcc, v1, v2", REJ), ("v_cmp_lg_i32 vcc, v1, v2", REJ),
+              ("v_cmp_tru_u64 vcc, v[2:3], v[4:5]", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19") for g in GENS])
+
+E(id="E181",
+  title="V_CMP_CLASS_F64/V_CMPX_CLASS_F64's VOPC syntax widens the class mask, not the source",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVopc.md:305:syntax-line", "GcnInstrsVopc.md:329:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOPC", "mnemonic": n,
+              "syntax": "%s VCC, SRC0(2), SRC1" % n}
+             for n in ("V_CMP_CLASS_F64", "V_CMPX_CLASS_F64")],
+  rationale="V_CMP_CLASS_F64 writes 'VCC, SRC0, SRC1(2)' and V_CMPX_CLASS_F64 'VCC, SRC0(2), "
+            "SRC1(2)', but both operations test 'SRC0 double floating point value' against the "
+            "class bits of SRC1, which the class table gives as 10 bits: the double is SRC0, a "
+            "pair, and the mask one VGPR. llvm-mc takes v_cmp_class_f64 vcc, v[2:3], v4 and "
+            "refuses a pair in VSRC1.",
+  probes=[asm(g, ("v_cmp_class_f64 vcc, v[2:3], v4",
+                  op("VOPC", 168 if g in ("gcn1.0", "gcn1.1") else 18)),
+              ("v_cmpx_class_f64 vcc, v[2:3], v4",
+               op("VOPC", 184 if g in ("gcn1.0", "gcn1.1") else 19)),
+              ("v_cmp_class_f64 vcc, v2, v[4:5]", REJ),
+              ("v_cmpx_class_f64 vcc, v[2:3], v[4:5]", REJ)) for g in GENS])
+
+E(id="E182",
+  title="V_CMPX_CLASS_F64 is opcode 184 on GCN 1.0: its opcode line says 'GCN 1.01/1.1'",
+  settles=[], category="availability", facts=["GcnInstrsVopc.md:328:opcode-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "VOPC", "mnemonic": "V_CMPX_CLASS_F64",
+              "gens": ["gcn1.0"], "opcode": 184}],
+  rationale="The line reads 'Opcode: 184 (0xb8) for GCN 1.01/1.1': 'GCN 1.01' is no generation "
+            "(a slip for GCN 1.0, as V_CMP_CLASS_F64's line writes), so the page gives "
+            "V_CMPX_CLASS_F64 no opcode on GCN 1.0, and no table lists the class compares. "
+            "llvm-mc (tahiti) encodes v_cmpx_class_f64 with VOPC opcode 184.",
+  probes=[asm("gcn1.0", ("v_cmpx_class_f64 vcc, v[2:3], v4", op("VOPC", 184)))])
+
+E(id="E183",
+  title="The class compares' Operation labels hold prose, and V_CMPX_CLASS_F64 is cut off",
+  settles=["operation-prose/VOPC/%s" % n
+           for n in ("V_CMP_CLASS_F16", "V_CMPX_CLASS_F16", "V_CMP_CLASS_F32",
+                     "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64", "V_CMPX_CLASS_F64")] +
+          ["cut-off/VOPC/V_CMPX_CLASS_F64"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="Each of the six class sections writes its description ('Check whether SRC0 ... "
+            "belongs to one of specified class. ...') under 'Operation:' and gives no code; the "
+            "page ends inside V_CMPX_CLASS_F64's class table. The sentence is read as the "
+            "description; the operation waits for the oracle's vector ALU (issue 25), which "
+            "takes the class bits from the table the sections give.")
+
+E(id="E184",
+  title="The OP16 table's U row splits into 5 cells: its '||' is read as a column bar",
+  settles=["table-shape/VOPC/Opcode offset"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="'8 (0x8) | U | SDST(LANEID) = (!ISNAN(ASTYPE(SRC0)) || !ISNAN(ASTYPE(SRC1)))': the "
+            "C operator '||' is not escaped, so the row has five cells under three columns. "
+            "The name (U, offset 8) is in the right cells; the formula is prose for the "
+            "oracle to come (and says 'not NaN or not NaN' where U means unordered: either is "
+            "NaN).")
+# ---- MUBUF and MTBUF (GcnInstrsMubuf.md, GcnInstrsMtbuf.md) -----------------------------------
+
+MUBUF_PAGE = "GcnInstrsMubuf.md"
+
+
+def _pages():
+    import json
+    import os
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "spec", "curated",
+                           "pages.json"), encoding="utf-8") as f:
+        return {e["encoding"] for e in json.load(f)["encodings"]}
+
+
+# MTBUF's errata settle findings only once MTBUF's page joins the resolve (pages.json)
+WITH_MTBUF = "MTBUF" in _pages()
+BUF_OFF = ", off, s[4:7], s1"
+
+E(id="E200",
+  title="BUFFER_LOAD_SHORT_D16_HI's section is headed BUFFER_LOAD_SHORT_D16",
+  settles=["opcode-conflict/MUBUF/BUFFER_LOAD_SHORT_D16",
+           "duplicate-section/MUBUF/BUFFER_LOAD_SHORT_D16",
+           "syntax-mnemonic/MUBUF/BUFFER_LOAD_SHORT_D16"],
+  facts=["%s:873:section" % MUBUF_PAGE],
+  classification="doc-erratum",
+  decisions=[{"op": "rename", "encoding": "MUBUF", "from": "BUFFER_LOAD_SHORT_D16",
+              "to": "BUFFER_LOAD_SHORT_D16_HI", "fact": "%s:875:opcode-line" % MUBUF_PAGE},
+             {"op": "section", "encoding": "MUBUF", "mnemonic": "BUFFER_LOAD_SHORT_D16_HI",
+              "section": "%s:873:section" % MUBUF_PAGE}],
+  rationale="Two sections are headed BUFFER_LOAD_SHORT_D16; the second gives opcode 37 (0x25), "
+            "its syntax line names BUFFER_LOAD_SHORT_D16_HI and its code writes the high half: "
+            "it is BUFFER_LOAD_SHORT_D16_HI, which the GCN 1.2/1.4 table lists at 37. llvm-mc "
+            "(gfx900) encodes buffer_load_short_d16 with 36 and buffer_load_short_d16_hi with 37.",
+  probes=[asm("gcn1.4", ("buffer_load_short_d16" + " v1" + BUF_OFF, op("MUBUF", 36)),
+              ("buffer_load_short_d16_hi" + " v1" + BUF_OFF, op("MUBUF", 37)))])
+
+E(id="E201",
+  title="Opcodes 25 and 27 (GCN 1.4) are BUFFER_STORE_BYTE_D16_HI and BUFFER_STORE_SHORT_D16_HI",
+  settles=["opcode-conflict/MUBUF/BUFFER_STORE_BYTE", "duplicate-section/MUBUF/BUFFER_STORE_BYTE",
+           "misspelled-mnemonic/MUBUF/BUFFER_STORE_BYTE",
+           "opcode-conflict/MUBUF/BUFFER_STORE_SHORT", "duplicate-section/MUBUF/BUFFER_STORE_SHORT",
+           "syntax-mnemonic/MUBUF/BUFFER_STORE_SHORT"],
+  facts=["%s:948:section" % MUBUF_PAGE, "%s:1131:section" % MUBUF_PAGE,
+         "%s:152:opcode-row" % MUBUF_PAGE, "%s:154:opcode-row" % MUBUF_PAGE,
+         "%s:950:opcode-line" % MUBUF_PAGE, "%s:1133:opcode-line" % MUBUF_PAGE],
+  classification="doc-erratum",
+  decisions=[{"op": "rename", "encoding": "MUBUF", "from": "BUFFER_STORE_BYTE_D16",
+              "to": "BUFFER_STORE_BYTE_D16_HI", "fact": "%s:152:opcode-row" % MUBUF_PAGE},
+             {"op": "rename", "encoding": "MUBUF", "from": "BUFFER_STORE_SHORT_D16",
+              "to": "BUFFER_STORE_SHORT_D16_HI", "fact": "%s:154:opcode-row" % MUBUF_PAGE},
+             {"op": "rename", "encoding": "MUBUF", "from": "BUFFER_STORE_BYTE",
+              "to": "BUFFER_STORE_BYTE_D16_HI", "fact": "%s:950:opcode-line" % MUBUF_PAGE},
+             {"op": "rename", "encoding": "MUBUF", "from": "BUFFER_STORE_SHORT",
+              "to": "BUFFER_STORE_SHORT_D16_HI", "fact": "%s:1133:opcode-line" % MUBUF_PAGE},
+             {"op": "section", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_BYTE_D16_HI",
+              "section": "%s:948:section" % MUBUF_PAGE},
+             {"op": "section", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_SHORT_D16_HI",
+              "section": "%s:1131:section" % MUBUF_PAGE},
+             {"op": "syntax", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_SHORT_D16_HI",
+              "syntax": "BUFFER_STORE_SHORT_D16_HI VDATA, VADDR(1:2), SRSRC(4), SOFFSET"}],
+  rationale="The GCN 1.2/1.4 table names opcodes 25 and 27 BUFFER_STORE_BYTE_D16 and "
+            "BUFFER_STORE_SHORT_D16; their sections are headed BUFFER_STORE_BYTE and "
+            "BUFFER_STORE_SHORT (a second time), their syntax lines name "
+            "BUFFER_STORE_BYTE_D16_HI and BUFFER_STORE_SHORT_D16, and their descriptions store "
+            "bits 16-23 and the high 16 bits of VDATA. Every D16 store of the high half is "
+            "named _D16_HI (BUFFER_STORE_FORMAT_D16_HI_X at 39), and llvm-mc (gfx900) encodes "
+            "buffer_store_byte_d16_hi with 25 and buffer_store_short_d16_hi with 27 and refuses "
+            "buffer_store_byte_d16 and buffer_store_short_d16.",
+  probes=[asm("gcn1.4", ("buffer_store_byte_d16_hi v1" + BUF_OFF, op("MUBUF", 25)),
+              ("buffer_store_short_d16_hi v1" + BUF_OFF, op("MUBUF", 27)),
+              ("buffer_store_byte_d16 v1" + BUF_OFF, REJ),
+              ("buffer_store_short_d16 v1" + BUF_OFF, REJ),
+              ("buffer_store_byte v1" + BUF_OFF, op("MUBUF", 24)),
+              ("buffer_store_short v1" + BUF_OFF, op("MUBUF", 26)))])
+
+E(id="E202",
+  title="BUFFER_STORE_DWORDX4 is opcode 30 on GCN 1.1: its section writes 31 (0x1e)",
+  settles=["opcode-conflict/MUBUF/BUFFER_STORE_DWORDX4", "dec-hex-mismatch/MUBUF/BUFFER_STORE_DWORDX4"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_DWORDX4",
+              "gens": ["gcn1.1"], "opcode": 30}],
+  rationale="'Opcode: 31 (0x1e) for GCN 1.1': the decimal is BUFFER_STORE_DWORDX3's opcode on "
+            "GCN 1.1; the hex and the GCN 1.0/1.1 table give 30. llvm-mc (tahiti, bonaire) "
+            "encodes buffer_store_dwordx4 with 30 and buffer_store_dwordx3 with 31.",
+  probes=[asm(g, ("buffer_store_dwordx4 v[1:4]" + BUF_OFF, op("MUBUF", 30)),
+              ("buffer_store_dwordx3 v[1:3]" + BUF_OFF, op("MUBUF", 31)))
+          for g in ["gcn1.0", "gcn1.1"]])
+
+E(id="E203",
+  title="BUFFER_ATOMIC_INC_X2 is opcode 107 (0x6b) on GCN 1.2: its section writes 0x9b",
+  settles=["dec-hex-mismatch/MUBUF/BUFFER_ATOMIC_INC_X2"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "MUBUF", "mnemonic": "BUFFER_ATOMIC_INC_X2",
+              "gens": ["gcn1.2"], "opcode": 107}],
+  rationale="'107 (0x9b)': 0x9b is 155, past the 7-bit OPCODE field (the FLAT page makes the "
+            "same slip, E162); the table and the decimal give 107. llvm-mc (tonga, gfx900) "
+            "encodes buffer_atomic_inc_x2 with 107.",
+  probes=[asm(g, ("buffer_atomic_inc_x2 v[2:3]" + BUF_OFF, op("MUBUF", 107)))
+          for g in ["gcn1.2", "gcn1.4"]])
+
+E(id="E204",
+  title="BUFFER_STORE_DWORDX3's and _DWORDX4's syntax lines name BUFFER_STORE_DWORDX2",
+  settles=["syntax-mnemonic/MUBUF/BUFFER_STORE_DWORDX3", "syntax-mnemonic/MUBUF/BUFFER_STORE_DWORDX4"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_DWORDX" + w,
+              "syntax": "BUFFER_STORE_DWORDX%s VDATA(%s), VADDR(1:2), SRSRC(4), SOFFSET" % (w, w)}
+             for w in ("3", "4")],
+  rationale="The lines 'BUFFER_STORE_DWORDX2 VDATA(3), ...' and 'BUFFER_STORE_DWORDX2 "
+            "VDATA(4), ...' copy the mnemonic of the section before; their widths and the "
+            "descriptions (three, four dwords) are the sections' own. llvm-mc takes "
+            "buffer_store_dwordx3 v[1:3] and buffer_store_dwordx4 v[1:4].",
+  probes=[asm(g, ("buffer_store_dwordx3 v[1:3]" + BUF_OFF, ACC),
+              ("buffer_store_dwordx4 v[1:4]" + BUF_OFF, ACC)) for g in GENS])
+
+if WITH_MTBUF:
+  E(id="E205",
+    title="TBUFFER_LOAD_FORMAT_D16_XYZ's syntax lines name TBUFFER_LOAD_FORMAT_XYZ",
+    settles=["syntax-mnemonic/MTBUF/TBUFFER_LOAD_FORMAT_D16_XYZ"],
+    classification="doc-erratum",
+    decisions=[{"op": "none"}],
+    rationale="Both lines ('Syntax:' and 'Syntax (GCN 1.4):') write TBUFFER_LOAD_FORMAT_XYZ, the "
+              "32-bit load; the section, its opcode (10) and its description are the D16 load's, "
+              "whose widths (3 registers on GCN 1.2, 2 packed on GCN 1.4) the lines give. The "
+              "spec keeps the lines' operands under the section's name.",
+    probes=[asm("gcn1.4", ("tbuffer_load_format_d16_xyz v[1:2], off, s[4:7], s1", op("MTBUF", 10)))])
+
+MTBUF_NAMES = ["TBUFFER_LOAD_FORMAT_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
+              ["TBUFFER_STORE_FORMAT_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
+              ["TBUFFER_LOAD_FORMAT_D16_" + s for s in ("X", "XY", "XYZ", "XYZW")] + \
+              ["TBUFFER_STORE_FORMAT_D16_" + s for s in ("X", "XY", "XYZ", "XYZW")]
+
+if WITH_MTBUF:
+  E(id="E206",
+    title="MTBUF's opcode table has no GCN 1.4 column: GCN 1.4 has GCN 1.2's 16 opcodes",
+    settles=[], category="availability", facts=["GcnInstrsMtbuf.md:62:opcode-table"],
+    classification="doc-omission",
+    decisions=[{"op": "opcode", "encoding": "MTBUF", "mnemonic": n, "gens": ["gcn1.4"],
+                "opcode": i} for i, n in enumerate(MTBUF_NAMES)],
+    rationale="The table 'List of the MTBUF instructions by opcode' has columns for GCN 1.0, 1.1 "
+              "and 1.2 only, while the page's field table is 'for the MTBUF encoding (GCN "
+              "1.2/1.4)' and its D16 sections give 'Syntax (GCN 1.4):' lines: the GCN 1.4 column "
+              "is missing. llvm-mc (gfx900) encodes the 16 instructions with GCN 1.2's opcodes.",
+    probes=[asm("gcn1.4", *[("%s %s, off, s[4:7], s1" % (n.lower(), v), op("MTBUF", i))
+                            for i, (n, v) in enumerate(zip(MTBUF_NAMES,
+                                ["v1", "v[1:2]", "v[1:3]", "v[1:4]"] * 2 +
+                                ["v1", "v1", "v[1:2]", "v[1:2]"] * 2))])])
+
+E(id="E207",
+  title="BUFFER_STORE_BYTE_D16_HI's section names no generation: it is GCN 1.4's alone",
+  settles=[], category="availability", facts=["%s:950:opcode-line" % MUBUF_PAGE],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "MUBUF", "mnemonic": "BUFFER_STORE_BYTE_D16_HI",
+              "gens": ["gcn1.0", "gcn1.1", "gcn1.2"]}],
+  rationale="'Opcode: 25 (0x19)' names no generation, so it reads as every generation's; the "
+            "GCN 1.2/1.4 table ticks GCN 1.4 alone, the GCN 1.0/1.1 table has no row 25, and "
+            "the D16 forms are GCN 1.4's. llvm-mc refuses buffer_store_byte_d16_hi on tahiti, "
+            "bonaire and tonga ('instruction not supported on this GPU').",
+  probes=[asm(g, ("buffer_store_byte_d16_hi v1" + BUF_OFF, REJ))
+          for g in ["gcn1.0", "gcn1.1", "gcn1.2"]] +
+         [asm("gcn1.4", ("buffer_store_byte_d16_hi v1" + BUF_OFF, op("MUBUF", 25)))])
+
+E(id="E208",
+  title="Opcode 112 on GCN 1.1 is BUFFER_WBINVL1_VOL; BUFFER_WBINVL1_SC is GCN 1.0's",
+  settles=[], category="availability", facts=["%s:120:opcode-row" % MUBUF_PAGE],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "MUBUF", "mnemonic": "BUFFER_WBINVL1_SC",
+              "gens": ["gcn1.1"]},
+             {"op": "opcode", "encoding": "MUBUF", "mnemonic": "BUFFER_WBINVL1_VOL",
+              "gens": ["gcn1.1"], "opcode": 112}],
+  rationale="The GCN 1.0/1.1 table ticks BUFFER_WBINVL1_SC at 112 on both generations. GCN "
+            "1.1 replaced it with BUFFER_WBINVL1_VOL (write back and invalidate the volatile "
+            "lines), which the GCN 1.2/1.4 table has at 63: llvm-mc encodes buffer_wbinvl1_vol "
+            "with 112 on bonaire and refuses it on tahiti, and refuses buffer_wbinvl1_sc on "
+            "bonaire.",
+  probes=[asm("gcn1.0", ("buffer_wbinvl1_sc", op("MUBUF", 112)), ("buffer_wbinvl1_vol", REJ)),
+          asm("gcn1.1", ("buffer_wbinvl1_vol", op("MUBUF", 112)), ("buffer_wbinvl1_sc", REJ))])
+
+E(id="E209",
+  title="MUBUF's and MTBUF's TFE bit: 'Texture Fail Enable ???'",
+  settles=["unknown/MUBUF/TFE"] + (["unknown/MTBUF/TFE"] if WITH_MTBUF else []),
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="Both field tables write 'TFE | Texture Fail Enable ???' and the modifiers note "
+            "'The TFE flag requires additional the VDATA register'. The peers disagree on "
+            "that register: llvm-mc-19 takes tfe on loads only, with VDATA one register wider "
+            "(buffer_load_dword v[1:2], ... tfe; 'TFE modifier has no meaning for store "
+            "instructions'), llvm-mc-14 takes it on loads and stores without the extra "
+            "register (buffer_load_dword v1, ... tfe).",
+  probes=[asm(g, ("buffer_load_dword v[1:2]" + BUF_OFF + " tfe", ACC),
+              ("buffer_load_dword v1" + BUF_OFF + " tfe", REJ), peer="llvm-mc-19")
+          for g in GENS] +
+         [asm(g, ("buffer_load_dword v1" + BUF_OFF + " tfe", ACC), peer="llvm-mc-14")
+          for g in GENS])
+
+for name, line in [("BUFFER_ATOMIC_RSUB", "buffer_atomic_rsub v1" + BUF_OFF),
+                   ("BUFFER_ATOMIC_RSUB_X2", "buffer_atomic_rsub_x2 v[2:3]" + BUF_OFF)]:
+    E(id="E210" if name == "BUFFER_ATOMIC_RSUB" else "E211",
+      title="%s (GCN 1.0) exists in the documents but in no LLVM" % name,
+      settles=[], category="availability", facts_for=[("MUBUF", name)],
+      classification="llvm-lacks",
+      decisions=[{"op": "peer-lacks", "peer": p, "encoding": "MUBUF", "mnemonic": name}
+                 for p in ("llvm-mc-14", "llvm-mc-19")],
+      rationale="The GCN 1.0/1.1 table ticks %s on GCN 1.0 alone; llvm-mc 14 and 19 refuse the "
+                "mnemonic on tahiti ('invalid instruction, did you mean: buffer_atomic_sub?'). "
+                "gcnspec encodes and decodes it all the same." % name,
+      probes=[asm("gcn1.0", (line, REJ), peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
+
 # ---- the vector ALU pages of the whole CLRX documentation (VOP3) ------------------------------
 
 VOP3_GENS = ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]

@@ -47,6 +47,8 @@ for _g in ("gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"):
     OPCODE_AT[("VOPC", _g)] = (0, 17, 8)
     OPCODE_AT[("VINTRP", _g)] = (0, 16, 2)
     OPCODE_AT[("FLAT", _g)] = (0, 18, 7)
+    OPCODE_AT[("MUBUF", _g)] = (0, 18, 7)
+    OPCODE_AT[("MTBUF", _g)] = (0, 16, 3) if _g in ("gcn1.0", "gcn1.1") else (0, 15, 4)
 
 
 def opcode_of(enc, gen, data):
