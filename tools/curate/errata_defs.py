@@ -2616,3 +2616,52 @@ E(id="E238",
             "V_READLANE_B32's operands (spec/curated/syntax.json).",
   probes=[asm("gcn1.4", ("v_readlane_regrd_b32 s1, v2, s3", REJ), peer=p)
           for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E239",
+  title="V_CVT_PKNORM_I16_F16/U16_F16 are GCN 1.4's: the table's GCN 1.2 column ticks them too",
+  settles=[], category="availability",
+  facts=["GcnInstrsVop3.md:253:opcode-row", "GcnInstrsVop3.md:254:opcode-row",
+         "GcnInstrsVop3.md:602:opcode-line", "GcnInstrsVop3.md:640:opcode-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "VOP3", "mnemonic": n, "gens": ["gcn1.2"]}
+             for n in ("V_CVT_PKNORM_I16_F16", "V_CVT_PKNORM_U16_F16")],
+  rationale="The VOP3 opcode table's rows 665 and 666 name V_CVT_PKNORM_I16_F16 and "
+            "V_CVT_PKNORM_U16_F16 in both columns (GCN 1.2 and GCN 1.4), while their sections "
+            "write 'Opcode: 665 (0x299) for GCN 1.4' and '666 (0x29a) for GCN 1.4' alone. "
+            "llvm-mc 14 and 19 refuse both on tonga ('instruction not supported on this GPU') "
+            "and encode them with 665/666 on gfx900: the sections are right.",
+  probes=[asm("gcn1.2", ("v_cvt_pknorm_i16_f16 v1, v2, v3", REJ),
+              ("v_cvt_pknorm_u16_f16 v1, v2, v3", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")] +
+         [asm("gcn1.4", *(vop3_opcode("gcn1.4", "v_cvt_pknorm_i16_f16 v1, v2, v3", 665) +
+                          vop3_opcode("gcn1.4", "v_cvt_pknorm_u16_f16 v1, v2, v3", 666)),
+              peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E240",
+  title="V_MAC_LEGACY_F32 (VOP3 654, GCN 1.2/1.4) is in no LLVM",
+  settles=[], category="availability", facts_for=[("VOP3", "V_MAC_LEGACY_F32")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3",
+              "mnemonic": "V_MAC_LEGACY_F32"} for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The VOP3 page gives V_MAC_LEGACY_F32 opcode 654 on GCN 1.2/1.4 (the VOP2 form "
+            "of GCN 1.0/1.1 is gone there); llvm-mc 14 and 19 refuse v_mac_legacy_f32 on tonga "
+            "and gfx900 ('instruction not supported on this GPU') and decode 654 as no "
+            "instruction. gcnspec keeps the page's instruction.",
+  probes=[asm(g, ("v_mac_legacy_f32 v1, v2, v3", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19") for g in VOP3_HI])
+
+E(id="E241",
+  title="GCN 1.0's V_QSAD_U8 (VOP3 370) is in no LLVM",
+  settles=[], category="availability", facts_for=[("VOP3", "V_QSAD_U8")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3", "mnemonic": "V_QSAD_U8",
+              "gens": ["gcn1.0"]} for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The page's section 'V_QSAD_U8, V_QSAD_PK_U16_U8' gives GCN 1.0 V_QSAD_U8 at 370; "
+            "LLVM has v_qsad_pk_u16_u8 from GCN 1.1 (bonaire) on and nothing at 370 on tahiti: "
+            "llvm-mc 14 and 19 refuse both v_qsad_u8 ('invalid instruction') and "
+            "v_qsad_pk_u16_u8 ('instruction not supported on this GPU') there. Its twin "
+            "V_MQSAD_U8 is LLVM's v_mqsad_pk_u16_u8 on tahiti too (operands.json renames).",
+  probes=[asm("gcn1.0", ("v_qsad_u8 v[0:1], v[2:3], v4, v[6:7]", REJ),
+              ("v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", REJ),
+              *vop3_opcode("gcn1.0", "v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", 371),
+              peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])

@@ -770,9 +770,17 @@ OPERANDS = [
                  if not (gen == "gcn1.4" and base in ("V_ADD_I32", "V_SUB_I32"))] +
                 # the sections headed 'V_QSAD_U8, V_QSAD_PK_U16_U8' (and MQSAD): GCN 1.0's
                 # name, then the tables' and LLVM's *_PK_U16_U8 from GCN 1.1 on
-                [{"instruction": base, "gens": ["gcn1.1", "gcn1.2", "gcn1.4"], "name": name}
-                 for base, name in (("V_QSAD_U8", "V_QSAD_PK_U16_U8"),
-                                    ("V_MQSAD_U8", "V_MQSAD_PK_U16_U8"))],
+                # (GCN 1.0's V_MQSAD_U8 is the same operation on the same operands, the page's
+                # one section: LLVM spells it v_mqsad_pk_u16_u8 on tahiti too, and llvm-mc 14/19
+                # refuse v_mqsad_u8, 'invalid instruction')
+                [{"instruction": base, "gens": gens, "name": name}
+                 for base, name, gens in (
+                     ("V_QSAD_U8", "V_QSAD_PK_U16_U8", ["gcn1.1", "gcn1.2", "gcn1.4"]),
+                     ("V_MQSAD_U8", "V_MQSAD_PK_U16_U8", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]))] +
+                [# the table's V_INTERP_P2_F16_LEGACY (GCN 1.4, 630) is
+                 # v_interp_p2_legacy_f16 in LLVM 14 and 19 (which refuse the table's name)
+                 {"instruction": "V_INTERP_P2_F16_LEGACY", "gens": ["gcn1.4"],
+                  "name": "V_INTERP_P2_LEGACY_F16"}],
      "mnemonic_suffix": "_e64",
      # LLVM prints _e64 where the instruction has a 32-bit form on the generation too
      # (v_interp_p1_f32_e64 on GCN 1.2/1.4), never on an instruction VOP3 alone encodes
