@@ -1176,12 +1176,11 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
                  : ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;
-        if (op->kind == GCN_KIND_SSRC && code == p->t->literal_code[in->gen] &&
-            !((op->literal_gens >> in->gen) & 1))
+        if (code == p->t->literal_code[in->gen] && !((op->literal_gens >> in->gen) & 1))
             return err(p, skip_blanks(s, at),
-                       "'%.*s' needs a literal, which %s cannot take on this generation: write an "
-                       "SGPR, M0 or an inline constant",
-                       TOK(s + at, k - at), op->name);
+                       "'%.*s' needs a literal, which %s cannot take on this generation: write "
+                       "%san SGPR, M0 or an inline constant",
+                       TOK(s + at, k - at), op->name, op->kind == GCN_KIND_VSRC ? "a VGPR, " : "");
         in->field[op->slot] = code;
         p->pos = k;
         return GCN_OK;
@@ -1551,6 +1550,16 @@ static int row_modifier_name(const gcn_insn_row *row, const char *w, size_t n)
     return 0;
 }
 
+/* 1 when w[0..n) names a modifier some instruction of p's encoding takes */
+static int encoding_modifier_name(const pctx *p, const char *w, size_t n)
+{
+    size_t k;
+    for (k = 0; k < p->t->ninsns; k++)
+        if (p->t->insns[k].encoding == p->row->encoding && row_modifier_name(&p->t->insns[k], w, n))
+            return 1;
+    return 0;
+}
+
 /* ... or of another row of the mnemonic (another generation's), so that the error can say
  * so */
 static int modifier_name(const pctx *p, const char *w, size_t n)
@@ -1854,6 +1863,12 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         if (nop >= nact || after_modifier) {
             if (e > at && modifier_name(p, line + at, e - at))
                 return modifier(p, at, e, &seen, smem);
+            /* a modifier other instructions of the encoding take (VOP3's clamp on V_BFE_U32,
+             * whose page gives it no effect there) */
+            if (e > at && encoding_modifier_name(p, line + at, e - at))
+                return err(p, at, "%s takes no '%.*s': other %s instructions do, not this one",
+                           p->row->mnemonic, TOK(line + at, quote_end(line, at) - at),
+                           p->t->encodings[p->row->encoding].name);
             if (nop >= nact)
                 return err(p, at, "unexpected '%.*s': %s takes %u operand%s",
                            TOK(line + at, quote_end(line, at) - at), p->row->mnemonic, nact,

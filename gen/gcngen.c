@@ -1890,8 +1890,10 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             gcn_buf_printf(b, "}, %d, 0x%x, 0x%x, ", cJSON_IsTrue(get(op, "defines")),
                            get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
                            get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens"))
-                           : strcmp(str(op, "kind"), "ssrc") == 0 ? 0xffu
-                                                                  : 0u);
+                           : strcmp(str(op, "kind"), "ssrc") == 0 ||
+                                   strcmp(str(op, "kind"), "vsrc") == 0
+                               ? 0xffu
+                               : 0u);
             c_string(b, str(op, "name"));
             gcn_buf_printf(b, ", 0x%x, {",
                            get(op, "register_bits")

@@ -208,6 +208,15 @@ static void fixed_cases(void **state)
     expect_msg("gfx9", "s_or_b32 s40, 0x11223344, 0x11223345", 27, "already holds 0x11223344");
     parses("gcn1.2", "s_or_b32 s40, 0.15915494, 0xc0", 8);
     parses("gcn1.0", "s_or_b32 s40, 0xc0, 0xc0", 8);
+    /* a modifier the encoding has and the instruction does not take (operands.json's VOP3
+     * overrides: clamp and the output modifier on floating-point results and additions) */
+    expect_msg("gfx9", "v_bfe_u32 v1, v2, v3, v4 clamp", 26, "takes no 'clamp'");
+    expect_msg("gcn1.0", "v_bfe_u32 v1, v2, v3, v4 mul:2", 26, "takes no 'mul:2'");
+    parses("gcn1.0", "v_mad_f32 v1, v2, v3, v4 clamp mul:2", 8);
+    parses("gfx9", "v_add_i16 v1, v2, v3 clamp", 8);
+    /* VOP3 takes no literal before GCN 1.5 (operands.json literal_gens) */
+    expect_msg("gcn1.2", "v_mad_f32 v1, 0x41, v2, v3", 15,
+               "'0x41' needs a literal, which SRC0 cannot take on this generation: write a VGPR");
 }
 
 int main(void)
