@@ -8,6 +8,25 @@
 #include "gcnspec/codec.h"
 #include "gcn_catalogue.inc"
 
+int gcn_cat_names(const char *cat, const char *spec)
+{
+    size_t n = strlen(spec);
+    if (strcmp(cat, spec) == 0)
+        return 1;
+    while (*cat) {
+        size_t k = strcspn(cat, "/"), i;
+        if (k != n + 1 || strncmp(cat, spec, n) != 0)
+            return 0;
+        /* a form the catalogue lists as an encoding of its own is not one (VOP3P) */
+        for (i = 0; i < GCN_CAT_ROW_COUNT; i++)
+            if (strlen(gcn_cat_row_data[i].name) == k &&
+                strncmp(gcn_cat_row_data[i].name, cat, k) == 0)
+                return 0;
+        cat += k + (cat[k] == '/');
+    }
+    return 1;
+}
+
 const gcn_cat_row *gcn_cat_rows(unsigned *n)
 {
     *n = GCN_CAT_ROW_COUNT;

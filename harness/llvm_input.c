@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "codec/catalogue.h"
 #include "codec/codec_internal.h"
 #include "fuzz_common.h"
 
@@ -9,23 +10,6 @@ int llvm_input_gen(unsigned k)
 {
     static const char *const names[LLVM_INPUT_GENS] = {"gfx8", "gfx9"};
     return k < LLVM_INPUT_GENS ? gcn_gen_lookup(names[k]) : -1;
-}
-
-/* 1 when the catalogue's name for an encoding is the codec's encoding spec: the same name, or
- * a '/'-list of its forms, each spec's name and one letter ("VOP3A/VOP3B" of VOP3), as gcngen
- * reads the catalogue */
-static int cat_names(const char *cat, const char *spec)
-{
-    size_t n = strlen(spec);
-    if (strcmp(cat, spec) == 0)
-        return 1;
-    while (*cat) {
-        size_t k = strcspn(cat, "/");
-        if (k != n + 1 || strncmp(cat, spec, n) != 0)
-            return 0;
-        cat += k + (cat[k] == '/');
-    }
-    return 1;
 }
 
 int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
@@ -59,9 +43,9 @@ int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
          * is that encoding's, as the catalogue names it: the codec's, or none to fuzz here */
         gcn_disasm_item item;
         gcn_disasm_next(w->gen, w->bytes, sizeof(w->bytes), &item);
-        if (item.encoding && !cat_names(item.encoding, t->encodings[w->enc].name)) {
+        if (item.encoding && !gcn_cat_names(item.encoding, t->encodings[w->enc].name)) {
             for (i = 0; i < t->nencodings; i++)
-                if (cat_names(item.encoding, t->encodings[i].name))
+                if (gcn_cat_names(item.encoding, t->encodings[i].name))
                     break;
             if (i == t->nencodings || !codec_layout(t, (unsigned)w->gen, i)->present)
                 return 0;

@@ -6,6 +6,7 @@
 
 #include "vectors/vector.h"
 
+#include "codec/catalogue.h"
 #include "codec/codec_internal.h"
 #include "util/strset.h"
 #include "vectors/enc_cases.h"
@@ -983,7 +984,7 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
              * SOP1's, SOPC's and SOPP's words) is no undefined opcode of this one */
             gcn_disasm_item item;
             gcn_disasm_next((int)r->gen, b, sizeof(b), &item);
-            if (item.encoding && strcmp(item.encoding, r->t->encodings[enc].name) != 0)
+            if (item.encoding && !gcn_cat_names(item.encoding, r->t->encodings[enc].name))
                 continue;
         }
         reject_bytes(r, -1, enc, "opcode", field, GCN_VERR_UNDEFINED_OPCODE, b, l->bytes, -1);
