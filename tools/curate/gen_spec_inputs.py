@@ -218,6 +218,33 @@ def _vop3_output_modifiers():
     return out
 
 
+def vop3_src16_overrides():
+    """The 16-bit sources of the VOP3 page's instructions: those their Operation reads through a
+    16-bit cast (ASHALF(SRC0), (INT16)SRC1, (UINT16)SRC2), into a 16-bit variable (V_MED3_I16's
+    'INT16 S1 = (INT32)SRC1') or as their low half alone (V_MAD_U32_U16's SRC0&0xffff, V_PACK_B32_F16's SRC1<<16), as
+    VOP1/VOP2's 16-bit sources read the low half. V_SAD_U16 reads both 16-bit words of each
+    source (SRC0 & 0xffff, SRC0 >> 16), so its sources stay 32-bit."""
+    import re
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    out = {}
+    for x in facts:
+        if x.get("encoding") != "VOP3" or x["kind"] != "operation":
+            continue
+        code = x.get("code", "")
+        srcs = set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
+            set(re.findall(r"\(\s*U?INT16\s*\)\s*(SRC[0-2])\b", code)) | \
+            set(re.findall(r"\b(?:U?INT16|HALF)\s+\w+\s*=\s*(?:\(\s*\w+\s*\)\s*)?(SRC[0-2])\s*$",
+                           code, re.M)) | \
+            {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
+             if not re.search(m + r"\s*>>\s*16", code)}
+        if srcs:
+            out.setdefault(x["name"], set()).update(srcs)
+    return [{"instruction": n, "operand": src, "format": "f16",
+             "note": "a 16-bit source: its Operation reads it through a 16-bit cast"}
+            for n in sorted(out) for src in sorted(out[n])]
+
+
 def vop3_modifier_overrides():
     """CLAMP and OMOD absent where the page's rule leaves them no effect; the fields must be
     clear there (llvm-mc 14 and 19 refuse clamp and mul:2 on v_bfe_u32, and its disassembler
@@ -742,7 +769,7 @@ OPERANDS = [
                    {"instruction": "V_MQSAD_U32_U8", "operand": "SRC2", "kind": "vsrc-vgpr",
                     "note": "four dwords: VGPRs alone (llvm-mc bonaire refuses s[4:7]; no "
                             "scalar operand code names four registers)"}] +
-                  vop3_modifier_overrides(),
+                  vop3_modifier_overrides() + vop3_src16_overrides(),
      "unmodelled_fields": {
          "fields": ["ABS", "NEG", "OP_SEL"],
          "note": "not modelled yet: the source modifiers (ABS, NEG) and GCN 1.4's OP_SEL. The "
