@@ -489,6 +489,11 @@ static char *buf_format(char *p, const gcn_modifier_row *m, const gcn_buf_format
         return p;
     *p++ = ' ';
     p = put_pool(p, m->asm_name, m->asm_len);
+    if (d >= GCN_BUF_DFMTS || n >= GCN_BUF_NFMTS) {
+        /* past the tables (no decoded word: its fields are 4 and 3 bits): LLVM's format:N */
+        *p++ = ':';
+        return dec(p, n * GCN_BUF_DFMTS + d);
+    }
     p = PUT_LIT(p, ":[");
     if (d != r->dfmt_default) {
         memcpy(p, r->dfmt_name[d], r->dfmt_len[d]);
