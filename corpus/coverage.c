@@ -151,7 +151,14 @@ size_t cov_classify(const gcn_inst *in, cov_element *out, size_t max)
             continue;
         if (m->format == GCN_FMT_FLAG)
             put(out, max, &n, in, m->slot, v ? "flag-set" : "flag-clear", NULL);
-        else if (m->format == GCN_FMT_SWIZZLE) {
+        else if (m->format == GCN_FMT_BUF_FORMAT) {
+            /* a buffer format: each part at its default (not written) and named */
+            const gcn_buf_format_row *r = &gcn_codec_tables()->buf_formats[in->gen];
+            put(out, max, &n, in, m->slot, v == r->dfmt_default ? "format-default" : "format",
+                NULL);
+            put(out, max, &n, in, m->slot2,
+                in->field[m->slot2] == r->nfmt_default ? "format-default" : "format", NULL);
+        } else if (m->format == GCN_FMT_SWIZZLE) {
             swizzle_form(in, form, sizeof(form));
             put(out, max, &n, in, m->slot, "swizzle-%s", form);
         } else
