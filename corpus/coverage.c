@@ -444,8 +444,6 @@ unsigned cov_kind_gens(const char *kind)
 
 /* ---- the report --------------------------------------------------------------------------- */
 
-#define MAX_ENC 8
-#define MAX_GEN GCN_MAX_GENS
 
 static int by_class(const void *a, const void *b)
 {
@@ -512,7 +510,7 @@ char *cov_report(const cov_set *universe, const cov_set *const *reached, const c
         for (g = 0; g < t->ngens; g++)
             gcn_buf_printf(&b, "--:|");
         gcn_buf_printf(&b, "\n");
-        for (e = 0; e < t->nencodings && e < MAX_ENC; e++) {
+        for (e = 0; e < t->nencodings; e++) {
             gcn_buf_printf(&b, "| %s |", t->encodings[e].name);
             for (g = 0; g < t->ngens; g++) {
                 size_t ui = 0, ri = 0, ue = 0, re = 0;
