@@ -444,7 +444,6 @@ unsigned cov_kind_gens(const char *kind)
 
 /* ---- the report --------------------------------------------------------------------------- */
 
-
 static int by_class(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
