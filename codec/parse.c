@@ -45,6 +45,8 @@ typedef struct pctx {
      * registers written (0: 'off') and where, checked once the modifiers are read */
     long written[GCN_MAX_OPERANDS];
     size_t written_at[GCN_MAX_OPERANDS], written_end[GCN_MAX_OPERANDS];
+    /* a buffer format's parts given (bit 0 the data format, 1 the number format, 2 format:) */
+    unsigned fmt_seen;
 } pctx;
 
 #if defined(__GNUC__)
@@ -1579,6 +1581,147 @@ static int modifier_name(const pctx *p, const char *w, size_t n)
     return 0;
 }
 
+/* ---- buffer formats (MTBUF's format:[DATA,NUM], and LLVM's legacy dfmt:D, nfmt:N) ---------- */
+
+/* The row's buffer format modifier on the generation, NULL when none. */
+static const gcn_modifier_row *buf_format_mod(const gcn_insn_row *row, unsigned gen)
+{
+    unsigned j;
+    for (j = 0; j < row->nmodifiers; j++)
+        if (row->modifier[j].format == GCN_FMT_BUF_FORMAT && ((row->modifier[j].gens >> gen) & 1))
+            return &row->modifier[j];
+    return NULL;
+}
+
+/* Is the word s[at..e) the name of a part in the legacy syntax (dfmt, nfmt) of the row's
+ * buffer format: 0 or 1, -1 when not. */
+static int buf_part(const pctx *p, size_t at, size_t e)
+{
+    const gcn_buf_format_row *r = &p->t->buf_formats[p->in->gen];
+    unsigned k;
+    if (!buf_format_mod(p->row, p->in->gen))
+        return -1;
+    for (k = 0; k < 2; k++)
+        if (same(p->s + at, r->part_asm[k], e - at))
+            return (int)k;
+    return -1;
+}
+
+/* The names of part k whose spelling (any case) is s[at..e): the value, -1 when none. */
+static int buf_name(const gcn_buf_format_row *r, unsigned k, const char *s, size_t at, size_t e)
+{
+    unsigned n = k ? GCN_BUF_NFMTS : GCN_BUF_DFMTS, v;
+    for (v = 0; v < n; v++) {
+        const char *name = k ? r->nfmt_name[v] : r->dfmt_name[v];
+        size_t len = k ? r->nfmt_len[v] : r->dfmt_len[v], i;
+        if (len != e - at)
+            continue;
+        for (i = 0; i < len && tolower((unsigned char)name[i]) == s[at + i]; i++)
+            ;
+        if (i == len)
+            return (int)v;
+    }
+    return -1;
+}
+
+/* The value of format: at s[k] for modifier m: a number (the data format in the low bits,
+ * the number format above them, as LLVM reads format:N) or [NAME] or [NAME,NAME], each a data
+ * or a number format name (any order), the part not named at its default. */
+static gcn_status buf_format_value(pctx *p, const gcn_modifier_row *m, size_t at, size_t k)
+{
+    const gcn_buf_format_row *r = &p->t->buf_formats[p->in->gen];
+    const char *s = p->s;
+    unsigned dw = p->l->slot[m->slot].width, nw = p->l->slot[m->slot2].width, seen = 0;
+    uint32_t v[2] = {r->dfmt_default, r->nfmt_default};
+    if (p->fmt_seen)
+        return err(p, at, "the format is given twice (format: and %s:)",
+                   p->fmt_seen & 1 ? r->part_asm[0] : r->part_asm[1]);
+    p->fmt_seen = 4;
+    if (s[k] != '[') {
+        codec_value_err ve;
+        int64_t n;
+        size_t vat = k;
+        if (gcn_codec_float_end(s, k) || !gcn_codec_expr(s, &k, &n, &ve))
+            return err(p, vat,
+                       "bad value for '%s': a number 0-%u or [%s,%s] (the data and the "
+                       "number format's names, each may be left out)",
+                       m->asm_name, (1u << (dw + nw)) - 1, r->dfmt_name[GCN_BUF_DFMTS - 2],
+                       r->nfmt_name[GCN_BUF_NFMTS - 1]);
+        if (!fits_unsigned(n, dw + nw))
+            return err(p, vat, "'%s' is out of range: %lld is not in 0 to %u", m->asm_name,
+                       (long long)n, (1u << (dw + nw)) - 1);
+        p->in->field[m->slot] = (uint32_t)n & ((1u << dw) - 1);
+        p->in->field[m->slot2] = (uint32_t)n >> dw;
+        p->pos = k;
+        return GCN_OK;
+    }
+    k = skip_blanks(s, k + 1);
+    for (;;) {
+        size_t e = word_end(s, k);
+        int d = buf_name(r, 0, s, k, e), n = d < 0 ? buf_name(r, 1, s, k, e) : -1;
+        unsigned part = d >= 0 ? 0u : 1u;
+        if (d < 0 && n < 0) {
+            /* every name the generation has, in the message */
+            char dn[GCN_BUF_DFMTS * (GCN_NAME_MAX + 1)], nn[GCN_BUF_NFMTS * (GCN_NAME_MAX + 1)];
+            size_t dl = 0, nl = 0;
+            unsigned i;
+            dn[0] = nn[0] = 0;
+            for (i = 0; i < GCN_BUF_DFMTS; i++)
+                dl += (size_t)snprintf(dn + dl, sizeof(dn) - dl, "%s%s", i ? " " : "",
+                                       r->dfmt_name[i]);
+            for (i = 0; i < GCN_BUF_NFMTS; i++)
+                nl += (size_t)snprintf(nn + nl, sizeof(nn) - nl, "%s%s", i ? " " : "",
+                                       r->nfmt_name[i]);
+            return err(p, k,
+                       "'%.*s' is no data or number format on this generation; data formats: "
+                       "%s; number formats: %s",
+                       TOK(s + k, e > k ? e - k : 1), dn, nn);
+        }
+        if (seen & (1u << part))
+            return err(p, k, "two %s formats in '%s:[...]'", part ? "number" : "data", m->asm_name);
+        seen |= 1u << part;
+        v[part] = (uint32_t)(d >= 0 ? d : n);
+        k = skip_blanks(s, e);
+        if (s[k] == ']')
+            break;
+        if (s[k] != ',' || seen == 3)
+            return err(p, k, "expected %s in '%s:[...]'", seen == 3 ? "']'" : "',' or ']'",
+                       m->asm_name);
+        k = skip_blanks(s, k + 1);
+    }
+    p->in->field[m->slot] = v[0];
+    p->in->field[m->slot2] = v[1];
+    p->pos = k + 1;
+    return GCN_OK;
+}
+
+/* A part of the legacy syntax, dfmt:D or nfmt:N (part k, named s[at..e)); p->pos moves past
+ * it. */
+static gcn_status buf_part_value(pctx *p, unsigned k, size_t at, size_t e)
+{
+    const gcn_modifier_row *m = buf_format_mod(p->row, p->in->gen);
+    const gcn_buf_format_row *r = &p->t->buf_formats[p->in->gen];
+    unsigned slot = k ? m->slot2 : m->slot, w = p->l->slot[slot].width;
+    size_t i = skip_blanks(p->s, e), vat;
+    gcn_status st = GCN_OK;
+    int64_t v;
+    if (p->fmt_seen & (4u | (1u << k)))
+        return err(p, at, "the %s format is given twice", k ? "number" : "data");
+    if (p->s[i] != ':')
+        return err(p, at, "'%s' needs a value ('%s:N')", r->part_asm[k], r->part_asm[k]);
+    i = skip_blanks(p->s, i + 1);
+    vat = i;
+    if (!int_value(p, &i, &v, r->part_asm[k], &st))
+        return st;
+    if (!fits_unsigned(v, w))
+        return err(p, vat, "'%s' is out of range: %lld is not in 0 to %u", r->part_asm[k],
+                   (long long)v, (1u << w) - 1);
+    p->fmt_seen |= 1u << k;
+    p->in->field[slot] = (uint32_t)v;
+    p->pos = i;
+    return GCN_OK;
+}
+
 /* The modifier named s[at..e); p->pos moves past it. */
 static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
                            const gcn_operand_row *soe_op)
@@ -1634,6 +1777,8 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
             return err(p, at, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
         k = skip_blanks(s, k + 1);
         vat = k;
+        if (m->format == GCN_FMT_BUF_FORMAT)
+            return buf_format_value(p, m, at, k);
         if (m->format == GCN_FMT_SWIZZLE && word_end(s, k) - k == 7 &&
             memcmp(s + k, "swizzle", 7) == 0) {
             if (!swizzle_macro(p, &k, &v, &st))
@@ -1825,6 +1970,14 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     out->encoding = p->row->encoding;
     p->l = codec_layout(t, (unsigned)gen, p->row->encoding);
     p->pos = e;
+    {
+        /* a buffer format not written is its parts' defaults */
+        const gcn_modifier_row *bf = buf_format_mod(p->row, (unsigned)gen);
+        if (bf) {
+            out->field[bf->slot] = t->buf_formats[gen].dfmt_default;
+            out->field[bf->slot2] = t->buf_formats[gen].nfmt_default;
+        }
+    }
     /* the operands this reading takes: those written with a flag only where with_when says */
     for (i = 0; i < p->row->noperands; i++) {
         if (p->row->operand[i].when != GCN_NO_SLOT) {
@@ -1852,6 +2005,13 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
                     !((c == 'v' || c == 's') && (is_digit(line[at + 1]) || line[at + 1] == '['))
                 ? word_end(line, at)
                 : at;
+        /* LLVM's legacy dfmt:D, nfmt:N, among the operands (before SOFFSET) or after them */
+        if (e > at && buf_part(p, at, e) >= 0) {
+            st = buf_part_value(p, (unsigned)buf_part(p, at, e), at, e);
+            if (st != GCN_OK)
+                return st;
+            goto separator;
+        }
         if (e > at && row_modifier_name(p->row, line + at, e - at)) {
             st = modifier(p, at, e, &seen, smem);
             if (st != GCN_OK)
@@ -2004,6 +2164,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
         p.pos = 0;
         p.has_literal = 0;
         p.literal = 0;
+        p.fmt_seen = 0;
         st2 = parse_line(&p, gen, literal_out);
         rule1 = d1.col == 1 && strstr(d1.msg, " only with ") != NULL;
         rule2 = d2.col == 1 && strncmp(d2.msg, "with ", 5) == 0;

@@ -479,6 +479,36 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     }
 }
 
+/* A buffer format, LLVM's ' format:[DATA,NUM]' with each part left out at its default and
+ * nothing at both (data format d, number format n; their fields' widths keep them in the
+ * tables' range). */
+static char *buf_format(char *p, const gcn_modifier_row *m, const gcn_buf_format_row *r, uint32_t d,
+                        uint32_t n)
+{
+    if (d == r->dfmt_default && n == r->nfmt_default)
+        return p;
+    *p++ = ' ';
+    p = put_pool(p, m->asm_name, m->asm_len);
+    if (d >= GCN_BUF_DFMTS || n >= GCN_BUF_NFMTS) {
+        /* past the tables (no decoded word: its fields are 4 and 3 bits): LLVM's format:N */
+        *p++ = ':';
+        return dec(p, n * GCN_BUF_DFMTS + d);
+    }
+    p = PUT_LIT(p, ":[");
+    if (d != r->dfmt_default) {
+        memcpy(p, r->dfmt_name[d], r->dfmt_len[d]);
+        p += r->dfmt_len[d];
+        if (n != r->nfmt_default)
+            *p++ = ',';
+    }
+    if (n != r->nfmt_default) {
+        memcpy(p, r->nfmt_name[n], r->nfmt_len[n]);
+        p += r->nfmt_len[n];
+    }
+    *p++ = ']';
+    return p;
+}
+
 /* Modifier i of a valid instruction into p, with the space before it; nothing where the
  * generation lacks it or its value is not written. Returns the end. */
 static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsigned i)
@@ -487,6 +517,8 @@ static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsi
     uint32_t v = in->field[m->slot];
     if (!((m->gens >> in->gen) & 1) || (v == 0 && (m->omit_zero || m->format == GCN_FMT_FLAG)))
         return p;
+    if (m->format == GCN_FMT_BUF_FORMAT)
+        return buf_format(p, m, &t->buf_formats[in->gen], v, in->field[m->slot2]);
     *p++ = ' ';
     if (m->format == GCN_FMT_OMOD) {
         static const char omod_text[4][6] = {"", "mul:2", "mul:4", "div:2"};

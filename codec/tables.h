@@ -54,7 +54,9 @@ typedef enum gcn_kind {
  * sendmsg(...), hwreg(...)), by the generation's gcn_simm16_row. "interp-slot": an interpolation
  * parameter, LLVM's p10, p20, p0 for 0, 1, 2 (V_INTERP_MOV_F32's VSRC). "omod": VOP3's output
  * modifier, written as LLVM's mul:2, mul:4, div:2 for 1, 2, 3 (the modifier's name is not
- * written). */
+ * written). "buf-format": MTBUF's DFMT (the modifier's field) and NFMT (its slot2), LLVM's
+ * format:[DATA,NUM] by the generation's gcn_buf_format_row, each part left out at its default,
+ * nothing at both defaults. */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -68,7 +70,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_F64, "f64")                                                                          \
     X(GCN_FMT_F16, "f16")                                                                          \
     X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
-    X(GCN_FMT_OMOD, "omod")
+    X(GCN_FMT_OMOD, "omod")                                                                        \
+    X(GCN_FMT_BUF_FORMAT, "buf-format")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -172,6 +175,7 @@ typedef struct gcn_modifier_row {
     uint8_t gens;      /* bit set of generations that take it (0xff: all) */
     const char *asm_name;
     uint8_t asm_len;
+    uint8_t slot2; /* buf-format: the number format's slot; else GCN_NO_SLOT */
 } gcn_modifier_row;
 
 typedef struct gcn_insn_row {
@@ -539,6 +543,19 @@ typedef struct gcn_simm16_row {
     const char *op_name[GCN_MSG_OP_SETS][8];
 } gcn_simm16_row;
 
+/* MTBUF's data and number format names of one generation (spec/curated/buf_formats.json
+ * through gcn.json, from GcnMemHandling.md's tables), their defaults (which the text leaves
+ * out) and the names of the parts in LLVM's legacy syntax (dfmt:D, nfmt:N). */
+#define GCN_BUF_DFMTS 16
+#define GCN_BUF_NFMTS 8
+typedef struct gcn_buf_format_row {
+    const char *dfmt_name[GCN_BUF_DFMTS];
+    const char *nfmt_name[GCN_BUF_NFMTS];
+    uint8_t dfmt_len[GCN_BUF_DFMTS], nfmt_len[GCN_BUF_NFMTS];
+    uint8_t dfmt_default, nfmt_default;
+    const char *part_asm[2]; /* dfmt, nfmt */
+} gcn_buf_format_row;
+
 typedef struct gcn_tables {
     unsigned ngens, nencodings, ninsns;
     const gcn_gen_row *gens;
@@ -578,7 +595,8 @@ typedef struct gcn_tables {
     uint32_t mnemonic_hash_mask;
     const uint16_t *name_hash; /* [gen * (name_hash_mask + 1) + slot] */
     uint32_t name_hash_mask;
-    const gcn_simm16_row *simm16; /* [gen] */
+    const gcn_simm16_row *simm16;          /* [gen] */
+    const gcn_buf_format_row *buf_formats; /* [gen] */
 } gcn_tables;
 
 #define GCN_ENC_NONE 0xffu

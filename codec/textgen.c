@@ -254,7 +254,9 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
     for (i = 0; ok && i < row->nmodifiers; i++)
         if ((row->modifier[i].gens >> base->gen) & 1)
             ok = make_step(x, t, base, GCN_PRINT_MODIFIER + i, row->modifier[i].slot,
-                           row->modifier[i].format != GCN_FMT_SWIZZLE, &steps[n++]);
+                           row->modifier[i].format != GCN_FMT_SWIZZLE &&
+                               row->modifier[i].slot2 == GCN_NO_SLOT,
+                           &steps[n++]);
     if (n > GCN_PRINT_STEPS) {
         /* more than a program holds (MUBUF's four operands and eight flags): one step, the
          * general path for the whole text after the mnemonic */

@@ -711,8 +711,17 @@ static int make_dict(const char *kind, const char *out, const char *spec)
         int g;
         for (i = 0; i < t->ninsns; i++)
             dict_add_str(&d, t->insns[i].mnemonic);
-        for (g = 0; g < gcn_gen_count(); g++)
+        for (g = 0; g < gcn_gen_count(); g++) {
             gcn_enc_cases(g, collect_tokens, &d);
+            /* a buffer format's parts in LLVM's legacy syntax (dfmt:D, nfmt:N), which the
+             * printer does not write */
+            for (i = 0; i < 2; i++)
+                if (t->buf_formats[g].part_asm[i]) {
+                    char name[64];
+                    snprintf(name, sizeof(name), "%s:", t->buf_formats[g].part_asm[i]);
+                    dict_add_str(&d, name);
+                }
+        }
         {
             /* the syntax the assembler reads beyond the printer's (codec/parse.c, expr.c):
              * radixes, operators, brackets, separators, comments, the swizzle macro's modes */

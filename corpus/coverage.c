@@ -151,7 +151,14 @@ size_t cov_classify(const gcn_inst *in, cov_element *out, size_t max)
             continue;
         if (m->format == GCN_FMT_FLAG)
             put(out, max, &n, in, m->slot, v ? "flag-set" : "flag-clear", NULL);
-        else if (m->format == GCN_FMT_SWIZZLE) {
+        else if (m->format == GCN_FMT_BUF_FORMAT) {
+            /* a buffer format: each part at its default (not written) and named */
+            const gcn_buf_format_row *r = &gcn_codec_tables()->buf_formats[in->gen];
+            put(out, max, &n, in, m->slot, v == r->dfmt_default ? "format-default" : "format",
+                NULL);
+            put(out, max, &n, in, m->slot2,
+                in->field[m->slot2] == r->nfmt_default ? "format-default" : "format", NULL);
+        } else if (m->format == GCN_FMT_SWIZZLE) {
             swizzle_form(in, form, sizeof(form));
             put(out, max, &n, in, m->slot, "swizzle-%s", form);
         } else
@@ -437,9 +444,6 @@ unsigned cov_kind_gens(const char *kind)
 
 /* ---- the report --------------------------------------------------------------------------- */
 
-#define MAX_ENC 8
-#define MAX_GEN GCN_MAX_GENS
-
 static int by_class(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -505,7 +509,7 @@ char *cov_report(const cov_set *universe, const cov_set *const *reached, const c
         for (g = 0; g < t->ngens; g++)
             gcn_buf_printf(&b, "--:|");
         gcn_buf_printf(&b, "\n");
-        for (e = 0; e < t->nencodings && e < MAX_ENC; e++) {
+        for (e = 0; e < t->nencodings; e++) {
             gcn_buf_printf(&b, "| %s |", t->encodings[e].name);
             for (g = 0; g < t->ngens; g++) {
                 size_t ui = 0, ri = 0, ue = 0, re = 0;

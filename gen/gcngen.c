@@ -95,6 +95,7 @@ typedef struct spec_t {
     } * fvars;
     /* [row of gcn_fast_plans]: its initializer, which the key maps copy (emit_plans) */
     char **fast_text;
+    unsigned buf_name_max[2]; /* the longest data and number format names (buf_formats) */
 } spec_t;
 
 static int fail(spec_t *s, const cJSON *node, const char *fmt, ...)
@@ -421,6 +422,27 @@ static int check_encodings_disjoint(spec_t *s)
     return 1;
 }
 
+/* The widest the field is in the encoding's layouts (0: in none). */
+static unsigned field_width_max(spec_t *s, const char *enc, const char *field)
+{
+    const cJSON *x, *l, *f;
+    unsigned w = 0;
+    cJSON_ArrayForEach(x, get(s->doc.root, "encodings"))
+    {
+        if (!str(x, "name") || strcmp(str(x, "name"), enc) != 0)
+            continue;
+        cJSON_ArrayForEach(l, get(x, "layouts")) cJSON_ArrayForEach(f, get(l, "fields"))
+        {
+            if (str(f, "name") && strcmp(str(f, "name"), field) == 0) {
+                unsigned fw = (unsigned)(cJSON_GetNumberValue(get(f, "hi")) -
+                                         cJSON_GetNumberValue(get(f, "lo")) + 1);
+                w = fw > w ? fw : w;
+            }
+        }
+    }
+    return w;
+}
+
 /* Each instruction: a known encoding, opcodes that fit the OPCODE field, operands and modifiers
  * naming fields its layouts have, kinds and formats the runtime knows. */
 /* log2 of a register count the checks know (1, 2, 4, 8, 16), -1 otherwise. */
@@ -587,6 +609,23 @@ static int check_instructions(spec_t *s)
             if (slot_index(&s->encs[e], str(m, "field")) < 0)
                 return fail(s, m, "%s: modifier field %s is not a %s field", name, str(m, "field"),
                             enc);
+            /* a buffer format: DFMT in its field, NFMT in nfmt_field, each in the widths the
+             * generation's name tables cover (emit_buf_formats checks the names) */
+            if (strcmp(fmt, "buf-format") == 0) {
+                int d = slot_index(&s->encs[e], str(m, "field")),
+                    n = slot_index(&s->encs[e], str(m, "nfmt_field"));
+                if (n < 0)
+                    return fail(s, m,
+                                "%s: a buf-format modifier needs its NFMT field "
+                                "(nfmt_field)",
+                                name);
+                if (d < 0 || field_width_max(s, enc, str(m, "field")) > 4 ||
+                    field_width_max(s, enc, str(m, "nfmt_field")) > 3)
+                    return fail(s, m, "%s: a buf-format's fields hold 4 and 3 bits at most", name);
+                if (!get(s->doc.root, "buf_formats"))
+                    return fail(s, m, "%s: a buf-format modifier needs the spec's buf_formats",
+                                name);
+            }
             /* a largest value: 2^k - 1, a GCN_CK_BITS check of k bits */
             if (get(m, "max")) {
                 double mx = cJSON_GetNumberValue(get(m, "max"));
@@ -620,6 +659,84 @@ static void lo_bits(const cJSON *pair, unsigned *lo, unsigned *bits)
 }
 
 static void c_string(gcn_buf *b, const char *s);
+
+/* gcn_buf_format_rows: MTBUF's data and number format names of each generation (gcn.json's
+ * buf_formats, from spec/curated/buf_formats.json). Checked here: every value of the 4-bit DFMT
+ * and the 3-bit NFMT has one name on each generation, no longer than GCN_NAME_MAX, and the
+ * defaults are values. Without buf_formats the rows are empty (no modifier reads them:
+ * check_insns). */
+static int emit_buf_formats(spec_t *s, gcn_buf *b)
+{
+    static const char *const parts[2] = {"dfmt", "nfmt"};
+    static const unsigned counts[2] = {GCN_BUF_DFMTS, GCN_BUF_NFMTS};
+    const cJSON *root = get(s->doc.root, "buf_formats"), *x;
+    unsigned g, k, i;
+    gcn_buf_printf(b, "static const gcn_buf_format_row gcn_buf_format_rows[%u] = {\n", s->ngens);
+    for (g = 0; g < s->ngens && root; g++) {
+        const char *gen = s->gens[g].id, *nm[2][GCN_BUF_DFMTS] = {{0}};
+        unsigned def[2];
+        for (k = 0; k < 2; k++) {
+            const cJSON *part = get(root, parts[k]);
+            if (!str(part, "asm") || !cJSON_IsNumber(get(part, "default")) ||
+                (def[k] = (unsigned)cJSON_GetNumberValue(get(part, "default"))) >= counts[k])
+                return fail(s, part, "buf_formats.%s needs \"asm\" and a \"default\" value",
+                            parts[k]);
+            cJSON_ArrayForEach(x, get(part, "names"))
+            {
+                double v = cJSON_GetNumberValue(get(x, "value"));
+                if (!in_gens(get(x, "gens"), gen))
+                    continue;
+                if (!(v >= 0 && v < counts[k]) || !str(x, "name") ||
+                    strlen(str(x, "name")) > GCN_NAME_MAX || nm[k][(unsigned)v])
+                    return fail(s, x,
+                                "a %s name: a value 0-%u named once a generation, in %d "
+                                "characters at most",
+                                parts[k], counts[k] - 1, GCN_NAME_MAX);
+                nm[k][(unsigned)v] = str(x, "name");
+            }
+            for (i = 0; i < counts[k]; i++)
+                if (!nm[k][i])
+                    return fail(s, part, "buf_formats.%s names no value %u on %s", parts[k], i,
+                                gen);
+        }
+        for (k = 0; k < 2; k++) {
+            gcn_buf_printf(b, "%s.%s_name = {", k ? " " : "    {", parts[k]);
+            for (i = 0; i < counts[k]; i++) {
+                c_string(b, nm[k][i]);
+                gcn_buf_puts(b, ", ");
+            }
+            gcn_buf_printf(b, "},\n     .%s_len = {", parts[k]);
+            for (i = 0; i < counts[k]; i++)
+                gcn_buf_printf(b, "%zu, ", strlen(nm[k][i]));
+            gcn_buf_puts(b, "},\n    ");
+        }
+        gcn_buf_printf(b, " .dfmt_default = %u, .nfmt_default = %u, .part_asm = {", def[0], def[1]);
+        for (k = 0; k < 2; k++) {
+            c_string(b, str(get(root, parts[k]), "asm"));
+            gcn_buf_puts(b, ", ");
+        }
+        gcn_buf_puts(b, "}},\n");
+    }
+    if (!root)
+        gcn_buf_puts(b, "    {{0}},\n");
+    gcn_buf_puts(b, "};\n\n");
+    return 1;
+}
+
+/* The longest data and number format names of any generation (the text's bound). */
+static void buf_names_max(spec_t *s)
+{
+    static const char *const parts[2] = {"dfmt", "nfmt"};
+    const cJSON *x;
+    unsigned k;
+    for (k = 0; k < 2; k++)
+        cJSON_ArrayForEach(x, get(get(get(s->doc.root, "buf_formats"), parts[k]), "names"))
+        {
+            size_t n = str(x, "name") ? strlen(str(x, "name")) : 0;
+            if (n > s->buf_name_max[k])
+                s->buf_name_max[k] = (unsigned)n;
+        }
+}
 
 /* gcn_simm16_rows: the symbolic 16-bit immediates of each generation (gcn.json's simm16, from
  * spec/curated/simm16.json). Checked here: every part lies in 16 bits. */
@@ -1192,7 +1309,11 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
     cJSON_ArrayForEach(m, get(in, "modifiers"))
+    {
         FETCH(slot_index(e, str(m, "field")), gens_mask(s, get(m, "gens")));
+        if (str(m, "nfmt_field"))
+            FETCH(slot_index(e, str(m, "nfmt_field")), gens_mask(s, get(m, "gens")));
+    }
 #undef FETCH
     return n;
 }
@@ -1923,8 +2044,15 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                            cJSON_IsTrue(get(m, "required")), cJSON_IsTrue(get(m, "omit_zero")),
                            gens_mask(s, get(m, "gens")));
             pool_string(s, b, str(m, "asm"));
-            gcn_buf_printf(b, ", %zu}, ", strlen(str(m, "asm")));
-            text_max += 2 + strlen(str(m, "asm")) + GCN_TEXT_VALUE_MAX;
+            {
+                int s2 = str(m, "nfmt_field") ? slot_index(e, str(m, "nfmt_field")) : -1;
+                gcn_buf_printf(b, ", %zu, %u}, ", strlen(str(m, "asm")),
+                               s2 < 0 ? GCN_NO_SLOT : (unsigned)s2);
+            }
+            /* a buffer format's value: '[', both names, ',' and ']' */
+            text_max += 2 + strlen(str(m, "asm")) +
+                        (str(m, "nfmt_field") ? 3 + s->buf_name_max[0] + s->buf_name_max[1]
+                                              : GCN_TEXT_VALUE_MAX);
         }
         gcn_buf_puts(b, "}, {");
         for (g = 0; g < GCN_MAX_GENS; g++) {
@@ -2364,6 +2492,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         emit_gens(&s, &rows);
         emit_encodings(&s, &rows);
         emit_layouts(&s, &rows);
+        buf_names_max(&s);
         emit_insns(&s, &rows);
         emit_scalars(&s, &rows); /* before the plans: their check rows read reg_ok */
         memset(s.check_rows[0], 0, 256);
@@ -2371,7 +2500,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
         emit_plans(&s, &rows);
         emit_mnemonic_index(&s, &rows);
         emit_dispatch(&s, &rows);
-        ok = emit_simm16(&s, &rows);
+        ok = emit_simm16(&s, &rows) && emit_buf_formats(&s, &rows);
         emit_pool(&s, &b);
         gcn_buf_append(&b, rows.data, rows.len);
         b.oom |= rows.oom || s.pool.oom;
@@ -2399,6 +2528,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
                        "    .mnemonic_hash = gcn_mnemonic_hash, .mnemonic_hash_mask = %u,\n"
                        "    .name_hash = gcn_scalar_name_hash, .name_hash_mask = %u,\n"
                        "    .simm16 = gcn_simm16_rows,\n"
+                       "    .buf_formats = gcn_buf_format_rows,\n"
                        "};\n",
                        s.ngens, s.nencs, s.ninsns, s.sha, s.ngens * s.ninsns, s.mnemonic_hash_mask,
                        s.name_hash_mask);

@@ -542,7 +542,7 @@ static void judge(run_ctx *c, size_t fi, const gcn_vec_read *r, gcn_check_mode m
                   const gcn_answer *a)
 {
     gcn_impl_result *ir = c->ir;
-    char expected[200], got[300], hex[GCN_VEC_BYTES_MAX * 5 + 1], key[128];
+    char expected[300], got[400], hex[GCN_VEC_BYTES_MAX * 5 + 1], key[128];
     const char *kind = compare(r, mode, a, expected, sizeof(expected), got, sizeof(got));
     const char *input = !kind || mode == GCN_MODE_ASM
                             ? r->v.asm_text

@@ -55,8 +55,8 @@ typedef struct gcn_mismatch {
     char kind[16];
     char tag[16];
     char cls[48];
-    char input[200];
-    char expected[200];
+    char input[300];
+    char expected[300];
     char got[300];
     int gen, encoding, insn;
 } gcn_mismatch;

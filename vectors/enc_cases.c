@@ -108,9 +108,16 @@ static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, g
             break;
         }
     }
-    for (i = 0; i < row->nmodifiers; i++)
-        if (row->modifier[i].required)
-            in->field[row->modifier[i].slot] = 1;
+    for (i = 0; i < row->nmodifiers; i++) {
+        const gcn_modifier_row *m = &row->modifier[i];
+        if (m->required)
+            in->field[m->slot] = 1;
+        /* a buffer format: its parts' defaults, the form written without it */
+        if (m->format == GCN_FMT_BUF_FORMAT) {
+            in->field[m->slot] = g->t->buf_formats[in->gen].dfmt_default;
+            in->field[m->slot2] = g->t->buf_formats[in->gen].nfmt_default;
+        }
+    }
     /* operands written with a flag: the base form writes them */
     for (i = 0; i < row->noperands; i++)
         if (row->operand[i].when != GCN_NO_SLOT)
@@ -386,6 +393,25 @@ static void modifier_cases(gen_ctx *g, const gcn_inst *b, const gcn_modifier_row
             /* 0x1234: BITMASK_PERM with bits the form does not print (OR and XOR masks
              * overlapping the AND mask); it reads back as 0x1224 */
             emit_as(g, &in, "swizzle", slot, sw[k] != 0x1234);
+        }
+        return;
+    }
+    if (m->format == GCN_FMT_BUF_FORMAT) {
+        /* every data format with the default number format, every number format with the
+         * default data format, and both parts at once */
+        const char *slot2 = g->t->encodings[b->encoding].slot_name[m->slot2];
+        uint32_t v;
+        for (v = 0; v <= mask_of(w); v++) {
+            in.field[m->slot] = v;
+            emit(g, &in, "modifier", slot);
+        }
+        in.field[m->slot] = b->field[m->slot];
+        for (v = 0; v <= mask_of(l->slot[m->slot2].width); v++) {
+            in.field[m->slot2] = v;
+            emit(g, &in, "modifier", slot2);
+            in.field[m->slot] = mask_of(w) - v;
+            emit(g, &in, "modifier", slot);
+            in.field[m->slot] = b->field[m->slot];
         }
         return;
     }

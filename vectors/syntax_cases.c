@@ -869,6 +869,46 @@ static void alias_forms(sctx *g, unsigned i, const char *tok, const char *kind, 
 
 /* ---- modifiers ---------------------------------------------------------------------------- */
 
+/* A buffer format's other spellings (modifier i, format:[...]): the number LLVM reads
+ * (format:N), the names in the other order and with a blank, in lower case (the page: 'A data
+ * format name is case-insensitive'), and LLVM's legacy dfmt:D, nfmt:N, both before SOFFSET (as
+ * LLVM takes it) and after it. Each gives the base's bytes. */
+static void buf_format_forms(sctx *g, unsigned i, const gcn_modifier_row *m, const char *kind,
+                             const char *slot)
+{
+    const gcn_buf_format_row *r = &g->t->buf_formats[g->gen];
+    uint32_t d = g->c->inst.field[m->slot], n = g->c->inst.field[m->slot2];
+    unsigned dw = width(g, m->slot), k;
+    char t2[TOKEN_MAX];
+    line_t L;
+    if (d >= GCN_BUF_DFMTS || n >= GCN_BUF_NFMTS)
+        return;
+    snprintf(t2, sizeof(t2), "%s:%u", m->asm_name, n << dw | d);
+    emit_tok(g, 1, i, t2, "mod-buf-number", kind, slot, 1, NULL, 0);
+    snprintf(t2, sizeof(t2), "%s:[%s, %s]", m->asm_name, r->dfmt_name[d], r->nfmt_name[n]);
+    emit_tok(g, 1, i, t2, "mod-buf-blank", kind, slot, 1, NULL, 0);
+    snprintf(t2, sizeof(t2), "%s:[%s,%s]", m->asm_name, r->nfmt_name[n], r->dfmt_name[d]);
+    emit_tok(g, 1, i, t2, "mod-buf-order", kind, slot, 1, NULL, 0);
+    snprintf(t2, sizeof(t2), "%s:[%s]", m->asm_name, r->dfmt_name[d]);
+    for (k = 0; t2[k]; k++)
+        t2[k] = (char)(t2[k] >= 'A' && t2[k] <= 'Z' ? t2[k] - 'A' + 'a' : t2[k]);
+    if (n == r->nfmt_default)
+        emit_tok(g, 1, i, t2, "mod-buf-lower", kind, slot, 1, NULL, 1);
+    snprintf(t2, sizeof(t2), "%s:%u, %s:%u", r->part_asm[0], d, r->part_asm[1], n);
+    emit_tok(g, 1, i, t2, "mod-buf-legacy-after", kind, slot, 1, NULL, 1);
+    /* before the last operand (SOFFSET), the modifier left out */
+    L = g->L;
+    if (!L.nop)
+        return;
+    snprintf(t2, sizeof(t2), "%s:%u, %s:%u, %s", r->part_asm[0], d, r->part_asm[1], n,
+             g->L.op[L.nop - 1]);
+    snprintf(L.op[L.nop - 1], TOKEN_MAX, "%s", t2);
+    for (k = i; k + 1 < L.nmod; k++)
+        memcpy(L.mod[k], L.mod[k + 1], TOKEN_MAX);
+    L.nmod--;
+    emit_line(g, &L, NULL, "mod-buf-legacy", kind, slot, 1, NULL, 0);
+}
+
 static const gcn_modifier_row *modifier_of(const sctx *g, const char *name, size_t n)
 {
     unsigned k;
@@ -1067,6 +1107,8 @@ static void modifier_forms(sctx *g, unsigned i, int boundaries)
     emit_tok(g, 1, i, t2, "mod-colon-blank-before", kind, slot, 1, NULL, 0);
     snprintf(t2, sizeof(t2), "%s: %s", name, colon + 1);
     emit_tok(g, 1, i, t2, "mod-colon-blank-after", kind, slot, 1, NULL, 0);
+    if (m && m->format == GCN_FMT_BUF_FORMAT)
+        buf_format_forms(g, i, m, kind, slot);
     /* no value */
     snprintf(t2, sizeof(t2), "%s:", name);
     emit_tok(g, 1, i, t2, "mod-no-value", kind, slot, 0, NULL, 0);
@@ -1364,6 +1406,11 @@ static void full_variant(sctx *g)
         if (!((m->gens >> g->gen) & 1) || !w)
             continue;
         fc.inst.field[m->slot] = m->format == GCN_FMT_SWIZZLE ? 0x80e4u & ((1u << w) - 1) : 1;
+        /* a buffer format: both parts away from their defaults, so that the line writes it */
+        if (m->format == GCN_FMT_BUF_FORMAT) {
+            fc.inst.field[m->slot] = (1u << w) - 2u;
+            fc.inst.field[m->slot2] = (1u << width(g, m->slot2)) - 1u;
+        }
         any++;
     }
     if (!any || gcn_codec_check_fields(g->t, &fc.inst) != GCN_OK ||

@@ -80,7 +80,7 @@ typedef enum gcn_verr {
         GCN_VERR_COUNT
 } gcn_verr;
 
-#define GCN_VEC_TEXT_MAX 160
+#define GCN_VEC_TEXT_MAX 256 /* longer than any text (MTBUF's with a format run to about 190) */
 #define GCN_VEC_BYTES_MAX 16
 #define GCN_VEC_MSG_MAX 256
 

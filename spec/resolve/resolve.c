@@ -60,6 +60,7 @@ typedef struct ctx {
     gcn_pseudo_env env;
     gcn_json_doc gens_doc, ops_doc, syn_doc, smrd_doc, scalar_doc, sem_doc, m0_doc, pages_doc;
     gcn_json_doc simm16_doc;
+    gcn_json_doc buf_formats_doc;
     gen_info gens[MAX_GENS];
     size_t ngens;
     rlayout *layouts;
@@ -958,7 +959,7 @@ static const char *const operand_extras[] = {"format",
                                              "idxen_field",
                                              "addr64_field",
                                              NULL};
-static const char *const modifier_extras[] = {"format", "omit_zero", "max", NULL};
+static const char *const modifier_extras[] = {"format", "omit_zero", "max", "nfmt_field", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
 static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
@@ -2167,6 +2168,15 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         if (have && (st = load_curated(&c, &c.simm16_doc, "simm16.json", "simm16")) != GCN_OK)
             goto done;
     }
+    {
+        /* the names of MTBUF's data and number formats (format:[...]) */
+        char *p = gcn_path_join(in->curated_dir, "buf_formats.json");
+        int have = p && access(p, R_OK) == 0;
+        free(p);
+        if (have && (st = load_curated(&c, &c.buf_formats_doc, "buf_formats.json",
+                                       "buf-formats")) != GCN_OK)
+            goto done;
+    }
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
             gcn_strs_push(&c.encodings, c.facts.v[i].name);
@@ -2191,11 +2201,10 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     {
         cJSON *root = cJSON_CreateObject(), *inputs, *gens, *cur;
         char *h;
-        static const char *const curated[] = {"generations.json",     "operands.json",
-                                              "syntax.json",          "smrd.json",
-                                              "scalar_operands.json", "semantics.json",
-                                              "ds_m0.json",           "pages.json",
-                                              "simm16.json",          NULL};
+        static const char *const curated[] = {
+            "generations.json",     "operands.json",    "syntax.json", "smrd.json",
+            "scalar_operands.json", "semantics.json",   "ds_m0.json",  "pages.json",
+            "simm16.json",          "buf_formats.json", NULL};
         const char *const *cf;
         cJSON_AddStringToObject(root, "schema", "gcnspec/1");
         inputs = cJSON_AddObjectToObject(root, "inputs");
@@ -2264,6 +2273,16 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
                 cJSON_AddItemToObject(sm, *k, d);
             }
         }
+        if (c.buf_formats_doc.root) {
+            static const char *const parts[] = {"dfmt", "nfmt", NULL};
+            const char *const *k;
+            cJSON *bf = cJSON_AddObjectToObject(root, "buf_formats");
+            for (k = parts; *k; k++)
+                cJSON_AddItemToObject(
+                    bf, *k,
+                    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(c.buf_formats_doc.root, *k),
+                                    1));
+        }
         if (st == GCN_OK) {
             cJSON *visa = NULL;
             st = gcn_resolve_visa(&c.facts, &c.errata, &visa, diag);
@@ -2307,6 +2326,7 @@ done:
     gcn_json_free(&c.pages_doc);
     gcn_json_free(&c.simm16_doc);
     gcn_json_free(&c.simm16_doc);
+    gcn_json_free(&c.buf_formats_doc);
     gcn_json_free(&c.scalar_doc);
     gcn_errata_free(&c.errata);
     gcn_pseudo_env_free(&c.env);

@@ -33,6 +33,13 @@ static const bad_case cases[] = {
     /* a modifier's largest value is 2^k - 1 (a check of k bits) */
     {"\"omit_zero\": true, \"max\": 4095}", "\"omit_zero\": true, \"max\": 4000}",
      "\"max\" is 2^k - 1"},
+    /* a buffer format needs its NFMT field, and a name for each value of each part */
+    {"\"format\": \"buf-format\", \"nfmt_field\": \"NFMT\"}",
+     "\"format\": \"buf-format\", \"nfmt_field\": \"NONE\"}", "needs its NFMT field"},
+    {"{\"value\": 0, \"name\": \"BUF_DATA_FORMAT_INVALID\"",
+     "{\"value\": 16, \"name\": \"BUF_DATA_FORMAT_INVALID\"", "a dfmt name: a value 0-15"},
+    {"{\"value\": 7, \"name\": \"BUF_NUM_FORMAT_FLOAT\"",
+     "{\"value\": 6, \"name\": \"BUF_NUM_FORMAT_FLOAT\"", "a nfmt name: a value 0-7 named once"},
 };
 
 static void test_bad_operand_is_refused(void **state)

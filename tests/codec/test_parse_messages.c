@@ -217,6 +217,33 @@ static void fixed_cases(void **state)
     /* VOP3 takes no literal before GCN 1.5 (operands.json literal_gens) */
     expect_msg("gcn1.2", "v_mad_f32 v1, 0x41, v2, v3", 15,
                "'0x41' needs a literal, which SRC0 cannot take on this generation: write a VGPR");
+    /* an MTBUF format: a name the generation lacks lists the generation's names (number
+     * format 6 is SNORM_OGL on GCN 1.0/1.1, RESERVED_6 on GCN 1.2/1.4: E250); the number's,
+     * a part's range; a part given twice */
+    expect_msg("gfx9",
+               "tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_NUM_FORMAT_SNORM_OGL]", 51,
+               "'buf_num_format_snorm_ogl' is no data or number format on this generation");
+    expect_msg("gfx9", "tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_9]", 51,
+               "BUF_NUM_FORMAT_RESERVED_6");
+    expect_msg("gcn1.0", "tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_9]", 51,
+               "BUF_NUM_FORMAT_SNORM_OGL");
+    expect_msg("gfx9", "tbuffer_load_format_x v1, off, s[4:7], s1 format:128", 50,
+               "128 is not in 0 to 127");
+    expect_msg("gfx9", "tbuffer_load_format_x v1, off, s[4:7], dfmt:16, s1", 45,
+               "16 is not in 0 to 15");
+    expect_msg("gfx9",
+               "tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_32,"
+               "BUF_DATA_FORMAT_8]",
+               70, "two data formats");
+    expect_msg("gfx9", "tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_32", 69,
+               "expected ',' or ']'");
+    expect_msg("gfx9", "tbuffer_load_format_x v1, off, s[4:7], s1 format:4 dfmt:3", 52,
+               "the data format is given twice");
+    expect_msg("gfx9", "tbuffer_load_format_x v1, off, s[4:7], dfmt:3, s1 format:4", 51,
+               "the format is given twice");
+    parses("gfx9", "tbuffer_load_format_x v1, off, s[4:7], dfmt:4, nfmt:7, s1", 8);
+    parses("gcn1.0", "TBUFFER_LOAD_FORMAT_X v1, off, s[4:7], s1 FORMAT:[buf_num_format_snorm_ogl]",
+           8);
 }
 
 int main(void)

@@ -49,7 +49,7 @@
 #define NGENS 2
 #define MAX_ENTRIES 256
 #define MAX_GROUPS 128
-#define TEXT_MAX 160
+#define TEXT_MAX 256 /* longer than any text (MTBUF's with a format run to about 190) */
 #define NCLASSES (GCN_SC_COUNT + 3) /* scalar classes, then vgpr, imm, smrd-imm */
 #define CLASS_VGPR GCN_SC_COUNT
 #define CLASS_IMM (GCN_SC_COUNT + 1)

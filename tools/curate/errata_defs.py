@@ -2217,6 +2217,39 @@ if WITH_MTBUF:
                                 ["v1", "v[1:2]", "v[1:3]", "v[1:4]"] * 2 +
                                 ["v1", "v1", "v[1:2]", "v[1:2]"] * 2))])])
 
+if WITH_MTBUF:
+  E(id="E250",
+    title="Number format 6 is SNORM_OGL on GCN 1.0/1.1 alone: GCN 1.2/1.4 reserve it",
+    settles=[], category="syntax-operand", facts=["GcnInstrsMtbuf.md:83:note"],
+    classification="doc-erratum",
+    decisions=[{"op": "none"}],
+    rationale="The MTBUF page sends its reader to GcnMemHandling.md for the formats, whose "
+              "number format table (line 71) gives 6 as SNORM_OGL with no generation. LLVM "
+              "names it so on tahiti and bonaire only: llvm-mc 14 and 19 refuse "
+              "BUF_NUM_FORMAT_SNORM_OGL on tonga and gfx900 ('unsupported format'), take "
+              "BUF_NUM_FORMAT_RESERVED_6 there and print NFMT 6 as it (their disassemblers "
+              "too). spec/curated/buf_formats.json (tools/curate/gen_buf_formats.py) names 6 "
+              "per generation, as LLVM does.",
+    probes=[asm(g, ("tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_NUM_FORMAT_SNORM_OGL]",
+                    ACC if g in ("gcn1.0", "gcn1.1") else REJ),
+                ("tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_NUM_FORMAT_RESERVED_6]",
+                 REJ if g in ("gcn1.0", "gcn1.1") else ACC)) for g in GENS])
+
+  E(id="E251",
+    title="MTBUF's modifiers list names LDS, which its field tables lack",
+    settles=[], category="syntax-operand",
+    facts=["GcnInstrsMtbuf.md:49:note", "GcnInstrsMtbuf.md:12:field", "GcnInstrsMtbuf.md:32:field"],
+    classification="doc-erratum",
+    decisions=[{"op": "none"}],
+    rationale="'Modifiers list: OFFEN, IDXEN, SLC, GLC, TFE, ADDR64, LDS, OFFSET:OFFSET, "
+              "FORMAT:[DFMT,NFMT]' copies MUBUF's list, but neither MTBUF field table (GCN "
+              "1.0/1.1, GCN 1.2/1.4) has an LDS bit: bits 16-18 (15-18) are OPCODE and 19-25 "
+              "DFMT and NFMT, where MUBUF keeps LDS at 16. llvm-mc 14 and 19 refuse lds on every "
+              "tbuffer instruction ('invalid operand for instruction'). spec/curated/"
+              "operands.json gives MTBUF MUBUF's modifiers without LDS.",
+    probes=[asm(g, ("tbuffer_load_format_x v1, off, s[4:7], s1 lds", REJ),
+                ("tbuffer_load_format_x v1, off, s[4:7], s1 glc", ACC)) for g in GENS])
+
 E(id="E207",
   title="BUFFER_STORE_BYTE_D16_HI's section names no generation: it is GCN 1.4's alone",
   settles=[], category="availability", facts=["%s:950:opcode-line" % MUBUF_PAGE],

@@ -855,8 +855,9 @@ OPERANDS = [
           "note": "printed right after SOFFSET as format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*], "
                   "each part left out at its default (DFMT 1, NFMT 0), nothing at DFMT 1 NFMT 0; "
                   "llvm-mc 14 and 19 take format:N (DFMT | NFMT << 4, 0-127) or the symbolic "
-                  "form there, and dfmt:D, nfmt:N, before SOFFSET"},
-     ] + BUFFER_MODIFIERS,
+                  "form there, and dfmt:D, nfmt:N, before SOFFSET (names: "
+                  "spec/curated/buf_formats.json)"},
+     ] + [m for m in BUFFER_MODIFIERS if m["name"] != "LDS"],
      "overrides": tfe_overrides(MTBUF_LOADS),
      "probe": {"gen": "gcn1.0", "line": "tbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen",
                "bytes": {0: 0, 1: 0x10, 2: 0xa0, 3: 0xeb, 4: 2, 5: 1, 6: 1, 7: 1},
