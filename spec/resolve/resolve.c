@@ -771,6 +771,17 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
                 if (gcn_genset_has(&d->gens, c->gens[g].id))
                     x->opcode[g] = d->op == GCN_DEC_OPCODE ? d->opcode : -1;
         }
+    /* an encoding whose page gives its instructions the same opcodes in another encoding's form
+     * (pages.json "form_opcodes_same": VOPC's 'VOPC opcodes (0-255) and VOP3 opcodes are
+     * same'): those opcodes are the form's, and wait while that encoding's forms do */
+    for (i = 0; i < c->ninsns && st == GCN_OK; i++) {
+        const char *form = page_note(c, c->insns[i].encoding, "form_opcodes_same");
+        if (!form || !gcn_strs_has(&c->encodings, form) || !page_note(c, form, "forms_pending"))
+            continue;
+        for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
+            if (c->insns[i].opcode[g] >= 0)
+                st = add_pending(c, form, g, c->insns[i].opcode[g]);
+    }
     /* one opcode, one instruction */
     for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
         for (i = 0; i < c->ninsns && st == GCN_OK; i++)
