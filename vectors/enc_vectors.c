@@ -975,7 +975,9 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
     w = l->slot[l->opcode_slot].width;
     for (op = 0; op < (1u << w) && op < 4096 && !r->stop; op++) {
         uint8_t b[GCN_VEC_BYTES_MAX];
-        if (op < l->opcode_count && l->opcode_map[op] < GCN_PENDING_INSN)
+        /* an instruction, or another page's form the codec does not model yet (a valid word,
+         * GCN_PENDING_INSN): no undefined opcode */
+        if (op < l->opcode_count && l->opcode_map[op] != GCN_NO_INSN)
             continue;
         memset(b, 0, sizeof(b));
         store_word(l, b, codec_put(l->match_value & l->match_mask, l->slot[l->opcode_slot], op));
