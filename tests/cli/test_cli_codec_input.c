@@ -270,7 +270,7 @@ static const asm_case asm_cases[] = {
     {"gcn1.2", "ds_add_u32 v1, v2 gds gds", 23, "twice"},
     {"gcn1.4", "s_load_dword s1, s[2:3], 0x0 glc glc", 34, "twice"},
     {"gcn1.2", "ds_add_u32 v1, v2 gds:1", 19, "no value"},
-    {"gcn1.2", "ds_add_u32 v1, v2 offset0:4", 19, "unexpected 'offset0:4'"},
+    {"gcn1.2", "ds_add_u32 v1, v2 offset0:4", 19, "takes no 'offset0:4': other DS instructions do"},
     {"gcn1.2", "ds_add_u32 v1, v2 offset", 19, "'offset' needs a value ('offset:N')"},
     {"gcn1.2", "ds_write2_b32 v1, v2, v3 offset0", 26, "'offset0' needs a value ('offset0:N')"},
     /* junk after the instruction */
