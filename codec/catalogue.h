@@ -29,6 +29,12 @@ typedef struct gcn_cat_row {
 /* The rows, most fixed bits first (so the first row that matches is the most specific: the
  * catalogue's check makes sure that one encoding's bits lie within another's or apart). */
 const gcn_cat_row *gcn_cat_rows(unsigned *n);
+
+/* 1 when the catalogue's name for an encoding (a row's name, gcn_disasm_item.encoding) is the
+ * codec's encoding spec: the same name, or a '/'-list of its forms, each spec's name and one
+ * letter that the catalogue does not list as an encoding of its own ("VOP3A/VOP3B" of VOP3, not
+ * VOP3P), as gcngen reads the catalogue */
+int gcn_cat_names(const char *cat, const char *spec);
 const gcn_cat_rule *gcn_cat_rules(void);
 
 #endif

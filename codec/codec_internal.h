@@ -421,7 +421,11 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     gcn_status st_;                                                                                \
     f = codec_fast_variant(t, f, w);                                                               \
-    if ((f->flags & ~GCN_FAST_CANON) != GCN_FAST_OK)                                               \
+    if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)                       \
+        return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
+    if ((f->flags & GCN_FAST_UNMODELLED) &&                                                        \
+        (w & (t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].unmodelled |     \
+              t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].zero)))          \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
     st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \

@@ -155,15 +155,20 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
             *literal = 1;
             break;
         case GCN_CK_VSRC:
-        case GCN_CK_VSRC16: {
+        case GCN_CK_VSRC16:
+        case GCN_CK_VSRC_NO_LITERAL: {
             unsigned bits = v < 256 ? t->reg_ok[in->gen * 256u + v] : 0;
             if (v >= 256) {
                 ok = v - 256u <= 256u - (1u << (c->arg >> 7));
                 break;
             }
             ok = ((bits >> (c->arg & 0x7fu)) & 1) || (!(c->arg >> 7) && (bits & GCN_OK_VSRC));
-            if (ok && (bits & GCN_OK_LITERAL))
-                *literal = 1;
+            if (ok && (bits & GCN_OK_LITERAL)) {
+                if (c->kind == GCN_CK_VSRC_NO_LITERAL)
+                    ok = 0;
+                else
+                    *literal = 1;
+            }
             break;
         }
         case GCN_CK_VSRC_VGPR:
@@ -215,6 +220,12 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
     unsigned i;
     int literal = 0;
     gcn_status st;
+    /* a field the codec does not model yet (VOP3's ABS/NEG) is set: not decoded at all, so
+     * that nothing is printed that the word does not say */
+    if (w & p->unmodelled)
+        return GCN_ERR_NO_ENCODING;
+    if (w & p->zero)
+        return GCN_ERR_OPERAND;
     memset(out, 0, sizeof(*out));
     out->insn = insn;
     out->gen = (uint8_t)gen;
@@ -287,6 +298,8 @@ static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes
         insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
         if (insn == GCN_NO_INSN)
             return GCN_ERR_NO_OPCODE;
+        if (insn == GCN_PENDING_INSN)
+            return GCN_ERR_NO_ENCODING;
         return finish(t, gen, bytes, len, e, l->bytes, insn, w, out);
     }
     return GCN_ERR_NO_ENCODING;
@@ -318,6 +331,8 @@ gcn_status gcn_codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_
     insn = d->opcode_map[opcode];
     if (insn == GCN_NO_INSN)
         return GCN_ERR_NO_OPCODE;
+    if (insn == GCN_PENDING_INSN)
+        return GCN_ERR_NO_ENCODING;
     return finish(t, gen, bytes, len, d->enc, d->bytes, insn, w, out);
 }
 
@@ -453,13 +468,45 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             w = codec_load8(bytes);
         opcode = codec_get(w, l->slot[l->opcode_slot]);
         insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
-        if (insn == GCN_NO_INSN) {
+        if (insn == GCN_NO_INSN || insn == GCN_PENDING_INSN) {
             why_start(&b, why, size);
             why_str(&b, t->encodings[e].name);
             why_str(&b, " opcode ");
             why_num(&b, opcode, 0);
-            why_str(&b, " is no instruction on ");
+            why_str(&b, insn == GCN_PENDING_INSN ? " on " : " is no instruction on ");
             why_str(&b, gcn_gen_id(gen));
+            if (insn == GCN_PENDING_INSN)
+                why_str(&b, " is another page's form, not modelled yet");
+            return st;
+        }
+        p = &t->plans[(unsigned)gen * t->ninsns + insn];
+        if (w & p->unmodelled) {
+            uint64_t bit = w & p->unmodelled;
+            unsigned k = 0;
+            while (!(bit & 1)) {
+                bit >>= 1;
+                k++;
+            }
+            why_start(&b, why, size);
+            why_str(&b, t->insns[insn].mnemonic);
+            why_str(&b, ": bit ");
+            why_num(&b, k, 0);
+            why_str(&b, " is set: source modifiers, op_sel or another form's field (not "
+                        "modelled yet)");
+            return st;
+        }
+        if (w & p->zero) {
+            uint64_t bit = w & p->zero;
+            unsigned k = 0;
+            while (!(bit & 1)) {
+                bit >>= 1;
+                k++;
+            }
+            why_start(&b, why, size);
+            why_str(&b, t->insns[insn].mnemonic);
+            why_str(&b, ": bit ");
+            why_num(&b, k, 0);
+            why_str(&b, " is set: a modifier field the instruction does not take (clear it)");
             return st;
         }
         /* the first operand check that fails names its field and value */

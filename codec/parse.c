@@ -1178,12 +1178,11 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
                  : ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;
-        if (op->kind == GCN_KIND_SSRC && code == p->t->literal_code[in->gen] &&
-            !((op->literal_gens >> in->gen) & 1))
+        if (code == p->t->literal_code[in->gen] && !((op->literal_gens >> in->gen) & 1))
             return err(p, skip_blanks(s, at),
-                       "'%.*s' needs a literal, which %s cannot take on this generation: write an "
-                       "SGPR, M0 or an inline constant",
-                       TOK(s + at, k - at), op->name);
+                       "'%.*s' needs a literal, which %s cannot take on this generation: write "
+                       "%san SGPR, M0 or an inline constant",
+                       TOK(s + at, k - at), op->name, op->kind == GCN_KIND_VSRC ? "a VGPR, " : "");
         in->field[op->slot] = code;
         p->pos = k;
         return GCN_OK;
@@ -1541,13 +1540,25 @@ static int row_modifier_name(const gcn_insn_row *row, const char *w, size_t n)
 {
     unsigned j;
     for (j = 0; j < row->nmodifiers; j++)
-        if (row->modifier[j].asm_len == n && same_name(w, row->modifier[j].asm_name, n))
+        if ((row->modifier[j].asm_len == n && same_name(w, row->modifier[j].asm_name, n)) ||
+            (row->modifier[j].format == GCN_FMT_OMOD && n == 3 &&
+             (same(w, "mul", 3) || same(w, "div", 3))))
             return 1;
     if (n == 6 && memcmp(w, "offset", 6) == 0)
         for (j = 0; j < row->noperands; j++)
             if (row->operand[j].kind == GCN_KIND_SMEM_OFFSET &&
                 row->operand[j].aux[1] != GCN_NO_SLOT)
                 return 1;
+    return 0;
+}
+
+/* 1 when w[0..n) names a modifier some instruction of p's encoding takes */
+static int encoding_modifier_name(const pctx *p, const char *w, size_t n)
+{
+    size_t k;
+    for (k = 0; k < p->t->ninsns; k++)
+        if (p->t->insns[k].encoding == p->row->encoding && row_modifier_name(&p->t->insns[k], w, n))
+            return 1;
     return 0;
 }
 
@@ -1721,6 +1732,30 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
     gcn_status st = GCN_OK;
     unsigned i;
     int64_t v;
+    /* VOP3's output modifier is written by what it does, mul:2, mul:4 or div:2 */
+    for (i = 0;
+         i < row->nmodifiers && name_len == 3 && (same(tok, "mul", 3) || same(tok, "div", 3));
+         i++) {
+        const gcn_modifier_row *m = &row->modifier[i];
+        int div = same(tok, "div", 3);
+        size_t vat;
+        if (m->format != GCN_FMT_OMOD || !((m->gens >> p->in->gen) & 1))
+            continue;
+        if (*seen & (1u << i))
+            return err(p, at, "the output modifier (mul:2, mul:4, div:2) given twice");
+        *seen |= 1u << i;
+        if (s[k] != ':')
+            return err(p, at, "'%.3s' needs a value (%s)", tok, div ? "div:2" : "mul:2 or mul:4");
+        vat = k = skip_blanks(s, k + 1);
+        if (!int_value(p, &k, &v, div ? "div's divisor" : "mul's factor", &st))
+            return st;
+        if (div ? v != 2 : (v != 2 && v != 4))
+            return err(p, vat, "%s, not %lld", div ? "div takes 2" : "mul takes 2 or 4",
+                       (long long)v);
+        p->in->field[m->slot] = div ? 3u : v == 2 ? 1u : 2u;
+        p->pos = k;
+        return GCN_OK;
+    }
     for (i = 0; i < row->nmodifiers; i++) {
         const gcn_modifier_row *m = &row->modifier[i];
         size_t vat;
@@ -1988,6 +2023,12 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         if (nop >= nact || after_modifier) {
             if (e > at && modifier_name(p, line + at, e - at))
                 return modifier(p, at, e, &seen, smem);
+            /* a modifier other instructions of the encoding take (VOP3's clamp on V_BFE_U32,
+             * whose page gives it no effect there) */
+            if (e > at && encoding_modifier_name(p, line + at, e - at))
+                return err(p, at, "%s takes no '%.*s': other %s instructions do, not this one",
+                           p->row->mnemonic, TOK(line + at, quote_end(line, at) - at),
+                           p->t->encodings[p->row->encoding].name);
             if (nop >= nact)
                 return err(p, at, "unexpected '%.*s': %s takes %u operand%s",
                            TOK(line + at, quote_end(line, at) - at), p->row->mnemonic, nact,

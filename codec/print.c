@@ -520,6 +520,11 @@ static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsi
     if (m->format == GCN_FMT_BUF_FORMAT)
         return buf_format(p, m, &t->buf_formats[in->gen], v, in->field[m->slot2]);
     *p++ = ' ';
+    if (m->format == GCN_FMT_OMOD) {
+        static const char omod_text[4][6] = {"", "mul:2", "mul:4", "div:2"};
+        memcpy(p, omod_text[v & 3u], 5);
+        return p + 5;
+    }
     p = put_pool(p, m->asm_name, m->asm_len);
     if (m->format == GCN_FMT_FLAG)
         return p;

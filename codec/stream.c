@@ -8,6 +8,25 @@
 #include "gcnspec/codec.h"
 #include "gcn_catalogue.inc"
 
+int gcn_cat_names(const char *cat, const char *spec)
+{
+    size_t n = strlen(spec);
+    if (strcmp(cat, spec) == 0)
+        return 1;
+    while (*cat) {
+        size_t k = strcspn(cat, "/"), i;
+        if (k != n + 1 || strncmp(cat, spec, n) != 0)
+            return 0;
+        /* a form the catalogue lists as an encoding of its own is not one (VOP3P) */
+        for (i = 0; i < GCN_CAT_ROW_COUNT; i++)
+            if (strlen(gcn_cat_row_data[i].name) == k &&
+                strncmp(gcn_cat_row_data[i].name, cat, k) == 0)
+                return 0;
+        cat += k + (cat[k] == '/');
+    }
+    return 1;
+}
+
 const gcn_cat_row *gcn_cat_rows(unsigned *n)
 {
     *n = GCN_CAT_ROW_COUNT;
@@ -126,8 +145,15 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
         /* a word of a modelled encoding that none of its layouts' fixed bits take: a form the
          * codec does not model yet (FLAT's GLOBAL and SCRATCH segments), not an invalid word */
         if (st == GCN_ERR_NO_ENCODING) {
-            snprintf(item->text, sizeof(item->text),
-                     "%s: a form no layout of the codec has (not modelled yet)", row->name);
+            /* or a field the codec does not model yet (VOP3's ABS/NEG), which the decoder
+             * names */
+            char why[GCN_ITEM_TEXT - 40];
+            gcn_decode_why(gen, bytes, len, why, sizeof(why));
+            if (strstr(why, "(not modelled yet)"))
+                snprintf(item->text, sizeof(item->text), "%s: %s", row->name, why);
+            else
+                snprintf(item->text, sizeof(item->text),
+                         "%s: a form no layout of the codec has (not modelled yet)", row->name);
             return finish(item, GCN_ITEM_UNMODELLED, GCN_OK, size);
         }
         if (st != GCN_OK) {

@@ -12,6 +12,10 @@
 #define GCN_MAX_OPERANDS 5
 #define GCN_MAX_MODIFIERS 8
 #define GCN_NO_INSN 0xffffu
+/* an opcode map's entry for a valid opcode of a form the codec does not model yet (gcn.json
+ * "pending_opcodes": the VOP3 forms of VOP1/VOP2/VOPC): the decoder answers
+ * GCN_ERR_NO_ENCODING, which the disassembler reports as not modelled */
+#define GCN_PENDING_INSN 0xfffeu
 #define GCN_NO_SLOT 0xffu
 
 /* Operand kinds the runtime implements (operands.json names them). X(enum, spec name) */
@@ -48,9 +52,11 @@ typedef enum gcn_kind {
  * indexing mode, LLVM's gpr_idx(SRC0,SRC1,SRC2,DST) for its four bits (hex past them).
  * "waitcnt", "sendmsg", "hwreg": a 16-bit immediate LLVM writes symbolically (vmcnt(N) ...,
  * sendmsg(...), hwreg(...)), by the generation's gcn_simm16_row. "interp-slot": an interpolation
- * parameter, LLVM's p10, p20, p0 for 0, 1, 2 (V_INTERP_MOV_F32's VSRC). "buf-format": MTBUF's
- * DFMT (the modifier's field) and NFMT (its slot2), LLVM's format:[DATA,NUM] by the generation's
- * gcn_buf_format_row, each part left out at its default, nothing at both defaults. */
+ * parameter, LLVM's p10, p20, p0 for 0, 1, 2 (V_INTERP_MOV_F32's VSRC). "omod": VOP3's output
+ * modifier, written as LLVM's mul:2, mul:4, div:2 for 1, 2, 3 (the modifier's name is not
+ * written). "buf-format": MTBUF's DFMT (the modifier's field) and NFMT (its slot2), LLVM's
+ * format:[DATA,NUM] by the generation's gcn_buf_format_row, each part left out at its default,
+ * nothing at both defaults. */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -64,6 +70,7 @@ typedef enum gcn_kind {
     X(GCN_FMT_F64, "f64")                                                                          \
     X(GCN_FMT_F16, "f16")                                                                          \
     X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
+    X(GCN_FMT_OMOD, "omod")                                                                        \
     X(GCN_FMT_BUF_FORMAT, "buf-format")
 
 typedef enum gcn_format {
@@ -243,7 +250,10 @@ typedef enum gcn_check_kind {
     GCN_CK_SRSRC,     /* reg_ok[field * 4] has bit arg: an SGPR quad stored as its first / 4 */
     /* operand arg's VGPRs, as many as gcn_operand_regs says with the fields (a buffer address,
      * a VDATA that tfe widens), end at v255 at most; none: the field is 0 */
-    GCN_CK_VREGS
+    GCN_CK_VREGS,
+    /* as GCN_CK_VSRC, of a source that takes no literal on the plan's generation (operands.json
+     * literal_gens: VOP3's sources on GCN 1.0-1.4): the literal's code is no value */
+    GCN_CK_VSRC_NO_LITERAL
 } gcn_check_kind;
 
 /* GCN_CK_SSRC's arg: the source takes no literal on the plan's generation */
@@ -271,6 +281,16 @@ typedef struct gcn_plan_row {
                    * bits its text leaves out the decoder clears */
     uint8_t nck;
     gcn_check_op ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
+    /* the bits of fields the codec does not model yet (gcn.json's unmodelled_fields: VOP3's
+     * ABS, NEG, OP_SEL), and of the other form's fields the instruction does not use: a word
+     * with any of them set is not modelled (GCN_ERR_NO_ENCODING), never decoded without them;
+     * gcngen makes such a plan slow */
+    uint64_t unmodelled;
+    /* the bits of modifier fields the instruction does not take (gcn.json zero_fields: VOP3's
+     * CLAMP and OMOD on V_BFE_U32, where the page gives them no effect): a word with any of
+     * them set holds no valid operand (GCN_ERR_OPERAND); gcngen flags the fast plan as for
+     * unmodelled bits */
+    uint64_t zero;
 } gcn_plan_row;
 
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans, and
@@ -304,6 +324,8 @@ typedef struct gcn_plan_row {
  *       depends on IMM, or a field wider than 8 bits), or more checks than it holds, or a field
  *       across bit 32, or a literal that would not follow a 32-bit word (the fast path takes it
  *       as the upper half of the 8 bytes it reads): gcn_decode takes the plan row instead
+ *   GCN_FAST_OK | GCN_FAST_UNMODELLED: a plan the fast path takes after testing the word
+ *       against its plan row's unmodelled bits (VOP3's ABS/NEG)
  *   GCN_FAST_OK | GCN_FAST_CANON: a plan the fast path takes, after which the symbolic 16-bit
  *       immediate is made canonical (gcn_codec_canon_simm16: s_waitcnt's bits no counter holds,
  *       a valid sendmsg's others), as the plan row does; such a plan has no checks
@@ -338,6 +360,9 @@ typedef struct gcn_fast_plan {
 #define GCN_FAST_OK 0x40u
 #define GCN_FAST_SLOW 0x80u
 #define GCN_FAST_CANON 0x20u
+/* GCN_FAST_OK | GCN_FAST_UNMODELLED: a plan the fast path takes once the word has none of the
+ * plan row's unmodelled bits set (else GCN_ERR_NO_ENCODING, as the plan row answers) */
+#define GCN_FAST_UNMODELLED 0x10u
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
 

@@ -76,6 +76,32 @@ static int hex_field(eg *g, const gcn_json_doc *doc, const cJSON *o, const char 
     return 1;
 }
 
+/* 1 when the catalogue's name for an encoding is the spec's encoding spec: the same name, or a
+ * '/'-list of its forms ("VOP3A/VOP3B" of VOP3), each the spec's name and one letter that the
+ * catalogue does not list as an encoding of its own (VOP3P is one). */
+static int names_encoding(const eg *g, const char *name, const char *spec)
+{
+    size_t n = strlen(spec);
+    const char *p = name;
+    if (strcmp(name, spec) == 0)
+        return 1;
+    while (*p) {
+        size_t k = strcspn(p, "/");
+        const cJSON *e;
+        if (k != n + 1 || strncmp(p, spec, n) != 0)
+            return 0;
+        cJSON_ArrayForEach(e, cJSON_GetObjectItem(g->cat.root, "encodings"))
+        {
+            const cJSON *o = cJSON_GetObjectItem(e, "name");
+            if (cJSON_IsString(o) && strlen(o->valuestring) == k &&
+                strncmp(o->valuestring, p, k) == 0)
+                return 0;
+        }
+        p += k + (p[k] == '/');
+    }
+    return 1;
+}
+
 /* The generations where gcn.json gives the encoding a layout: the codec decodes it there. */
 static unsigned modelled_gens(const eg *g, const char *name)
 {
@@ -84,7 +110,7 @@ static unsigned modelled_gens(const eg *g, const char *name)
     cJSON_ArrayForEach(e, cJSON_GetObjectItem(g->spec.root, "encodings"))
     {
         const cJSON *n = cJSON_GetObjectItem(e, "name");
-        if (!cJSON_IsString(n) || strcmp(n->valuestring, name) != 0)
+        if (!cJSON_IsString(n) || !names_encoding(g, name, n->valuestring))
             continue;
         cJSON_ArrayForEach(l, cJSON_GetObjectItem(e, "layouts"))
         {

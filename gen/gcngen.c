@@ -1064,6 +1064,19 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
                     map[op] = (uint16_t)idx;
                 idx++;
             }
+            /* another page's form of the encoding that waits: a valid word, not modelled */
+            cJSON_ArrayForEach(in, get(encoding_node(s, s->encs[e].name), "pending_opcodes"))
+            {
+                const cJSON *op;
+                if (strcmp(str(in, "gen"), s->gens[g].id) != 0)
+                    continue;
+                cJSON_ArrayForEach(op, get(in, "opcodes"))
+                {
+                    double v = cJSON_GetNumberValue(op);
+                    if (v >= 0 && v < count && map[(unsigned)v] == GCN_NO_INSN)
+                        map[(unsigned)v] = GCN_PENDING_INSN;
+                }
+            }
             gcn_buf_printf(b, "static const uint16_t gcn_opcode_map_%u_%u[%u] = {", g, e, count);
             for (i = 0; i < count; i++)
                 gcn_buf_printf(b, "%s%s%u", i ? "," : "", i % 16 ? " " : "\n    ", map[i]);
@@ -1327,7 +1340,7 @@ static const char *const check_enums[] = {
     "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE",  "GCN_CK_SSRC",
     "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",    "GCN_CK_LITERAL",
     "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16", "GCN_CK_LITERAL16",
-    "GCN_CK_BITS",        "GCN_CK_SRSRC",       "GCN_CK_VREGS"};
+    "GCN_CK_BITS",        "GCN_CK_SRSRC",       "GCN_CK_VREGS",  "GCN_CK_VSRC_NO_LITERAL"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1372,6 +1385,10 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         } else if (strcmp(kind, "vsrc") == 0) {
             c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
                                                                                 : GCN_CK_VSRC;
+            /* a source that lists the generations with a literal takes none elsewhere (VOP3's:
+             * no dword follows its two on GCN 1.0-1.4) */
+            if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
+                c.kind = GCN_CK_VSRC_NO_LITERAL;
             c.arg = GCN_OK_SSRC_BIT((unsigned)k) | (unsigned)k << 7;
         } else if (strcmp(kind, "vsrc-vgpr") == 0) {
             c.kind = GCN_CK_VSRC_VGPR;
@@ -1458,6 +1475,7 @@ static int fast_check(const check_t *c, fcheck_t *f)
     case GCN_CK_VSRC:
     case GCN_CK_VSRC16: /* its literal is cut to the low half: the row's bit 2 says so */
     case GCN_CK_VSRC_VGPR:
+    case GCN_CK_VSRC_NO_LITERAL:
         x.vsrc = c->kind;
         x.arg = c->arg;
         break;
@@ -1480,8 +1498,10 @@ static uint8_t vsrc_row_value(const spec_t *s, unsigned g, const fcheck_t *x, un
     else if (v >= 256)
         valid = v - 256u <= 256u - (1u << (x->arg >> 7));
     else
-        valid = ((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC));
-    if (x->vsrc == GCN_CK_VSRC_VGPR || !(bits & GCN_OK_LITERAL))
+        valid = (((bits >> (x->arg & 0x7fu)) & 1) || (!(x->arg >> 7) && (bits & GCN_OK_VSRC))) &&
+                !(x->vsrc == GCN_CK_VSRC_NO_LITERAL && (bits & GCN_OK_LITERAL));
+    if (x->vsrc == GCN_CK_VSRC_VGPR || x->vsrc == GCN_CK_VSRC_NO_LITERAL ||
+        !(bits & GCN_OK_LITERAL))
         return (uint8_t)(valid ? 0 : 1);
     return (uint8_t)((valid ? 0 : 1) | 2 | (x->vsrc == GCN_CK_VSRC16 ? 4 : 0));
 }
@@ -1526,7 +1546,8 @@ static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned
  * fetch, whose field is 0, and row 0, all zeros: every value passes); the checks name their
  * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
  * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say); slow's bit
- * 0 makes the plan GCN_FAST_SLOW, its bit 1 (a plan without checks) GCN_FAST_CANON. A field's
+ * 0 makes the plan GCN_FAST_SLOW, its bit 1 (a plan without checks) GCN_FAST_CANON, its bit 2
+ * GCN_FAST_UNMODELLED (the plan row's unmodelled bits tested first). A field's
  * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
 static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, const fetch_t *f,
                           unsigned n, const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
@@ -1535,6 +1556,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     unsigned i, order = 0;
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
     unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
+    /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
+    unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
+    slow &= 1;
     slow |= nck > GCN_FAST_CHECKS;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
@@ -1600,10 +1624,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
                    nck == 0   ? 0u
                    : nck <= 2 ? 2u
                               : 4u,
-                   var_mask   ? var_mask
-                   : slow & 1 ? GCN_FAST_SLOW
-                   : slow & 2 ? GCN_FAST_OK | GCN_FAST_CANON
-                              : GCN_FAST_OK);
+                   var_mask ? var_mask
+                   : slow   ? GCN_FAST_SLOW
+                            : GCN_FAST_OK | extra);
 }
 
 /* The initializer emit_fast_row wrote into b from `at` on, kept as row `row` of
@@ -1718,6 +1741,61 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
     }
 }
 
+/* The bits a word of layout l must have clear for the codec to decode the instruction whose
+ * plan fetches fetch[0..n): those of the fields gcn.json's encoding lists as unmodelled_fields
+ * (VOP3's ABS, NEG, OP_SEL) and of the fields of a form (VOP3B's SDST) the plan does not fetch,
+ * less the bits the plan fetches (VOP3B's SDST covers VOP3A's ABS). */
+static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *l,
+                                const fetch_t *fetch, unsigned n)
+{
+    const cJSON *un = get(get(encoding_node(s, e->name), "unmodelled_fields"), "fields"), *f, *u;
+    uint64_t bits = 0;
+    unsigned i;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+        uint64_t m = (hi - lo + 1 >= 64 ? ~0ull : (1ull << (hi - lo + 1)) - 1) << lo;
+        int fetched = 0, listed = 0;
+        for (i = 0; i < n; i++)
+            if (fetch[i].lo == lo && (uint64_t)fetch[i].mask << lo == m)
+                fetched = 1;
+        cJSON_ArrayForEach(u, un)
+        {
+            if (cJSON_IsString(u) && strcmp(u->valuestring, str(f, "name")) == 0)
+                listed = 1;
+        }
+        if (listed || (str(f, "form") && !fetched))
+            bits |= m;
+    }
+    for (i = 0; i < n; i++)
+        bits &= ~((uint64_t)fetch[i].mask << fetch[i].lo);
+    return bits;
+}
+
+/* The bits a word of layout l must have clear for instruction in, whose plan fetches
+ * fetch[0..n): those of the modifier fields gcn.json's zero_fields names (VOP3's CLAMP and
+ * OMOD where the page gives them no effect), less the bits the plan fetches. */
+static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch, unsigned n)
+{
+    const cJSON *f, *z;
+    uint64_t bits = 0;
+    unsigned i;
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+        cJSON_ArrayForEach(z, get(in, "zero_fields"))
+        {
+            if (cJSON_IsString(z) && strcmp(z->valuestring, str(f, "name")) == 0)
+                bits |= (hi - lo + 1 >= 64 ? ~0ull : (1ull << (hi - lo + 1)) - 1) << lo;
+        }
+    }
+    for (i = 0; i < n; i++)
+        bits &= ~((uint64_t)fetch[i].mask << fetch[i].lo);
+    return bits;
+}
+
 /* Per generation and instruction, the fields to extract with their bit positions there and the
  * operand checks (gcn_plan_rows), and the same as the decoder's fast path takes them
  * (gcn_fast_plans, gcn_fast_variants). */
@@ -1755,10 +1833,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             int smem = 0, slow = 0;
             long op;
-            uint64_t head;
+            uint64_t head, unmodelled, zero;
             size_t at = fast.len;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
-                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}},\n");
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0, 0},\n");
                 gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
@@ -1810,7 +1888,11 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 gcn_buf_printf(b, "%s{%s, %d, %u}", i ? ", " : "", check_enums[ck[i].kind],
                                ck[i].slot, ck[i].arg);
             gcn_buf_puts(b, nck ? "}" : "{0}}");
-            gcn_buf_puts(b, "},\n");
+            unmodelled = unmodelled_bits(s, e, l, fetch, k);
+            zero = zero_bits(in, l, fetch, k);
+            gcn_buf_printf(b, ", 0x%llxull, 0x%llxull},\n", (unsigned long long)unmodelled,
+                           (unsigned long long)zero);
+
             if (smem_op) {
                 /* the row says which variant: IMM and SOE where the layout has them */
                 const cJSON *o2 = smem_op;
@@ -1840,9 +1922,11 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 slow = 1;
             /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
              * no check reads it; with checks, the plan row (it canonicalizes first) */
+            /* unmodelled bits: the flagged path tests them before the fast plan */
             emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
                           slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
-                              ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0),
+                              ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0) |
+                              (unmodelled | zero ? 4 : 0),
                           0, 0, 0, 0, &fast);
             keep_fast_row(s, row, &fast, at);
         }
@@ -1927,8 +2011,10 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             gcn_buf_printf(b, "}, %d, 0x%x, 0x%x, ", cJSON_IsTrue(get(op, "defines")),
                            get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
                            get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens"))
-                           : strcmp(str(op, "kind"), "ssrc") == 0 ? 0xffu
-                                                                  : 0u);
+                           : strcmp(str(op, "kind"), "ssrc") == 0 ||
+                                   strcmp(str(op, "kind"), "vsrc") == 0
+                               ? 0xffu
+                               : 0u);
             c_string(b, str(op, "name"));
             gcn_buf_printf(b, ", 0x%x, {",
                            get(op, "register_bits")

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "codec/catalogue.h"
 #include "codec/codec_internal.h"
 #include "fuzz_common.h"
 
@@ -42,9 +43,9 @@ int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
          * is that encoding's, as the catalogue names it: the codec's, or none to fuzz here */
         gcn_disasm_item item;
         gcn_disasm_next(w->gen, w->bytes, sizeof(w->bytes), &item);
-        if (item.encoding && strcmp(item.encoding, t->encodings[w->enc].name) != 0) {
+        if (item.encoding && !gcn_cat_names(item.encoding, t->encodings[w->enc].name)) {
             for (i = 0; i < t->nencodings; i++)
-                if (strcmp(t->encodings[i].name, item.encoding) == 0)
+                if (gcn_cat_names(item.encoding, t->encodings[i].name))
                     break;
             if (i == t->nencodings || !codec_layout(t, (unsigned)w->gen, i)->present)
                 return 0;

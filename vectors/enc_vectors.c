@@ -6,6 +6,7 @@
 
 #include "vectors/vector.h"
 
+#include "codec/catalogue.h"
 #include "codec/codec_internal.h"
 #include "util/strset.h"
 #include "vectors/enc_cases.h"
@@ -974,6 +975,8 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
     w = l->slot[l->opcode_slot].width;
     for (op = 0; op < (1u << w) && op < 4096 && !r->stop; op++) {
         uint8_t b[GCN_VEC_BYTES_MAX];
+        /* an instruction, or another page's form the codec does not model yet (a valid word,
+         * GCN_PENDING_INSN): no undefined opcode */
         if (op < l->opcode_count && l->opcode_map[op] != GCN_NO_INSN)
             continue;
         memset(b, 0, sizeof(b));
@@ -983,7 +986,7 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
              * SOP1's, SOPC's and SOPP's words) is no undefined opcode of this one */
             gcn_disasm_item item;
             gcn_disasm_next((int)r->gen, b, sizeof(b), &item);
-            if (item.encoding && strcmp(item.encoding, r->t->encodings[enc].name) != 0)
+            if (item.encoding && !gcn_cat_names(item.encoding, r->t->encodings[enc].name))
                 continue;
         }
         reject_bytes(r, -1, enc, "opcode", field, GCN_VERR_UNDEFINED_OPCODE, b, l->bytes, -1);

@@ -103,7 +103,7 @@ int gcn_kw_insn_of(int gen, unsigned enc, uint64_t word)
     const gcn_layout_row *l = layout_of(gen, enc);
     gcn_slot_row s = l->slot[l->opcode_slot];
     uint64_t op = (word & slot_mask(s)) >> s.lo;
-    if (!l->present || op >= l->opcode_count || l->opcode_map[op] == GCN_NO_INSN)
+    if (!l->present || op >= l->opcode_count || l->opcode_map[op] >= GCN_PENDING_INSN)
         return -1;
     return l->opcode_map[op];
 }
@@ -383,14 +383,42 @@ static gcn_status load_encodings(const gcn_json_doc *doc, const cJSON *e, gcn_kw
     return GCN_OK;
 }
 
+/* when.scalar_values: {"fields": [...], "class": [...], "min": N} */
+static gcn_status load_scalar_values(const gcn_json_doc *doc, const cJSON *when, gcn_kw_entry *it,
+                                     gcn_diag *diag)
+{
+    static const char *const keys[] = {"fields", "class", "min", NULL};
+    const cJSON *sv = cJSON_GetObjectItemCaseSensitive(when, "scalar_values");
+    const char *cls[GCN_KW_MAX_LIST];
+    size_t ncls = 0, k;
+    long long min = 0;
+    gcn_status st;
+    if ((st = gcn_json_only_keys(doc, sv, keys, diag)) != GCN_OK ||
+        (st = gcn_kw_str_list(doc, sv, "fields", 1, it->sv_fields, GCN_KW_MAX_LIST, &it->nsv_fields,
+                              diag)) != GCN_OK ||
+        (st = gcn_kw_str_list(doc, sv, "class", 1, cls, GCN_KW_MAX_LIST, &ncls, diag)) != GCN_OK ||
+        (st = gcn_json_int(doc, sv, "min", 1, 1, GCN_KW_MAX_LIST, &min, diag)) != GCN_OK)
+        return st;
+    it->sv_min = (int)min;
+    if (it->enc < 0)
+        return gcn_json_error(doc, sv, diag, "scalar_values needs an encoding the codec models");
+    for (k = 0; k < ncls; k++) {
+        int ci = class_index(cls[k]);
+        if (ci < 0 || ci >= GCN_SC_COUNT)
+            return gcn_json_error(doc, sv, diag, "unknown scalar class %s", cls[k]);
+        it->sv_classes |= 1u << ci;
+    }
+    return GCN_OK;
+}
+
 gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it, gcn_diag *diag)
 {
     static const char *const keys[] = {
         "id",   "gens", "peers", "encoding",       "instructions", "instruction", "pattern",
         "ours", "llvm", "when",  "classification", "explanation",  "reproducer",  NULL};
-    static const char *const when_keys[] = {"fields",       "any_fields", "bits",
-                                            "noncanonical", "ours_regex", "llvm_regex",
-                                            "ours_drop",    "llvm_drop",  NULL};
+    static const char *const when_keys[] = {
+        "fields",     "any_fields", "bits",      "noncanonical",  "ours_regex",
+        "llvm_regex", "ours_drop",  "llvm_drop", "scalar_values", NULL};
     const char *gens[GCN_KW_MAX_LIST];
     size_t ngens = 0, k;
     const cJSON *when = NULL;
@@ -467,6 +495,9 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
                  (st = load_regex(doc, when, "llvm_regex", &it->peer_re, &it->has_peer_re, diag)) !=
                      GCN_OK))
         return st;
+    if (when && cJSON_GetObjectItemCaseSensitive(when, "scalar_values") &&
+        (st = load_scalar_values(doc, when, it, diag)) != GCN_OK)
+        return st;
     if (gcn_kw_rewrites(it) && (it->ours != 1 || it->llvm != 1))
         return gcn_json_error(doc, e, diag,
                               "ours_drop/llvm_drop explain a text difference: ours and llvm must "
@@ -507,6 +538,26 @@ const char *gcn_kw_repro_text(const gcn_kw_entry *it, const char *peer)
         if (strcmp(it->repro_peer[j], peer) == 0)
             return it->repro_text[j];
     return NULL;
+}
+
+/* How many of the fields sv_fields of the word hold a value of the classes sv_classes (the same
+ * register twice counts twice: the fields may read it at different widths, s[42:43] and s42). */
+static int scalar_values(const gcn_kw_entry *it, const gcn_kw_word *w, uint64_t word,
+                         const gcn_layout_row *l)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    int n = 0;
+    size_t j, s;
+    for (j = 0; j < it->nsv_fields; j++)
+        for (s = 0; s < t->encodings[w->encoding].nslots; s++) {
+            unsigned v;
+            if (strcmp(t->encodings[w->encoding].slot_name[s], it->sv_fields[j]) != 0 ||
+                !l->slot[s].width)
+                continue;
+            v = (unsigned)codec_get(word, l->slot[s]);
+            n += v < 256 && (it->sv_classes >> t->scalars[(unsigned)w->gen * 256u + v].sclass) & 1;
+        }
+    return n;
 }
 
 static int field_ok(const gcn_kw_field *c, long long v, int gen)
@@ -611,6 +662,8 @@ int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
         if (it->noncanonical != ((word & ~used) != 0))
             return 0;
     }
+    if (it->sv_min && scalar_values(it, w, word, l) < it->sv_min)
+        return 0;
     if (it->has_ours_re && w->ours_text && regexec(&it->ours_re, w->ours_text, 0, NULL, 0) != 0)
         return 0;
     if (it->has_peer_re && w->peer_text && regexec(&it->peer_re, w->peer_text, 0, NULL, 0) != 0)

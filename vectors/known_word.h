@@ -93,6 +93,12 @@ typedef struct gcn_kw_entry {
     size_t nours_drop, npeer_drop;
     regex_t ours_re, peer_re;
     int has_ours_re, has_peer_re;
+    /* when.scalar_values: at least sv_min of the fields sv_fields hold a value of the scalar
+     * classes sv_classes (VOP3's sources: the constant bus's scalar values) */
+    const char *sv_fields[GCN_KW_MAX_LIST];
+    size_t nsv_fields;
+    unsigned sv_classes;
+    int sv_min;
 } gcn_kw_entry;
 
 /* Loads one entry of the "known" list (it must be zeroed first). Bad input: file:line:col.

@@ -349,6 +349,8 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
                 out->field[op->slot] = (uint32_t)c;
                 return set_literal(g, out, op, 0, 0);
             }
+            if (!((op->literal_gens >> g->gen) & 1))
+                return 0;
             out->field[op->slot] = t->literal_code[g->gen];
             return set_literal(g, out, op, 1, (uint32_t)((uint64_t)v & 0xffffu));
         }
@@ -368,9 +370,8 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
             return set_literal(g, out, op, 0, 0);
         }
         /* no literal: the generation has none, or the source takes none on it (V_READLANE_B32's
-         * lane, whose literal_gens leave it out) */
-        if (t->literal_code[g->gen] == 0xffffu ||
-            (op->kind == GCN_KIND_SSRC && !((op->literal_gens >> g->gen) & 1)))
+         * lane and VOP3's sources, whose literal_gens leave it out) */
+        if (t->literal_code[g->gen] == 0xffffu || !((op->literal_gens >> g->gen) & 1))
             return 0;
         out->field[op->slot] = t->literal_code[g->gen];
         return set_literal(g, out, op, 1, (uint32_t)v);

@@ -190,7 +190,9 @@ static gcn_status load_decision(const gcn_json_doc *doc, const cJSON *o, const g
         !d->mnemonic)
         return gcn_json_error(doc, o, diag, "decision \"%s\" needs \"mnemonic\"", op);
     if (d->op == GCN_DEC_OPCODE) {
-        if ((st = gcn_json_int(doc, o, "opcode", 1, 0, 511, &v, diag)) != GCN_OK)
+        /* the widest opcode field is VOP3's on GCN 1.2/1.4 (bits 16-25); the resolver's field
+         * checks hold a value to its own encoding's field */
+        if ((st = gcn_json_int(doc, o, "opcode", 1, 0, 1023, &v, diag)) != GCN_OK)
             return st;
         d->opcode = (long)v;
     }

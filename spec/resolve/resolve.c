@@ -30,6 +30,9 @@ typedef struct rfield {
     long lo, hi;
     char *value;
     gcn_strs sources;
+    /* the form of the encoding the field belongs to alone (the VOP3 page's "(VOP3B)" after
+     * SDST's description), NULL for every form: fields of two forms may share bits */
+    char form[16];
 } rfield;
 
 typedef struct rlayout {
@@ -62,6 +65,14 @@ typedef struct ctx {
     size_t ngens;
     rlayout *layouts;
     size_t nlayouts;
+    /* opcodes of another page's form that wait (pages.json "forms_pending"), per encoding and
+     * generation: valid words the codec says it does not model */
+    struct pending_opcode {
+        const char *encoding;
+        int gen;
+        long opcode;
+    } * pending;
+    size_t npending, pending_cap;
     rinsn *insns;
     size_t ninsns;
     gcn_claims claims;
@@ -387,6 +398,30 @@ static int other_segment(const ctx *c, const char *enc, const char *name)
     return segment_row(c, t, name, n) != NULL;
 }
 
+/* The form a field's description gives it: a parenthesized word that extends the encoding's
+ * name ("Scalar destination operand (VOP3B)" of VOP3: VOP3B), else "". */
+static void field_form(const char *enc, const char *description, char *form, size_t size)
+{
+    const char *p = description;
+    size_t n = strlen(enc);
+    form[0] = '\0';
+    while (p && (p = strchr(p, '(')) != NULL) {
+        const char *q = strchr(++p, ')');
+        size_t k;
+        if (!q)
+            return;
+        for (k = 0; p + k < q && (isupper((unsigned char)p[k]) || isdigit((unsigned char)p[k]));
+             k++)
+            ;
+        if (p + k == q && k > n && k < size && strncmp(p, enc, n) == 0) {
+            memcpy(form, p, k);
+            form[k] = '\0';
+            return;
+        }
+        p = q;
+    }
+}
+
 static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
 {
     rlayout *l = &c->layouts[c->nlayouts];
@@ -456,6 +491,7 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
                 f->lo = x->lo;
                 f->hi = x->hi;
                 f->value = x->value;
+                field_form(enc, x->description, f->form, sizeof(f->form));
                 gcn_strs_push(&f->sources, x->id);
             }
         }
@@ -551,6 +587,8 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
                           enc, gen, l->f[i].name, l->f[i].lo, l->f[i].hi, l->bits);
             for (j = i + 1; j < l->n && st == GCN_OK; j++)
                 if (l->f[i].lo <= l->f[j].hi && l->f[j].lo <= l->f[i].hi &&
+                    !(l->f[i].form[0] && l->f[j].form[0] &&
+                      strcmp(l->f[i].form, l->f[j].form) != 0) &&
                     !gcn_field_tiled(&rr, l->f[i].lo, l->f[i].hi, &tmp[i]) &&
                     !gcn_field_tiled(&rr, l->f[j].lo, l->f[j].hi, &tmp[j]))
                     st = fail(c, "", 0,
@@ -609,6 +647,22 @@ static gcn_status build_layouts(ctx *c)
 
 /* ---- instructions ------------------------------------------------------------------------- */
 
+/* A note of enc's entry in pages.json (its string), NULL when the entry has none: "oracle_pending"
+ * (why the oracle does not execute the encoding yet), "forms_pending" (why other pages' forms of
+ * the encoding, the VOP3 forms of VOP1/VOP2, wait). */
+static const char *page_note(const ctx *c, const char *enc, const char *key)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, key);
+        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(p))
+            return p->valuestring;
+    }
+    return NULL;
+}
+
 static rinsn *insn(ctx *c, const char *enc, const char *name, size_t *cap)
 {
     size_t i;
@@ -632,6 +686,27 @@ static rinsn *insn(ctx *c, const char *enc, const char *name, size_t *cap)
     return &c->insns[c->ninsns++];
 }
 
+static gcn_status add_pending(ctx *c, const char *enc, int gen, long opcode)
+{
+    size_t i;
+    for (i = 0; i < c->npending; i++)
+        if (c->pending[i].gen == gen && c->pending[i].opcode == opcode &&
+            strcmp(c->pending[i].encoding, enc) == 0)
+            return GCN_OK;
+    if (c->npending == c->pending_cap) {
+        size_t n = c->pending_cap ? c->pending_cap * 2 : 256;
+        struct pending_opcode *v = realloc(c->pending, n * sizeof(*v));
+        if (!v)
+            return GCN_ERR_NOMEM;
+        c->pending = v;
+        c->pending_cap = n;
+    }
+    c->pending[c->npending].encoding = enc;
+    c->pending[c->npending].gen = gen;
+    c->pending[c->npending++].opcode = opcode;
+    return GCN_OK;
+}
+
 static gcn_status build_instructions(ctx *c, size_t *cap)
 {
     size_t i, j;
@@ -647,9 +722,17 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
         if (cl->weak || gi < 0)
             continue;
         /* an opcode of another encoding's form (the VOP3 opcodes of the VOP1/VOP2/VOPC pages)
-         * waits for that encoding's own page to join the resolve */
-        if (cl->form && !gcn_strs_has(&c->encodings, cl->encoding))
+         * waits for that encoding's own page and the page it is written on to join the
+         * resolve, and for the form's encoding to take other pages' forms (pages.json
+         * "forms_pending") */
+        if (cl->form && (!gcn_strs_has(&c->encodings, cl->encoding) ||
+                         !gcn_strs_has(&c->encodings, cl->fact->encoding) ||
+                         page_note(c, cl->encoding, "forms_pending"))) {
+            if (gcn_strs_has(&c->encodings, cl->encoding) &&
+                (st = add_pending(c, cl->encoding, gi, cl->opcode)) != GCN_OK)
+                return st;
             continue;
+        }
         name = claim_name(c, cl, &by);
         /* another segment's instruction (GLOBAL_*, SCRATCH_* of FLAT) waits for its segment */
         if (other_segment(c, cl->encoding, name))
@@ -688,6 +771,17 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
                 if (gcn_genset_has(&d->gens, c->gens[g].id))
                     x->opcode[g] = d->op == GCN_DEC_OPCODE ? d->opcode : -1;
         }
+    /* an encoding whose page gives its instructions the same opcodes in another encoding's form
+     * (pages.json "form_opcodes_same": VOPC's 'VOPC opcodes (0-255) and VOP3 opcodes are
+     * same'): those opcodes are the form's, and wait while that encoding's forms do */
+    for (i = 0; i < c->ninsns && st == GCN_OK; i++) {
+        const char *form = page_note(c, c->insns[i].encoding, "form_opcodes_same");
+        if (!form || !gcn_strs_has(&c->encodings, form) || !page_note(c, form, "forms_pending"))
+            continue;
+        for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
+            if (c->insns[i].opcode[g] >= 0)
+                st = add_pending(c, form, g, c->insns[i].opcode[g]);
+    }
     /* one opcode, one instruction */
     for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
         for (i = 0; i < c->ninsns && st == GCN_OK; i++)
@@ -748,6 +842,23 @@ static const cJSON *encoding_operands(const ctx *c, const char *enc)
     return NULL;
 }
 
+/* The name generation g gives instruction x: a rename of operands.json (VOP2's V_ADD_I32 is
+ * V_ADD_CO_U32 on GCN 1.4), else its own. */
+static const char *name_on(const ctx *c, const rinsn *x, int g)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(
+        r, cJSON_GetObjectItemCaseSensitive(encoding_operands(c, x->encoding), "renames"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(r, "name");
+        const cJSON *in = cJSON_GetObjectItemCaseSensitive(r, "instruction");
+        if (cJSON_IsString(n) && cJSON_IsString(in) && strcmp(in->valuestring, x->name) == 0 &&
+            json_strs_has(cJSON_GetObjectItemCaseSensitive(r, "gens"), c->gens[g].id))
+            return n->valuestring;
+    }
+    return x->name;
+}
+
 /* operands.json's mnemonic_suffix of x's encoding, unless suffix_exceptions names x: how LLVM
  * spells the form (v_mov_b32_e32, the 32-bit form of an instruction that has a VOP3 form too),
  * written into the instruction as "asm_suffix"; mnemonic_suffix_gens, where LLVM prints it on
@@ -769,6 +880,25 @@ static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
         cJSON_AddItemToObject(
             o, "asm_suffix_gens",
             cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_gens"), 1));
+    else if (cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with")) {
+        /* LLVM writes VOP3's _e64 only where the instruction has a 32-bit form too: the
+         * generations on which an encoding mnemonic_suffix_with names has x's name */
+        cJSON *gens = cJSON_AddArrayToObject(o, "asm_suffix_gens");
+        int g;
+        size_t i;
+        for (g = 0; g < (int)c->ngens; g++) {
+            int other = 0;
+            if (x->opcode[g] < 0)
+                continue;
+            for (i = 0; i < c->ninsns && !other; i++)
+                other = c->insns[i].opcode[g] >= 0 &&
+                        strcmp(name_on(c, &c->insns[i], g), name_on(c, x, g)) == 0 &&
+                        json_strs_has(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with"),
+                                      c->insns[i].encoding);
+            if (other)
+                cJSON_AddItemToArray(gens, cJSON_CreateString(c->gens[g].id));
+        }
+    }
 }
 
 /* Canonical syntax "NAME OP(2), OP [MOD:MOD] REQ" from a parsed syntax fact. */
@@ -860,7 +990,9 @@ static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)
 static void apply_override(const ctx *c, const rinsn *x, const char *what, const char *name,
                            cJSON *to)
 {
-    static const char *const keys[] = {"format", "kind", "when", "plus", NULL};
+    /* field: an operand whose name another instruction of the encoding keeps in another field
+     * (V_READLANE_B32's SDST in VOP3's VDST, where VOP3B's SDST has bits of its own) */
+    static const char *const keys[] = {"format", "kind", "when", "field", "plus", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
@@ -884,6 +1016,69 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
                 to, "register_only",
                 cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(o, "register_only"), 1));
     }
+}
+
+static int json_index(const cJSON *a, const cJSON *item)
+{
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, a)
+    {
+        if (e == item)
+            return i;
+        i++;
+    }
+    return -1;
+}
+
+/* The form the layout of x's encoding on generation g gives a field ("" for every form), NULL
+ * when that layout has no such field. */
+static const char *layout_form(const ctx *c, const char *enc, int g, const char *field)
+{
+    size_t i, j;
+    for (i = 0; i < c->nlayouts; i++)
+        if (c->layouts[i].gen == g && strcmp(c->layouts[i].encoding, enc) == 0)
+            for (j = 0; j < c->layouts[i].n; j++)
+                if (strcmp(c->layouts[i].f[j].name, field) == 0)
+                    return c->layouts[i].f[j].form;
+    return NULL;
+}
+
+/* For a modifier every instruction of x's encoding takes: where the encoding's fields have
+ * forms (VOP3A, VOP3B), the generations on which x's operands leave the modifier's field to it
+ * (a field of another form than one x's operands use shares its bits: VOP3A's CLAMP lies in
+ * VOP3B's SDST on GCN 1.0/1.1), as an array; NULL when no field of the encoding has a form. */
+static cJSON *form_gens(const ctx *c, const rinsn *x, const char *field, const cJSON *ops)
+{
+    cJSON *out = NULL;
+    int g, any = 0;
+    for (g = 0; g < (int)c->ngens; g++) {
+        const char *mf = layout_form(c, x->encoding, g, field);
+        const cJSON *op;
+        if (x->opcode[g] < 0)
+            continue;
+        if (mf && mf[0])
+            any = 1;
+        cJSON_ArrayForEach(op, ops)
+        {
+            const cJSON *f = cJSON_GetObjectItemCaseSensitive(op, "field");
+            const char *of =
+                cJSON_IsString(f) ? layout_form(c, x->encoding, g, f->valuestring) : NULL;
+            if (of && of[0])
+                any = 1;
+            if (mf && of && mf[0] && of[0] && strcmp(mf, of) != 0)
+                mf = NULL;
+        }
+        if (!out)
+            out = cJSON_CreateArray();
+        if (mf)
+            cJSON_AddItemToArray(out, cJSON_CreateString(c->gens[g].id));
+    }
+    if (!any) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    return out;
 }
 
 /* 1 when an override of operands.json sets key to true on modifier name of instruction x:
@@ -979,18 +1174,49 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
             if (strcmp(cJSON_GetObjectItemCaseSensitive(e, "name")->valuestring, name) == 0)
                 present = 1;
         }
-        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")) ||
-            override_true(c, x, name, "absent"))
+        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")))
             continue;
+        if (override_true(c, x, name, "absent")) {
+            /* "zero": the field must be clear (VOP3's CLAMP on V_BFE_U32, where the page
+             * gives it no effect and llvm-mc refuses the word); else the decoder ignores it */
+            if (override_true(c, x, name, "zero")) {
+                cJSON *z = cJSON_GetObjectItemCaseSensitive(o, "zero_fields");
+                if (!z)
+                    z = cJSON_AddArrayToObject(o, "zero_fields");
+                cJSON_AddItemToArray(
+                    z,
+                    cJSON_CreateString(cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring));
+            }
+            continue;
+        }
         {
             cJSON *mo = cJSON_CreateObject();
             const cJSON *gens = cJSON_GetObjectItemCaseSensitive(m, "gens");
+            const char *field = cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring;
+            cJSON *own = form_gens(c, x, field, ops);
             cJSON_AddStringToObject(mo, "name", name);
-            cJSON_AddStringToObject(mo, "field",
-                                    cJSON_GetObjectItemCaseSensitive(m, "field")->valuestring);
+            cJSON_AddStringToObject(mo, "field", field);
             cJSON_AddStringToObject(mo, "asm",
                                     cJSON_GetObjectItemCaseSensitive(m, "asm")->valuestring);
-            if (gens)
+            if (own && !cJSON_GetArraySize(own)) {
+                /* no generation's form of x has the field (VOP3A's CLAMP in VOP3B on GCN
+                 * 1.0/1.1) */
+                cJSON_Delete(own);
+                cJSON_Delete(mo);
+                continue;
+            }
+            if (own) {
+                if (gens) {
+                    cJSON *g = own->child;
+                    while (g) {
+                        cJSON *next = g->next;
+                        if (!json_strs_has(gens, g->valuestring))
+                            cJSON_DeleteItemFromArray(own, json_index(own, g));
+                        g = next;
+                    }
+                }
+                cJSON_AddItemToObject(mo, "gens", own);
+            } else if (gens)
                 cJSON_AddItemToObject(mo, "gens", cJSON_Duplicate(gens, 1));
             copy_keys(mo, m, modifier_extras);
             apply_override(c, x, "modifier", name, mo);
@@ -1115,7 +1341,11 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
         st = emit_operands(c, x, s, o, where);
     }
     for (i = 0; st == GCN_OK && i < n; i++)
-        if (secs[i]->gen_syntax) {
+        /* a line naming another instruction is not a width of x's: where an erratum decides
+         * x's syntax, it settles that line too (V_INTERP_P2_F16's, which names
+         * V_INTERP_P1_F16_LEGACY, E221) */
+        if (secs[i]->gen_syntax && !(d && secs[i]->gen_syntax->mnemonic &&
+                                     strcmp(secs[i]->gen_syntax->mnemonic, x->name) != 0)) {
             st = emit_gen_widths(c, x, secs[i]->gen_syntax, o);
             break;
         }
@@ -1377,7 +1607,7 @@ static int same_layout(const rlayout *a, const rlayout *b)
         return 0;
     for (i = 0; i < a->n; i++)
         if (strcmp(a->f[i].name, b->f[i].name) != 0 || a->f[i].lo != b->f[i].lo ||
-            a->f[i].hi != b->f[i].hi ||
+            a->f[i].hi != b->f[i].hi || strcmp(a->f[i].form, b->f[i].form) != 0 ||
             strcmp(a->f[i].value ? a->f[i].value : "", b->f[i].value ? b->f[i].value : "") != 0)
             return 0;
     return 1;
@@ -1386,15 +1616,7 @@ static int same_layout(const rlayout *a, const rlayout *b)
 /* pages.json's "oracle_pending" of an encoding: why the oracle does not execute it yet. */
 static const char *oracle_pending(const ctx *c, const char *enc)
 {
-    const cJSON *e;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
-    {
-        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "oracle_pending");
-        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(p))
-            return p->valuestring;
-    }
-    return NULL;
+    return page_note(c, enc, "oracle_pending");
 }
 
 static cJSON *emit_encodings(ctx *c)
@@ -1432,6 +1654,8 @@ static cJSON *emit_encodings(ctx *c)
                 cJSON_AddStringToObject(fo, "name", l->f[j].name);
                 cJSON_AddNumberToObject(fo, "lo", (double)l->f[j].lo);
                 cJSON_AddNumberToObject(fo, "hi", (double)l->f[j].hi);
+                if (l->f[j].form[0])
+                    cJSON_AddStringToObject(fo, "form", l->f[j].form);
                 cJSON_AddItemToObject(fo, "sources", strs_array(&l->f[j].sources));
                 cJSON_AddItemToArray(fields, fo);
                 if (l->f[j].value) {
@@ -1467,6 +1691,43 @@ static cJSON *emit_encodings(ctx *c)
                 cJSON_AddItemToObject(
                     eo, "modifiers",
                     cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "modifiers"), 1));
+            /* the fields the codec does not model yet: a word with any of their bits set is
+             * refused as not modelled, never printed without them */
+            if (ops && cJSON_GetObjectItemCaseSensitive(ops, "unmodelled_fields"))
+                cJSON_AddItemToObject(
+                    eo, "unmodelled_fields",
+                    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "unmodelled_fields"), 1));
+            /* the opcodes of other pages' forms that wait, by generation: the codec answers
+             * such a word as not modelled (a valid word), not as an unknown opcode */
+            {
+                cJSON *pend = NULL;
+                int g;
+                long op;
+                for (g = 0; g < (int)c->ngens; g++) {
+                    cJSON *ops_g = NULL;
+                    for (op = 0; op < 1024; op++) {
+                        int hit = 0, taken = 0;
+                        size_t q;
+                        for (q = 0; q < c->npending && !hit; q++)
+                            hit = c->pending[q].gen == g && c->pending[q].opcode == op &&
+                                  strcmp(c->pending[q].encoding, c->encodings.v[e]) == 0;
+                        for (q = 0; q < c->ninsns && hit && !taken; q++)
+                            taken = c->insns[q].opcode[g] == op &&
+                                    strcmp(c->insns[q].encoding, c->encodings.v[e]) == 0;
+                        if (!hit || taken)
+                            continue;
+                        if (!ops_g) {
+                            cJSON *go = cJSON_CreateObject();
+                            if (!pend)
+                                pend = cJSON_AddArrayToObject(eo, "pending_opcodes");
+                            cJSON_AddStringToObject(go, "gen", c->gens[g].id);
+                            ops_g = cJSON_AddArrayToObject(go, "opcodes");
+                            cJSON_AddItemToArray(pend, go);
+                        }
+                        cJSON_AddItemToArray(ops_g, cJSON_CreateNumber((double)op));
+                    }
+                }
+            }
             /* an encoding whose semantics the oracle does not compile yet (pages.json): the
              * instructions keep the documents' code, and the oracle says why it stops */
             if (pending)
@@ -2055,6 +2316,7 @@ done:
         gcn_strs_free(&c.layouts[i].sources);
     }
     free(c.layouts);
+    free(c.pending);
     for (i = 0; i < c.ninsns; i++) {
         gcn_strs_free(&c.insns[i].sources);
         gcn_strs_free(&c.insns[i].errata);

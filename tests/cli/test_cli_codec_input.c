@@ -270,7 +270,7 @@ static const asm_case asm_cases[] = {
     {"gcn1.2", "ds_add_u32 v1, v2 gds gds", 23, "twice"},
     {"gcn1.4", "s_load_dword s1, s[2:3], 0x0 glc glc", 34, "twice"},
     {"gcn1.2", "ds_add_u32 v1, v2 gds:1", 19, "no value"},
-    {"gcn1.2", "ds_add_u32 v1, v2 offset0:4", 19, "unexpected 'offset0:4'"},
+    {"gcn1.2", "ds_add_u32 v1, v2 offset0:4", 19, "takes no 'offset0:4': other DS instructions do"},
     {"gcn1.2", "ds_add_u32 v1, v2 offset", 19, "'offset' needs a value ('offset:N')"},
     {"gcn1.2", "ds_write2_b32 v1, v2, v3 offset0", 26, "'offset0' needs a value ('offset0:N')"},
     /* junk after the instruction */
@@ -531,12 +531,13 @@ static void disasm_text_accepted(void **state)
                                "[]\n"
                                "\n"
                                "0x04,0x00,0x01,0xd8,0x01,0x02,0x00,0x00\n"
-                               /* a VOP2 word, a VOPC word with its literal; an encoding
-                                * not modelled yet is data, not errors: a VOP3 word's two
-                                * dwords; and a VOP1 word with its literal */
+                               /* a VOP2 word, a VOPC word with its literal; encodings and
+                                * forms not modelled yet are data, not errors: the two dwords
+                                * of v_mov_b32_e64 (VOP1's VOP3 form, opcode 321); and a VOP1
+                                * word with its literal */
                                "0x00,0x00,0x00,0x00\n"
                                "0xff,0x02,0x84,0x7c,0x78,0x56,0x34,0x12\n"
-                               "0x00,0x00,0xff,0xd1,0x01,0x00,0x80,0xbe\n"
+                               "0x00,0x00,0x41,0xd1,0x01,0x00,0x80,0xbe\n"
                                "0xff,0x02,0x00,0x7e,0x78,0x56,0x34,0x12";
     static const char want[] =
         GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD2_TEXT GOOD1_TEXT GOOD2_TEXT
@@ -544,7 +545,7 @@ static void disasm_text_accepted(void **state)
                                              "ds_add_u32 v1, v2 offset:4 gds\n"
                                              "v_cndmask_b32_e32 v0, s0, v0, vcc\n"
                                              "v_cmp_eq_f32_e32 vcc, 0x12345678, v1\n"
-                                             ".long 0xd1ff0000, 0xbe800001\n"
+                                             ".long 0xd1410000, 0xbe800001\n"
                                              "v_mov_b32_e32 v0, 0x12345678\n";
     gcn_proc_result r;
     (void)state;

@@ -15,12 +15,20 @@
 #include "codec/tables.h"
 #include "gcnspec/codec.h"
 
+/* 1 when an instruction the text m names exists on generation g: a row of mnemonic m, or one
+ * whose mnemonic is m and a form suffix, which the text may leave out (v_readlane_b32 is VOP2's
+ * on GCN 1.0/1.1 and v_readlane_b32_e64, VOP3's, on GCN 1.2/1.4). */
 static int on_gen(const gcn_tables *t, const char *m, unsigned g)
 {
     unsigned k;
-    for (k = 0; k < t->ninsns; k++)
-        if (strcmp(t->insns[k].mnemonic, m) == 0 && t->insns[k].opcode[g] != GCN_NO_INSN)
+    size_t n = strlen(m);
+    for (k = 0; k < t->ninsns; k++) {
+        const gcn_insn_row *r = &t->insns[k];
+        if ((strcmp(r->mnemonic, m) == 0 ||
+             ((size_t)(r->mnemonic_len - r->suffix_len) == n && strncmp(r->mnemonic, m, n) == 0)) &&
+            r->opcode[g] != GCN_NO_INSN)
             return 1;
+    }
     return 0;
 }
 
@@ -200,6 +208,15 @@ static void fixed_cases(void **state)
     expect_msg("gfx9", "s_or_b32 s40, 0x11223344, 0x11223345", 27, "already holds 0x11223344");
     parses("gcn1.2", "s_or_b32 s40, 0.15915494, 0xc0", 8);
     parses("gcn1.0", "s_or_b32 s40, 0xc0, 0xc0", 8);
+    /* a modifier the encoding has and the instruction does not take (operands.json's VOP3
+     * overrides: clamp and the output modifier on floating-point results and additions) */
+    expect_msg("gfx9", "v_bfe_u32 v1, v2, v3, v4 clamp", 26, "takes no 'clamp'");
+    expect_msg("gcn1.0", "v_bfe_u32 v1, v2, v3, v4 mul:2", 26, "takes no 'mul:2'");
+    parses("gcn1.0", "v_mad_f32 v1, v2, v3, v4 clamp mul:2", 8);
+    parses("gfx9", "v_add_i16 v1, v2, v3 clamp", 8);
+    /* VOP3 takes no literal before GCN 1.5 (operands.json literal_gens) */
+    expect_msg("gcn1.2", "v_mad_f32 v1, 0x41, v2, v3", 15,
+               "'0x41' needs a literal, which SRC0 cannot take on this generation: write a VGPR");
     /* an MTBUF format: a name the generation lacks lists the generation's names (number
      * format 6 is SNORM_OGL on GCN 1.0/1.1, RESERVED_6 on GCN 1.2/1.4: E250); the number's,
      * a part's range; a part given twice */

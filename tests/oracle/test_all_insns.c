@@ -39,6 +39,8 @@ static void every_instruction_runs(void **st)
                 uint8_t order[GCN_LANES];
                 unsigned k;
                 if (!ot_random_inst(insn, gen, &seed, &in)) {
+                    print_message("%s on %s: no random word decodes to it\n", info.name,
+                                  gcn_gen_id(gen));
                     no_encoding++;
                     break;
                 }

@@ -77,6 +77,13 @@ static void render(gcn_buf *b, const cJSON *insn, const char *gen)
     int i = 0, first = 1, scalar_sources = 0;
     for (; *name; name++)
         gcn_buf_putc(b, (char)tolower((unsigned char)*name));
+    /* the form's suffix where the generation has the instruction in another encoding too
+     * (v_interp_p1_f32_e64: VINTRP's v_interp_p1_f32 is another word) */
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(insn, "asm_suffix_gens"))
+    {
+        if (cJSON_IsString(m) && strcmp(m->valuestring, gen) == 0)
+            gcn_buf_puts(b, get(insn, "asm_suffix")->valuestring);
+    }
     cJSON_ArrayForEach(op, get(insn, "operands"))
     {
         const char *kind = get(op, "kind")->valuestring;

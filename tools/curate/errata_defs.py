@@ -1372,7 +1372,7 @@ E(id="E083",
 E(id="E100",
   title="V_FRACT_F64 is VOP1 opcode 50 on GCN 1.2/1.4: its section's decimal says 52",
   settles=["opcode-conflict/VOP1/V_FRACT_F64", "dec-hex-mismatch/VOP1/V_FRACT_F64",
-           "dec-hex-mismatch/VOP1/V_FRACT_F64/2", "duplicate-opcode/VOP3A/V_FRACT_F64"],
+           "dec-hex-mismatch/VOP1/V_FRACT_F64/2", "opcode-conflict/VOP3/V_FRACT_F64"],
   classification="doc-erratum",
   decisions=[{"op": "opcode", "encoding": "VOP1", "mnemonic": "V_FRACT_F64",
               "gens": ["gcn1.2", "gcn1.4"], "opcode": 50}],
@@ -1406,7 +1406,7 @@ for name, dec, hexv, llvm in [("V_MOVRELD_B32", 54, "0x34", "v_movreld_b32 v0, v
 
 E(id="E104",
   title="V_RNDNE_F32's GCN 1.0/1.1 VOP3A opcode is 419, not V_FLOOR_F32's 420",
-  settles=["duplicate-opcode/VOP3A/V_FLOOR_F32"],
+  settles=["opcode-conflict/VOP3/V_RNDNE_F32"],
   classification="doc-erratum",
   decisions=[{"op": "none"}],
   rationale="V_RNDNE_F32's section writes 'Opcode VOP3A: 420 (0x1a4) for GCN 1.0/1.1', the "
@@ -1667,7 +1667,7 @@ for eid, name, dec, hexv, right, vop3, wrong_hex3, llvm, other in [
          ("v_sub_f32 v1, v2, v3", 2))]:
     settles = ["opcode-conflict/VOP2/%s" % name, "dec-hex-mismatch/VOP2/%s" % name]
     if vop3:
-        settles += ["dec-hex-mismatch/VOP2/%s/2" % name, "misspelled-mnemonic/VOP3A/%s" % name]
+        settles += ["dec-hex-mismatch/VOP2/%s/2" % name, "opcode-conflict/VOP3/%s" % name]
     E(id=eid,
       title="%s is VOP2 opcode %d on GCN 1.2: its section's decimal says %d" % (name, right, dec),
       settles=settles,
@@ -1701,7 +1701,7 @@ for eid, name, vop2, line in [("E124", "V_MADMK_F16", 36, "v_madmk_f16 v1, v2, 0
 
 E(id="E126",
   title="The section headed V_ASHRREV_B16 describes V_ASHRREV_I16",
-  settles=["misspelled-mnemonic/VOP2/V_ASHRREV_B16"],
+  settles=["misspelled-mnemonic/VOP2/V_ASHRREV_B16", "misspelled-mnemonic/VOP3/V_ASHRREV_B16"],
   classification="doc-erratum",
   decisions=[{"op": "section", "encoding": "VOP2", "mnemonic": "V_ASHRREV_I16",
               "section": "GcnInstrsVop2.md:366:section"},
@@ -1744,7 +1744,7 @@ E(id="E129",
   title="V_CVT_PKNORM_I16_F32/U16_F32 define a function, which the pseudocode has no syntax for",
   settles=["pseudocode-parse/VOP2/V_CVT_PKNORM_I16_F32"],
   classification="doc-erratum",
-  decisions=[fix("VOP2", "V_CVT_PKNORM_I16_F32",
+  decisions=[d for enc in ("VOP2", "VOP3") for d in [fix(enc, "V_CVT_PKNORM_I16_F32",
                  ["INT16 roundNorm(FLOAT S)\n{\n    FLOAT f = RNDNEINT(S*32767)\n    if (ISNAN(f))\n"
                   "        return 0\n    return (INT16)MAX(MIN(f, 32767.0), -32767.0)\n}\n"
                   "VDST = roundNorm(ASFLOAT(SRC0)) | ((UINT32)roundNorm(ASFLOAT(SRC1)) << 16)",
@@ -1752,14 +1752,14 @@ E(id="E129",
                   "UINT32 R0 = ISNAN(F0) ? 0 : (UINT16)(INT16)MAX(MIN(F0, 32767.0), -32767.0)\n"
                   "UINT32 R1 = ISNAN(F1) ? 0 : (UINT16)(INT16)MAX(MIN(F1, 32767.0), -32767.0)\n"
                   "VDST = R0 | (R1 << 16)"]),
-             fix("VOP2", "V_CVT_PKNORM_U16_F32",
+             fix(enc, "V_CVT_PKNORM_U16_F32",
                  ["UINT16 roundNorm(FLOAT S)\n{\n    FLOAT f = RNDNEINT(S*65535.0)\n    if (ISNAN(f))\n"
                   "        return 0\n    return (INT16)MAX(MIN(f, 65535.0), 0.0)\n}\n"
                   "VDST = roundNorm(ASFLOAT(SRC0)) | ((UINT32)roundNorm(ASFLOAT(SRC1)) << 16)",
                   "FLOAT F0 = RNDNEINT(ASFLOAT(SRC0)*65535.0)\nFLOAT F1 = RNDNEINT(ASFLOAT(SRC1)*65535.0)\n"
                   "UINT32 R0 = ISNAN(F0) ? 0 : (UINT16)MAX(MIN(F0, 65535.0), 0.0)\n"
                   "UINT32 R1 = ISNAN(F1) ? 0 : (UINT16)MAX(MIN(F1, 65535.0), 0.0)\n"
-                  "VDST = R0 | (R1 << 16)"])],
+                  "VDST = R0 | (R1 << 16)"])]],
   rationale="Both operations open with a C function, 'INT16 roundNorm(FLOAT S) { ... }' "
             "(UINT16 for U16), and call it on each source: no other block defines a function. "
             "(The U16 block happens to parse, 'UINT16 roundNorm(FLOAT S)' read as a declaration, "
@@ -2309,3 +2309,392 @@ for name, line in [("BUFFER_ATOMIC_RSUB", "buffer_atomic_rsub v1" + BUF_OFF),
                 "mnemonic on tahiti ('invalid instruction, did you mean: buffer_atomic_sub?'). "
                 "gcnspec encodes and decodes it all the same." % name,
       probes=[asm("gcn1.0", (line, REJ), peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
+
+# ---- the vector ALU pages of the whole CLRX documentation (VOP3) ------------------------------
+
+VOP3_GENS = ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]
+VOP3_HI = ["gcn1.2", "gcn1.4"]
+
+
+def vop3_opcode(gen, line, opcode):
+    """Probes that llvm-mc writes VOP3 opcode `opcode` (bits 17-25 on GCN 1.0/1.1, 16-25 on GCN
+    1.2/1.4) for `line`: bytes 2 and 3 of the first dword."""
+    shift = 17 if gen in ("gcn1.0", "gcn1.1") else 16
+    word = (0x34 << 26) | (opcode << shift)
+    return [(line, ("byte", 2, (word >> 16) & 0xff)), (line, ("byte", 3, (word >> 24) & 0xff))]
+
+
+E(id="E220",
+  title="V_INTERP_P2_F16 is VOP3 opcode 631 on GCN 1.4; 630 is V_INTERP_P2_F16_LEGACY there",
+  settles=["opcode-conflict/VOP3/V_INTERP_P2_F16", "duplicate-section/VOP3/V_INTERP_P2_F16"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "VOP3", "mnemonic": "V_INTERP_P2_F16",
+              "gens": ["gcn1.4"], "opcode": 631}],
+  rationale="Two sections are headed V_INTERP_P2_F16: '(GCN 1.2)' writes 'Opcode: 630 (0x276) "
+            "for GCN 1.2/1.4', '(GCN 1.4)' writes '631 (0x277) for GCN 1.4'. The opcode table "
+            "gives 630 to V_INTERP_P2_F16 on GCN 1.2 and to V_INTERP_P2_F16_LEGACY on GCN 1.4, "
+            "631 to V_INTERP_P2_F16 on GCN 1.4 alone: the first section's '/1.4' is the slip. "
+            "llvm-mc encodes v_interp_p2_f16 with 630 on tonga and 631 on gfx900, and "
+            "v_interp_p2_legacy_f16 (LLVM's name of the table's V_INTERP_P2_F16_LEGACY) with "
+            "630 on gfx900.",
+  probes=[asm("gcn1.2", *vop3_opcode("gcn1.2", "v_interp_p2_f16 v1, v2, attr0.x, v3", 630)),
+          asm("gcn1.4", *(vop3_opcode("gcn1.4", "v_interp_p2_f16 v1, v2, attr0.x, v3", 631) +
+                          vop3_opcode("gcn1.4", "v_interp_p2_legacy_f16 v1, v2, attr0.x, v3",
+                                      630)))])
+
+E(id="E221",
+  title="V_INTERP_P2_F16's syntax lines name V_INTERP_P1_F16 and V_INTERP_P1_F16_LEGACY",
+  settles=["misspelled-mnemonic/VOP3/V_INTERP_P2_F16", "misspelled-mnemonic/VOP3/V_INTERP_P2_F16/2"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOP3", "mnemonic": "V_INTERP_P2_F16",
+              "syntax": "V_INTERP_P2_F16 VDST, VSRC, ATTR.ATTRCHAN, VSRC1 [HIGH]"}],
+  rationale="Both sections headed V_INTERP_P2_F16 write 'Syntax: V_INTERP_P1_F16 VDST, VSRC, "
+            "ATTR.ATTRCHAN, VSRC1 [HIGH]', and the first adds 'Syntax (GCN 1.4): "
+            "V_INTERP_P1_F16_LEGACY ...': no table and no LLVM has either name (the first step "
+            "of the 16-bit interpolation is V_INTERP_P1LL_F16/V_INTERP_P1LV_F16). The "
+            "operations are the second step's (P20*J + D). llvm-mc (tonga, gfx900) takes "
+            "v_interp_p2_f16 with these operands and refuses v_interp_p1_f16; the spec keeps "
+            "the operands under the section's name.",
+  probes=[asm(g, ("v_interp_p2_f16 v1, v2, attr0.x, v3 high", ACC),
+              ("v_interp_p1_f16 v1, v2, attr0.x, v3", REJ)) for g in VOP3_HI])
+
+for name, wrong, line, opc in [
+        ("V_ASHR_I64", "V_ASHR_I32", "v_ashr_i64 v[0:1], v[2:3], v4", 355),
+        ("V_ASHRREV_I64", "V_ASHRREV_I32", "v_ashrrev_i64 v[0:1], v2, v[4:5]", 657)]:
+    gens = ["gcn1.0", "gcn1.1"] if opc == 355 else VOP3_HI
+    E(id="E222" if opc == 355 else "E223",
+      title="%s's syntax line names %s" % (name, wrong),
+      settles=["syntax-mnemonic/VOP3/%s" % name],
+      classification="doc-erratum",
+      decisions=[{"op": "none"}],
+      rationale="The section headed %s (VOP3 opcode %d) writes 'Syntax: %s ...' with 64-bit "
+                "operands (VDST(2)) and describes a 64-bit shift; %s is another instruction "
+                "(VOP2 on every generation). llvm-mc encodes %s with VOP3 opcode %d; the spec "
+                "keeps the section's heading and the line's operands." %
+                (name, opc, wrong, wrong, name.lower(), opc),
+      probes=[asm(g, *vop3_opcode(g, line, opc)) for g in gens])
+
+E(id="E224",
+  title="V_INTERP_P1LV_F16's and V_INTERP_P2_F32's syntax lines name their siblings",
+  settles=["syntax-mnemonic/VOP3/V_INTERP_P1LV_F16", "syntax-mnemonic/VOP3/V_INTERP_P2_F32"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section headed V_INTERP_P1LV_F16 (opcode 629) writes 'Syntax: "
+            "V_INTERP_P1LL_F16 VDST, VSRC, ATTR.ATTRCHAN, VSRC1 [HIGH]' (V_INTERP_P1LL_F16, "
+            "opcode 628, has no VSRC1), the one headed V_INTERP_P2_F32 (opcode 625) 'Syntax: "
+            "V_INTERP_P1_F32 VDST, VSRC, ATTR.ATTRCHAN' (opcode 624). llvm-mc (tonga, gfx900) "
+            "encodes v_interp_p1lv_f16 with VOP3 opcode 629 and v_interp_p2_f32_e64 with 625; "
+            "the spec keeps the headings and the lines' operands.",
+  probes=[asm(g, *(vop3_opcode(g, "v_interp_p1lv_f16 v1, v2, attr0.x, v3", 629) +
+                   vop3_opcode(g, "v_interp_p2_f32_e64 v1, v2, attr0.x", 625)))
+          for g in VOP3_HI])
+
+E(id="E225",
+  title="The VOP3 page puts the interpolation operands in no field of the VOP3 encoding",
+  settles=["syntax-operand/VOP3/ATTR", "syntax-operand/VOP3/VSRC",
+           "syntax-operand/VOP3/PARAMTYPE"],
+  classification="doc-omission",
+  decisions=[{"op": "field", "encoding": "VOP3", "field": f, "gens": VOP3_HI, "bits": b}
+             for f, b in (("ATTR", [32, 37]), ("ATTRCHAN", [38, 39]), ("HIGH", [40, 40]))],
+  rationale="The V_INTERP_* sections of the VOP3 page (GCN 1.2/1.4) write 'VDST, VSRC, "
+            "ATTR.ATTRCHAN [, VSRC1] [HIGH]' and 'VDST, PARAMTYPE, ATTR.ATTRCHAN' and refer to "
+            "the VINTRP page, whose fields are VINTRP's; the VOP3 field table has no ATTR, "
+            "ATTRCHAN, VSRC or PARAMTYPE. llvm-mc (tonga, gfx900) puts ATTR in bits 32-37 "
+            "(SRC0's low six bits), ATTRCHAN in bits 38-39, HIGH in bit 40, VSRC (or "
+            "PARAMTYPE, p0 being 2) in SRC1 and VSRC1 in SRC2: 'v_interp_p1lv_f16 v1, v7, "
+            "attr3.z, v9' is 01 00 75 d2 83 0e 26 04. The spec adds ATTR, ATTRCHAN and HIGH "
+            "as fields that tile SRC0 on GCN 1.2/1.4; operands.json puts VSRC and PARAMTYPE "
+            "in SRC1 and VSRC1 in SRC2.",
+  probes=[asm(g, ("v_interp_p1lv_f16 v1, v7, attr3.z, v9", ("byte", 4, 0x83)),
+              ("v_interp_p1lv_f16 v1, v7, attr3.z, v9", ("byte", 5, 0x0e)),
+              ("v_interp_p1lv_f16 v1, v7, attr3.z, v9 high", ("byte", 5, 0x0f)),
+              ("v_interp_p1lv_f16 v1, v7, attr3.z, v9", ("byte", 6, 0x26)),
+              ("v_interp_mov_f32_e64 v1, p0, attr3.z", ("byte", 5, 0x04))) for g in VOP3_HI])
+
+E(id="E226",
+  title="V_ADD_I16/V_SUB_I16/V_ADD_I32/V_SUB_I32 test 'if temp < ...' without parentheses",
+  settles=["pseudocode-parse/VOP3/V_ADD_I16", "pseudocode-parse/VOP3/V_ADD_I32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_ADD_I16", ["    if (temp > ((1<<16)-1))", "    if (temp > ((1<<15)-1))"],
+                 ["    if temp < (-1<<16)", "    if (temp < (-1<<15))"]),
+             fix("VOP3", "V_SUB_I16", ["    if (temp > ((1<<16)-1))", "    if (temp > ((1<<15)-1))"],
+                 ["    if temp < (-1<<16)", "    if (temp < (-1<<15))"]),
+             fix("VOP3", "V_ADD_I32", ["    if temp < (-1LL<<31)", "    if (temp < (-1LL<<31))"]),
+             fix("VOP3", "V_SUB_I32", ["    if temp < (-1LL<<31)", "    if (temp < (-1LL<<31))"])],
+  rationale="The clamping branches write 'if temp < (-1<<16)' (and '(-1LL<<31)'): an if without "
+            "its parentheses, unlike the 'if (temp > ...)' line above. The 16-bit sections "
+            "also compare with (1<<16)-1 and -1<<16, the bounds of a 17-bit value, while their "
+            "descriptions saturate 'to 16-bit signed value' and store 0x7fff and 0x8000: the "
+            "correction compares with (1<<15)-1 and -1<<15. (The oracle does not execute "
+            "VOP3 yet.)")
+
+E(id="E227",
+  title="V_ALIGNBIT_B32/V_ALIGNBYTE_B32 close one parenthesis too many",
+  settles=["pseudocode-parse/VOP3/V_ALIGNBIT_B32", "pseudocode-parse/VOP3/V_ALIGNBYTE_B32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_ALIGNBIT_B32",
+                 ["VDST = (((UINT64)SRC0)<<32) | SRC1) >> (SRC2&31)",
+                  "VDST = ((((UINT64)SRC0)<<32) | SRC1) >> (SRC2&31)"]),
+             fix("VOP3", "V_ALIGNBYTE_B32",
+                 ["VDST = (((UINT64)SRC0)<<32) | SRC1) >> ((SRC2&3)*8)",
+                  "VDST = ((((UINT64)SRC0)<<32) | SRC1) >> ((SRC2&3)*8)"])],
+  rationale="'VDST = (((UINT64)SRC0)<<32) | SRC1) >> (SRC2&31)' closes the 64-bit value after "
+            "'<<32', so '| SRC1)' has no '('. The description shifts the 64-bit SRC0:SRC1 right: "
+            "the correction opens one more parenthesis before it.")
+
+E(id="E228",
+  title="V_CUBE*_F32 leave parentheses open in their 'else if' and SIGN((SF2) * SF0",
+  settles=["pseudocode-parse/VOP3/V_CUBEID_F32", "pseudocode-parse/VOP3/V_CUBESC_F32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", n, ["else if (ABS(SF1) >= ABS(SF0)\n", "else if (ABS(SF1) >= ABS(SF0))\n"],
+                 *([["OUT = SIGN((SF2) * SF0", "OUT = SIGN(SF2) * SF0"],
+                    ["OUT = -SIGN((SF0) * SF2", "OUT = -SIGN(SF0) * SF2"]] if n == "V_CUBESC_F32"
+                   else []),
+                 *([["FLOAT SF2 = ASFLOAT(SRC2)\nif", "FLOAT SF2 = ASFLOAT(SRC2)\nFLOAT OUT\nif"]]
+                   if n != "V_CUBEID_F32" else []))
+             for n in ("V_CUBEID_F32", "V_CUBESC_F32", "V_CUBETC_F32", "V_CUBEMA_F32")],
+  rationale="All four sections write 'else if (ABS(SF1) >= ABS(SF0)' without the ')' that "
+            "closes the condition; V_CUBESC_F32 also writes 'SIGN((SF2) * SF0' and "
+            "'-SIGN((SF0) * SF2', whose first '(' is never closed (the sign of SF2 times SF0, "
+            "as V_CUBETC_F32's 'SIGN(SF1) * SF2'). V_CUBESC/TC/MA assign OUT without declaring "
+            "it, as V_CUBEID_F32 does with 'FLOAT OUT'. The corrections close the conditions, "
+            "read SIGN(SF2) * SF0 and declare OUT.")
+
+E(id="E229",
+  title="V_CVT_PKNORM_I16_F16/U16_F16 define a function, which the pseudocode has no syntax for",
+  settles=["pseudocode-parse/VOP3/V_CVT_PKNORM_I16_F16"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_CVT_PKNORM_I16_F16",
+                 ["INT16 roundNorm(HALF S)\n{\n    FLOAT f = RNDNEINT(S*32767)\n    if (ISNAN(f))\n"
+                  "        return 0\n    return (INT16)MAX(MIN(f, 32767.0), -32767.0)\n}\n"
+                  "VDST = roundNorm(ASHALF(SRC0)) | ((UINT32)roundNorm(ASHALF(SRC1)) << 16)",
+                  "FLOAT F0 = RNDNEINT(ASHALF(SRC0)*32767)\nFLOAT F1 = RNDNEINT(ASHALF(SRC1)*32767)\n"
+                  "UINT32 R0 = ISNAN(F0) ? 0 : (UINT16)(INT16)MAX(MIN(F0, 32767.0), -32767.0)\n"
+                  "UINT32 R1 = ISNAN(F1) ? 0 : (UINT16)(INT16)MAX(MIN(F1, 32767.0), -32767.0)\n"
+                  "VDST = R0 | (R1 << 16)"]),
+             fix("VOP3", "V_CVT_PKNORM_U16_F16",
+                 ["UINT16 roundNorm(HALF S)\n{\n    HALF f = RNDNEINT(S*65535.0)\n    if (ISNAN(f))\n"
+                  "        return 0\n    return (INT16)MAX(MIN(f, 65535.0), 0.0)\n}\n"
+                  "VDST = roundNorm(ASHALF(SRC0)) | ((UINT32)roundNorm(ASHALF(SRC1)) << 16)",
+                  "FLOAT F0 = RNDNEINT(ASHALF(SRC0)*65535.0)\nFLOAT F1 = RNDNEINT(ASHALF(SRC1)*65535.0)\n"
+                  "UINT32 R0 = ISNAN(F0) ? 0 : (UINT16)MAX(MIN(F0, 65535.0), 0.0)\n"
+                  "UINT32 R1 = ISNAN(F1) ? 0 : (UINT16)MAX(MIN(F1, 65535.0), 0.0)\n"
+                  "VDST = R0 | (R1 << 16)"])],
+  rationale="As V_CVT_PKNORM_I16_F32/U16_F32 on the VOP2 page (E129), both operations open "
+            "with a C function 'roundNorm' and call it on each source. The correction inlines "
+            "its body for SRC0 and SRC1 (a NaN gives 0, the value is clamped to the 16-bit "
+            "range; the U16 block's 'HALF f' would lose 65535.0*S's precision, so both use "
+            "FLOAT) and packs the two results as the last line did.")
+
+E(id="E230",
+  title="V_DIV_SCALE_F32/F64 leave ABS(POW(...) open; the F32 block uses MASK undeclared",
+  settles=["pseudocode-parse/VOP3/V_DIV_SCALE_F32", "pseudocode-parse/VOP3/V_DIV_SCALE_F64"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_DIV_SCALE_F32",
+                 ["ABS(POW(2.0, 96+FREXP_EXP(SF0)-1) || ISNAN(S12))",
+                  "ABS(POW(2.0, 96+FREXP_EXP(SF0)-1)) || ISNAN(S12))"],
+                 ["FLOAT S12 = (SRC0!=SRC1) ? SF1 : SF2\n",
+                  "FLOAT S12 = (SRC0!=SRC1) ? SF1 : SF2\nUINT64 MASK = (1ULL<<LANEID)\n"],
+                 ["    VDST = SF0 * POW2(2.0, 64)\n    UINT64 MASK = (1ULL<<LANEID)\n",
+                  "    VDST = SF0 * POW2(2.0, 64)\n"]),
+             fix("VOP3", "V_DIV_SCALE_F64",
+                 ["ABS(POW(2.0, 768+FREXP_EXP(SD0)-1) || ISNAN(S12))",
+                  "ABS(POW(2.0, 768+FREXP_EXP(SD0)-1)) || ISNAN(S12))"])],
+  rationale="'else if (ABS(S12) >= ABS(POW(2.0, 96+FREXP_EXP(SF0)-1) || ISNAN(S12))' never "
+            "closes ABS(: the description compares |S12| with T2 = POW(2.0, 96+EXP0), 'or this "
+            "value is NaN', so the correction closes ABS before '||'. The F32 block declares "
+            "MASK inside the second branch and uses it in the first and third; the correction "
+            "declares it at the top, as the F64 block does.")
+
+E(id="E231",
+  title="V_MAD_I16/V_MAD_LEGACY_I16 write MIN(MAX(temp), -32768), 32767), an unsigned temp",
+  settles=["pseudocode-parse/VOP3/V_MAD_I16"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", n,
+                 ["UINT32 temp = (SEXT32((INT16)SRC0)*(INT16)SRC1 + (INT16)SRC2)",
+                  "INT32 temp = (SEXT32((INT16)SRC0)*(INT16)SRC1 + (INT16)SRC2)"],
+                 ["MIN(MAX(temp), -32768), 32767)", "MIN(MAX(temp, -32768), 32767)"])
+             for n in ("V_MAD_I16", "V_MAD_LEGACY_I16")],
+  rationale="'MIN(MAX(temp), -32768), 32767)' closes MAX after one argument; the description "
+            "saturates 'to 16-bit signed value', so MAX takes temp and -32768. The product of "
+            "two signed 16-bit values is kept in 'UINT32 temp', against which -32768 is never "
+            "the larger: the correction declares it INT32.")
+
+E(id="E232",
+  title="V_MAX_F64/V_MIN_F64 open one parenthesis too many: MAX((ASDOUBLE(SRC0), ...)",
+  settles=["pseudocode-parse/VOP3/V_MAX_F64", "pseudocode-parse/VOP3/V_MIN_F64"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", n, ["%s((ASDOUBLE(SRC0), ASDOUBLE(SRC1))" % f,
+                             "%s(ASDOUBLE(SRC0), ASDOUBLE(SRC1))" % f])
+             for n, f in (("V_MAX_F64", "MAX"), ("V_MIN_F64", "MIN"))],
+  rationale="'VDST = MAX((ASDOUBLE(SRC0), ASDOUBLE(SRC1))' opens '((' and closes one; the "
+            "correction drops the extra '('.")
+
+E(id="E233",
+  title="V_MIN3_U16 writes S(UINT16)RC1 for (UINT16)SRC1",
+  settles=["pseudocode-parse/VOP3/V_MIN3_U16"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_MIN3_U16", ["MIN(S(UINT16)RC1, (UINT16)SRC0)",
+                                        "MIN((UINT16)SRC1, (UINT16)SRC0)"])],
+  rationale="The cast landed inside the name: 'S(UINT16)RC1'. V_MAX3_U16 and V_MIN3_I16 write "
+            "'(UINT16)SRC1' at the same place.")
+
+E(id="E234",
+  title="V_MSAD_U8 and V_MQSAD_U32_U8 close their byte test one parenthesis early",
+  settles=["pseudocode-parse/VOP3/V_MSAD_U8", "pseudocode-parse/VOP3/V_MQSAD_U32_U8"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_MSAD_U8", ["if ((SRC1 >> (i*8)) & 0xff) != 0)",
+                                       "if (((SRC1 >> (i*8)) & 0xff) != 0)"]),
+             fix("VOP3", "V_MQSAD_U32_U8",
+                 ["void MSADU8(UINT32 S0, UINT32 S1, UINT32 S2)\n{\n    UINT64 OUT = S2;\n"
+                  "    for (UINT8 i = 0; i < 4; i++)\n        if ((S1 >> (i*8)) & 0xff) != 0)\n"
+                  "            OUT += ABS(((S0 >> (i*8)) & 0xff) - ((S1 >> (i*8)) & 0xff))\n"
+                  "    return (UINT32)MIN(OUT,0xffffffff);\n}\n"
+                  "VDST = (MSADU8((UINT32)SRC0, SRC1, SRC2)\n"
+                  "VDST |= (MSADU8((UINT32)(SRC0>>8), SRC1, SRC2>>32)<<32\n"
+                  "VDST |= (MSADU8((UINT32)(SRC0>>16), SRC1, SRC2>>64)<<64\n"
+                  "VDST |= (MSADU8((UINT32)(SRC0>>24), SRC1, SRC2>>96)<<96",
+                  "VDST = 0\nfor (UINT8 n = 0; n < 4; n++)\n{\n"
+                  "    UINT32 S0 = (UINT32)(SRC0 >> (n*8))\n"
+                  "    UINT64 OUT = (SRC2 >> (n*32)) & 0xffffffff\n"
+                  "    for (UINT8 i = 0; i < 4; i++)\n"
+                  "        if (((SRC1 >> (i*8)) & 0xff) != 0)\n"
+                  "            OUT += ABS(((S0 >> (i*8)) & 0xff) - ((SRC1 >> (i*8)) & 0xff))\n"
+                  "    VDST |= MIN(OUT, 0xffffffff) << (n*32)\n}"])],
+  rationale="'if ((SRC1 >> (i*8)) & 0xff) != 0)' closes the if before '!= 0)'; the correction "
+            "adds the missing '('. V_MQSAD_U32_U8 also defines a function MSADU8 (declared "
+            "void, returning a value), which the pseudocode has no syntax for, and calls it as "
+            "'VDST = (MSADU8(...)' with an unclosed '('. The correction computes the four "
+            "masked sums in a loop over the 32-bit parts of SRC2 and VDST, as the description "
+            "says (the N'th sum takes the bytes N to N+3 of SRC0).")
+
+E(id="E235",
+  title="V_QSAD_U8/V_MQSAD_U8 define a function and leave its calls' parentheses open",
+  settles=["pseudocode-parse/VOP3/V_QSAD_U8"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_MQSAD_U8",
+                 ["void MSADU8(UINT32 S0, UINT32 S1, UINT32 S2)\n{\n    UINT32 OUT = S2;\n"
+                  "    for (UINT8 i = 0; i < 4; i++)\n        if ((S1 >> (i*8)) & 0xff) != 0)\n"
+                  "            OUT += ABS(((S0 >> (i*8)) & 0xff) - ((S1 >> (i*8)) & 0xff))\n"
+                  "    return OUT;\n}\n"
+                  "VDST = (MSADU8((UINT32)SRC0, SRC1, SRC2 & 0xffff)\n"
+                  "VDST |= (MSADU8((UINT32)(SRC0>>8), SRC1, (SRC2>>16) & 0xffff)<<16\n"
+                  "VDST |= (MSADU8((UINT32)(SRC0>>16), SRC1, (SRC2>>32) & 0xffff)<<32\n"
+                  "VDST |= (MSADU8((UINT32)(SRC0>>24), SRC1, (SRC2>>48) & 0xffff)<<48",
+                  "VDST = 0\nfor (UINT8 n = 0; n < 4; n++)\n{\n"
+                  "    UINT32 S0 = (UINT32)(SRC0 >> (n*8))\n"
+                  "    UINT64 OUT = (SRC2 >> (n*16)) & 0xffff\n"
+                  "    for (UINT8 i = 0; i < 4; i++)\n"
+                  "        if (((SRC1 >> (i*8)) & 0xff) != 0)\n"
+                  "            OUT += ABS(((S0 >> (i*8)) & 0xff) - ((SRC1 >> (i*8)) & 0xff))\n"
+                  "    VDST |= (OUT & 0xffff) << (n*16)\n}"]),
+             fix("VOP3", "V_QSAD_U8",
+                 ["void SADU8(UINT32 S0, UINT32 S1, UINT32 S2)\n{\n    UINT32 OUT = S2;\n"
+                  "    for (UINT8 i = 0; i < 4; i++)\n"
+                  "        OUT += ABS(((S0 >> (i*8)) & 0xff) - ((S1 >> (i*8)) & 0xff))\n"
+                  "    return OUT;\n}\n"
+                  "VDST = (SADU8((UINT32)SRC0, SRC1, SRC2 & 0xffff)\n"
+                  "VDST |= (SADU8((UINT32)(SRC0>>8), SRC1, (SRC2>>16) & 0xffff)<<16\n"
+                  "VDST |= (SADU8((UINT32)(SRC0>>16), SRC1, (SRC2>>32) & 0xffff)<<32\n"
+                  "VDST |= (SADU8((UINT32)(SRC0>>24), SRC1, (SRC2>>48) & 0xffff)<<48",
+                  "VDST = 0\nfor (UINT8 n = 0; n < 4; n++)\n{\n"
+                  "    UINT32 S0 = (UINT32)(SRC0 >> (n*8))\n"
+                  "    UINT64 OUT = (SRC2 >> (n*16)) & 0xffff\n"
+                  "    for (UINT8 i = 0; i < 4; i++)\n"
+                  "        OUT += ABS(((S0 >> (i*8)) & 0xff) - ((SRC1 >> (i*8)) & 0xff))\n"
+                  "    VDST |= (OUT & 0xffff) << (n*16)\n}"])],
+  rationale="As V_MQSAD_U32_U8's (E234), the block defines a function SADU8 (declared void, "
+            "returning a value) and calls it as 'VDST = (SADU8(...)' with an unclosed '('. The "
+            "correction computes the four sums in a loop over the 16-bit parts of SRC2 and VDST "
+            "(the N'th sum takes the bytes N to N+3 of SRC0), as the description says. "
+            "V_MQSAD_U8's block is the same with the masked byte test of V_MSAD_U8 (E234).")
+
+E(id="E236",
+  title="V_TRIG_PREOP_F64 declares 'ASDOUBLE SD0' and leaves two conditions unbalanced",
+  settles=["pseudocode-parse/VOP3/V_TRIG_PREOP_F64"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3", "V_TRIG_PREOP_F64",
+                 ["ASDOUBLE SD0 = ASDOUBLE(SRC0)\nBIT = (SRC1&31) * 53",
+                  "DOUBLE SD0 = ASDOUBLE(SRC0)\nUINT32 BIT = (SRC1&31) * 53"],
+                 ["if (SD0 >= POW(2.0, 53)\n", "if (SD0 >= POW(2.0, 53))\n"],
+                 ["if (ABS(SD0) != INF) && !ISNAN(SD0))", "if ((ABS(SD0) != INF) && !ISNAN(SD0))"])],
+  rationale="The block declares SD0 of type 'ASDOUBLE' (a conversion, not a type), assigns BIT "
+            "without declaring it, writes 'if (SD0 >= POW(2.0, 53)' without its ')' and 'if "
+            "(ABS(SD0) != INF) && !ISNAN(SD0))' with the first condition closed early. The "
+            "correction declares DOUBLE SD0 and UINT32 BIT and balances both conditions.")
+
+
+E(id="E237",
+  title="The VOP3 page's V_WRITELANE_B32 writes SSRC0, a scalar source, as VSRC0 too",
+  settles=[], category="syntax-operand", facts=["GcnInstrsVop3.md:2118:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOP3", "mnemonic": "V_WRITELANE_B32",
+              "syntax": "V_WRITELANE_B32 VDST, SSRC0, SSRC1"}],
+  rationale="As on the VOP2 page (E130), the VOP3 page's section (GCN 1.2/1.4, where the "
+            "instruction is VOP3 alone) writes 'V_WRITELANE_B32 VDST, VSRC0, SSRC1' for an "
+            "operation that reads a scalar value, 'VDST[SSRC1 & 63] = SSRC0'. llvm-mc (tonga, "
+            "gfx900) puts 5 in SRC0 (byte 4 = 0x85) and m0 in SRC1 and refuses a VGPR value.",
+  probes=[asm(g, ("v_writelane_b32 v1, 5, m0", ("byte", 4, 0x85)),
+              ("v_writelane_b32 v1, v2, m0", REJ)) for g in VOP3_HI])
+
+E(id="E238",
+  title="V_READLANE_REGRD_B32 exists in the documents but in no LLVM",
+  settles=[], category="availability", facts_for=[("VOP3", "V_READLANE_REGRD_B32")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3",
+              "mnemonic": "V_READLANE_REGRD_B32"} for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The VOP3 opcode table lists V_READLANE_REGRD_B32 at 667 on GCN 1.4 (no section "
+            "describes it), the twin of V_WRITELANE_REGWR_B32 (E112); llvm-mc 14 and 19 reject "
+            "the mnemonic ('invalid instruction'). gcnspec encodes and decodes it with "
+            "V_READLANE_B32's operands (spec/curated/syntax.json).",
+  probes=[asm("gcn1.4", ("v_readlane_regrd_b32 s1, v2, s3", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E239",
+  title="V_CVT_PKNORM_I16_F16/U16_F16 are GCN 1.4's: the table's GCN 1.2 column ticks them too",
+  settles=[], category="availability",
+  facts=["GcnInstrsVop3.md:253:opcode-row", "GcnInstrsVop3.md:254:opcode-row",
+         "GcnInstrsVop3.md:602:opcode-line", "GcnInstrsVop3.md:640:opcode-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "VOP3", "mnemonic": n, "gens": ["gcn1.2"]}
+             for n in ("V_CVT_PKNORM_I16_F16", "V_CVT_PKNORM_U16_F16")],
+  rationale="The VOP3 opcode table's rows 665 and 666 name V_CVT_PKNORM_I16_F16 and "
+            "V_CVT_PKNORM_U16_F16 in both columns (GCN 1.2 and GCN 1.4), while their sections "
+            "write 'Opcode: 665 (0x299) for GCN 1.4' and '666 (0x29a) for GCN 1.4' alone. "
+            "llvm-mc 14 and 19 refuse both on tonga ('instruction not supported on this GPU') "
+            "and encode them with 665/666 on gfx900: the sections are right.",
+  probes=[asm("gcn1.2", ("v_cvt_pknorm_i16_f16 v1, v2, v3", REJ),
+              ("v_cvt_pknorm_u16_f16 v1, v2, v3", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")] +
+         [asm("gcn1.4", *(vop3_opcode("gcn1.4", "v_cvt_pknorm_i16_f16 v1, v2, v3", 665) +
+                          vop3_opcode("gcn1.4", "v_cvt_pknorm_u16_f16 v1, v2, v3", 666)),
+              peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E240",
+  title="V_MAC_LEGACY_F32 (VOP3 654, GCN 1.2/1.4) is in no LLVM",
+  settles=[], category="availability", facts_for=[("VOP3", "V_MAC_LEGACY_F32")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3",
+              "mnemonic": "V_MAC_LEGACY_F32"} for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The VOP3 page gives V_MAC_LEGACY_F32 opcode 654 on GCN 1.2/1.4 (the VOP2 form "
+            "of GCN 1.0/1.1 is gone there); llvm-mc 14 and 19 refuse v_mac_legacy_f32 on tonga "
+            "and gfx900 ('instruction not supported on this GPU') and decode 654 as no "
+            "instruction. gcnspec keeps the page's instruction.",
+  probes=[asm(g, ("v_mac_legacy_f32 v1, v2, v3", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19") for g in VOP3_HI])
+
+E(id="E241",
+  title="GCN 1.0's V_QSAD_U8 (VOP3 370) is in no LLVM",
+  settles=[], category="availability", facts_for=[("VOP3", "V_QSAD_U8")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3", "mnemonic": "V_QSAD_U8",
+              "gens": ["gcn1.0"]} for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The page's section 'V_QSAD_U8, V_QSAD_PK_U16_U8' gives GCN 1.0 V_QSAD_U8 at 370; "
+            "LLVM has v_qsad_pk_u16_u8 from GCN 1.1 (bonaire) on and nothing at 370 on tahiti: "
+            "llvm-mc 14 and 19 refuse both v_qsad_u8 ('invalid instruction') and "
+            "v_qsad_pk_u16_u8 ('instruction not supported on this GPU') there. Its twin "
+            "V_MQSAD_U8 is LLVM's v_mqsad_pk_u16_u8 on tahiti too (operands.json renames).",
+  probes=[asm("gcn1.0", ("v_qsad_u8 v[0:1], v[2:3], v4, v[6:7]", REJ),
+              ("v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", REJ),
+              *vop3_opcode("gcn1.0", "v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", 371),
+              peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])

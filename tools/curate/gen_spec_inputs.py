@@ -189,6 +189,76 @@ def _buffer_loads(enc, prefix):
 MUBUF_LOADS = _buffer_loads("MUBUF", "BUFFER_LOAD_")
 MTBUF_LOADS = _buffer_loads("MTBUF", "TBUFFER_LOAD_")
 
+def _vop3_output_modifiers():
+    """The VOP3 page's instructions that take neither CLAMP nor OMOD, or CLAMP alone, by the
+    page's rule (GcnInstrsVop3.md:55-56: 'OMOD and CLAMP modifier affects only for instruction
+    that output is floating point value or for addition/subtraction instructions'), with the
+    sections that define a CLAMP of their own (V_MAD_I16's 'If CLAMP modifier supplied, then
+    result is saturated'). An instruction's output type is the first type in its name
+    (V_CVT_PKRTZ_F16_F32: F16; V_CVT_PK_U8_F32: U8); an addition or subtraction is named
+    V_ADD_T/V_SUB_T. Returns (name, takes_clamp, takes_omod) per instruction."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    names, own_clamp = set(), set()
+    for x in facts:
+        if x.get("encoding") != "VOP3":
+            continue
+        if x["kind"] == "opcode-row":
+            names.update(c["mnemonic"] for c in x.get("claims", []))
+        elif x["kind"] in ("description", "operation") and \
+                "CLAMP" in x.get("description", "") + x.get("code", ""):
+            own_clamp.add(x["name"])
+    out = []
+    for n in sorted(names):
+        parts = n.split("_")
+        out_type = next(t for t in parts[2:] if t[0] in "FIUB" and t[1:].isdigit())
+        is_float = out_type[0] == "F"
+        add_sub = parts[1] in ("ADD", "SUB") and len(parts) == 3
+        out.append((n, is_float or add_sub or n in own_clamp, is_float))
+    return out
+
+
+def vop3_src16_overrides():
+    """The 16-bit sources of the VOP3 page's instructions: those their Operation reads through a
+    16-bit cast (ASHALF(SRC0), (INT16)SRC1, (UINT16)SRC2), into a 16-bit variable (V_MED3_I16's
+    'INT16 S1 = (INT32)SRC1') or as their low half alone (V_MAD_U32_U16's SRC0&0xffff, V_PACK_B32_F16's SRC1<<16), as
+    VOP1/VOP2's 16-bit sources read the low half. V_SAD_U16 reads both 16-bit words of each
+    source (SRC0 & 0xffff, SRC0 >> 16), so its sources stay 32-bit."""
+    import re
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    out = {}
+    for x in facts:
+        if x.get("encoding") != "VOP3" or x["kind"] != "operation":
+            continue
+        code = x.get("code", "")
+        srcs = set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
+            set(re.findall(r"\(\s*U?INT16\s*\)\s*(SRC[0-2])\b", code)) | \
+            set(re.findall(r"\b(?:U?INT16|HALF)\s+\w+\s*=\s*(?:\(\s*\w+\s*\)\s*)?(SRC[0-2])\s*$",
+                           code, re.M)) | \
+            {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
+             if not re.search(m + r"\s*>>\s*16", code)}
+        if srcs:
+            out.setdefault(x["name"], set()).update(srcs)
+    return [{"instruction": n, "operand": src, "format": "f16",
+             "note": "a 16-bit source: its Operation reads it through a 16-bit cast"}
+            for n in sorted(out) for src in sorted(out[n])]
+
+
+def vop3_modifier_overrides():
+    """CLAMP and OMOD absent where the page's rule leaves them no effect; the fields must be
+    clear there (llvm-mc 14 and 19 refuse clamp and mul:2 on v_bfe_u32, and its disassembler
+    such words: 'invalid instruction encoding')."""
+    note = ("the page applies %s only to floating-point results%s (GcnInstrsVop3.md:55-56): "
+            "the field must be clear")
+    return [{"instruction": n, "modifier": mod, "absent": True, "zero": True,
+             "note": note % ("CLAMP" if mod == "CLAMP" else "OMOD",
+                             ", additions, subtractions and the sections defining it"
+                             if mod == "CLAMP" else "")}
+            for n, clamp, omod in _vop3_output_modifiers()
+            for mod, takes in (("CLAMP", clamp), ("OMOD", omod)) if not takes]
+
+
 def tfe_overrides(loads):
     """A buffer load with tfe writes one more register."""
     return [{"instruction": name, "operand": "VDATA", "plus": "TFE",
@@ -664,6 +734,101 @@ OPERANDS = [
                "bytes": {2: 0xc3, 3: 0xdc, 4: 2, 5: 4, 7: 5},
                "says": "GLC bit 16, SLC 17, OPCODE 18-24 (48 on GCN 1.1), ENCODING 0x37 in bits "
                        "26-31, VADDR bits 32-39, VDATA 40-47, VDST 56-63"}},
+    {"encoding": "VOP3",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "SDST", "kind": "sdst", "field": "SDST", "defines": True,
+          "note": "VOP3B's scalar destination (bits 8-14): the carry-out of V_ADD_I32 and its "
+                  "kin, V_DIV_SCALE's flags, an SGPR pair, vcc or another 64-bit scalar "
+                  "register"},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0", "literal_gens": [],
+          "note": "9 bits, as VOP1's SRC0 but without a literal: the VOP3 words of GCN "
+                  "1.0-1.4 have no dword after them (llvm-mc refuses a literal there)"},
+         {"name": "SRC1", "kind": "vsrc", "field": "SRC1", "literal_gens": []},
+         {"name": "SRC2", "kind": "vsrc", "field": "SRC2", "literal_gens": []},
+         {"name": "ATTR", "kind": "attr", "field": "ATTR", "chan_field": "ATTRCHAN", "max": 32,
+          "note": "the interpolation instructions' attrN.C (GCN 1.2/1.4): ATTR and ATTRCHAN "
+                  "tile SRC0's low eight bits (E225), as VINTRP's"},
+         {"name": "VSRC", "kind": "vsrc-vgpr", "field": "SRC1",
+          "note": "the interpolation coordinate: a VGPR in SRC1 (E225)"},
+         {"name": "VSRC1", "kind": "vsrc-vgpr", "field": "SRC2",
+          "note": "V_INTERP_P1LV_F16/P2_F16's P0 or D: a VGPR in SRC2 (E225)"},
+         {"name": "VSRC0", "kind": "vsrc-vgpr", "field": "SRC0",
+          "note": "V_READLANE_B32's source (GCN 1.2/1.4, VOP3 alone there): a VGPR in SRC0"},
+         {"name": "SSRC0", "kind": "ssrc", "field": "SRC0", "literal_gens": [],
+          "note": "V_WRITELANE_B32's value (E237): a scalar operand code in SRC0, no literal"},
+         {"name": "SSRC1", "kind": "ssrc", "field": "SRC1", "literal_gens": [],
+          "note": "the lane instructions' lane: a scalar operand code in SRC1"},
+         {"name": "PARAMTYPE", "kind": "imm", "field": "SRC1", "format": "interp-slot",
+          "max": 2,
+          "note": "V_INTERP_MOV_F32's parameter in SRC1: p10 0, p20 1, p0 2, as VINTRP's"},
+     ],
+     "overrides": [{"instruction": "V_READLANE_B32", "operand": "SDST", "field": "VDST",
+                    "note": "V_READLANE_B32 writes the SGPR the VDST field names (llvm-mc "
+                            "tonga: v_readlane_b32 s1, v2, s3 is 01 00 89 d2 02 07 00 00)"},
+                   {"instruction": "V_MQSAD_U32_U8", "operand": "SRC2", "kind": "vsrc-vgpr",
+                    "note": "four dwords: VGPRs alone (llvm-mc bonaire refuses s[4:7]; no "
+                            "scalar operand code names four registers)"}] +
+                  vop3_modifier_overrides() + vop3_src16_overrides(),
+     "unmodelled_fields": {
+         "fields": ["ABS", "NEG", "OP_SEL"],
+         "note": "not modelled yet: the source modifiers (ABS, NEG) and GCN 1.4's OP_SEL. The "
+                 "codec refuses a word that sets any of their bits, or a bit of the other form's "
+                 "fields that the instruction does not use (GCN 1.2's bits 11-14 of a VOP3A "
+                 "word), as not modelled, so that nothing is printed that was not decoded "
+                 "(llvm-mc prints 0xd1c18001, 0x24120702 on tonga as v_mad_f32 v1, -v2, v3, v4 "
+                 "clamp)"},
+     "modifiers": [
+         {"name": "CLAMP", "field": "CLAMP", "asm": "clamp", "value": False, "format": "flag",
+          "every": True,
+          "note": "clamps the result (bit 11 of VOP3A on GCN 1.0/1.1, which VOP3B's SDST covers; "
+                  "bit 15 of both forms on GCN 1.2/1.4); llvm-mc writes it before the output "
+                  "modifier ('clamp mul:2')"},
+         {"name": "OMOD", "field": "OMOD", "asm": "omod", "format": "omod", "omit_zero": True,
+          "every": True,
+          "note": "the output modifier: llvm-mc writes 1, 2, 3 as mul:2, mul:4, div:2"},
+         {"name": "HIGH", "field": "HIGH", "asm": "high", "value": False, "format": "flag",
+          "note": "the 16-bit interpolation's upper half (bit 40, E225)"},
+     ],
+     # GCN 1.4's V_ADD_I32/V_SUB_I32 are VOP3 instructions of their own (opcodes 668/669,
+     # no carry-out): there the carry forms keep their names (V_ADD_CO_U32 ...)
+     "renames": [{"instruction": base, "gens": [gen], "name": name}
+                 for base, gen, name in VOP2_RENAMES
+                 if not (gen == "gcn1.4" and base in ("V_ADD_I32", "V_SUB_I32"))] +
+                # the sections headed 'V_QSAD_U8, V_QSAD_PK_U16_U8' (and MQSAD): GCN 1.0's
+                # name, then the tables' and LLVM's *_PK_U16_U8 from GCN 1.1 on
+                # (GCN 1.0's V_MQSAD_U8 is the same operation on the same operands, the page's
+                # one section: LLVM spells it v_mqsad_pk_u16_u8 on tahiti too, and llvm-mc 14/19
+                # refuse v_mqsad_u8, 'invalid instruction')
+                [{"instruction": base, "gens": gens, "name": name}
+                 for base, name, gens in (
+                     ("V_QSAD_U8", "V_QSAD_PK_U16_U8", ["gcn1.1", "gcn1.2", "gcn1.4"]),
+                     ("V_MQSAD_U8", "V_MQSAD_PK_U16_U8", ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]))] +
+                [# the table's V_INTERP_P2_F16_LEGACY (GCN 1.4, 630) is
+                 # v_interp_p2_legacy_f16 in LLVM 14 and 19 (which refuse the table's name)
+                 {"instruction": "V_INTERP_P2_F16_LEGACY", "gens": ["gcn1.4"],
+                  "name": "V_INTERP_P2_LEGACY_F16"}],
+     "mnemonic_suffix": "_e64",
+     # LLVM prints _e64 where the instruction has a 32-bit form on the generation too
+     # (v_interp_p1_f32_e64 on GCN 1.2/1.4), never on an instruction VOP3 alone encodes
+     # (v_mad_f32), and takes it on those as well (v_mad_f32_e64)
+     "mnemonic_suffix_with": ["VOP1", "VOP2", "VOPC", "VINTRP"],
+     "extra_probes": [{"gen": "gcn1.2", "line": "v_mad_f32_e64 v1, v2, v3, v4",
+                       "text": "v_mad_f32 v1, v2, v3, v4"},
+                      {"gen": "gcn1.2", "line": "v_interp_p1_f32_e64 v1, v2, attr0.x",
+                       "text": "v_interp_p1_f32_e64 v1, v2, attr0.x"},
+                      {"gen": "gcn1.2", "line": "v_readlane_b32 s1, v2, s3",
+                       "text": "v_readlane_b32 s1, v2, s3"},
+                      {"gen": "gcn1.0", "line": "v_mad_f32 v1, v2, v3, v4 clamp div:2",
+                       "text": "v_mad_f32 v1, v2, v3, v4 clamp div:2"}] +
+                     [{"gen": g, "line": "%s v[0:1], v[2:3], v4, v[6:7]" % n,
+                       "text": "%s v[0:1], v[2:3], v4, v[6:7]" % n}
+                      for g in ("gcn1.1", "gcn1.4")
+                      for n in ("v_qsad_pk_u16_u8", "v_mqsad_pk_u16_u8")],
+     "probe": {"gen": "gcn1.0", "line": "v_mad_f32 v1, v2, v3, v4",
+               "bytes": {0: 0x01, 1: 0x00, 2: 0x82, 3: 0xd2, 4: 0x02, 5: 0x07, 6: 0x12, 7: 0x04},
+               "says": "VDST bits 0-7, OPCODE 17-25 (321 on GCN 1.0), ENCODING 0x34 in bits "
+                       "26-31, SRC0 bits 32-40 (v2 -> 256 + 2), SRC1 41-49, SRC2 50-58"}},
     {"encoding": "MUBUF",
      "operands": BUFFER_OPERANDS,
      "modifiers": BUFFER_MODIFIERS,
@@ -771,6 +936,13 @@ SYNTAX = [
      "DS_CONDXCHG32_RTN_B128 VDST(4), ADDR, VDATA0(4) [OFFSET:OFFSET]",
      "ds_condxchg32_rtn_b128 v[0:3], v1, v[2:5] offset:4", []),
     ("SOP1", "S_MOV_FED_B32", "S_MOV_FED_B32 SDST, SSRC0", "s_mov_fed_b32 s0, s1", []),
+    # the VOP3 table's V_INTERP_P2_F16_LEGACY (GCN 1.4, 630): the section of GCN 1.2's
+    # V_INTERP_P2_F16 at that opcode describes it (E220); LLVM names it v_interp_p2_legacy_f16
+    ("VOP3", "V_READLANE_REGRD_B32", "V_READLANE_REGRD_B32 SDST, VSRC0, SSRC1",
+     "v_readlane_regrd_b32 s1, v2, s3", []),
+    ("VOP3", "V_INTERP_P2_F16_LEGACY",
+     "V_INTERP_P2_F16_LEGACY VDST, VSRC, ATTR.ATTRCHAN, VSRC1 [HIGH]",
+     "v_interp_p2_legacy_f16 v1, v2, attr0.x, v3", ["gcn1.4"]),
     ("SOP1", "S_MOV_REGRD_B32", "S_MOV_REGRD_B32 SDST, SSRC0", "s_mov_regrd_b32 s0, s1", []),
     ("SMEM", "S_ATC_PROBE", "S_ATC_PROBE PROBE, SBASE(2), OFFSET", "s_atc_probe 7, s[2:3], 0x4",
      ["gcn1.2", "gcn1.4"]),
