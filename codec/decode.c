@@ -480,8 +480,9 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             return st;
         }
         p = &t->plans[(unsigned)gen * t->ninsns + insn];
-        if (w & p->unmodelled) {
-            uint64_t bit = w & p->unmodelled;
+        if (w & (p->unmodelled | p->zero)) {
+            /* the lowest refused bit: a field not modelled yet, or one the instruction lacks */
+            uint64_t bit = (w & p->unmodelled) ? (w & p->unmodelled) : (w & p->zero);
             unsigned k = 0;
             while (!(bit & 1)) {
                 bit >>= 1;
@@ -491,22 +492,10 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             why_str(&b, t->insns[insn].mnemonic);
             why_str(&b, ": bit ");
             why_num(&b, k, 0);
-            why_str(&b, " is set: source modifiers, op_sel or another form's field (not "
-                        "modelled yet)");
-            return st;
-        }
-        if (w & p->zero) {
-            uint64_t bit = w & p->zero;
-            unsigned k = 0;
-            while (!(bit & 1)) {
-                bit >>= 1;
-                k++;
-            }
-            why_start(&b, why, size);
-            why_str(&b, t->insns[insn].mnemonic);
-            why_str(&b, ": bit ");
-            why_num(&b, k, 0);
-            why_str(&b, " is set: a modifier field the instruction does not take (clear it)");
+            why_str(&b, w & p->unmodelled ? " is set: source modifiers, op_sel or another form's "
+                                            "field (not modelled yet)"
+                                          : " is set: a modifier field the instruction does not "
+                                            "take (clear it)");
             return st;
         }
         /* the first operand check that fails names its field and value */
