@@ -35,6 +35,7 @@ typedef struct pctx {
     gcn_inst *in;
     gcn_diag *diag;
     const char *s; /* the lower-cased line, its comment cut */
+    char *line;    /* the same, writable: a source modifier's closer is cut for its operand */
     size_t pos;
     int has_literal;
     uint32_t literal;
@@ -1387,6 +1388,105 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
 
 /* ---- modifiers ------------------------------------------------------------------------------ */
 
+/* Does a source modifier start at s[at]: '-' before a name or '|' (before a number it is the
+ * number's sign: -4.0), '|', neg( or abs(? */
+static int mod_start(const char *s, size_t at)
+{
+    return (s[at] == '-' && (is_alpha(s[at + 1]) || s[at + 1] == '|')) || s[at] == '|' ||
+           strncmp(s + at, "neg(", 4) == 0 || strncmp(s + at, "abs(", 4) == 0;
+}
+
+/* Where the operand inside a modifier opened before s[at] ends: the next '|' (abs), or the ')'
+ * that closes the '(' (neg(, abs(); 0 when there is none. */
+static size_t mod_close(const char *s, size_t at, char closer)
+{
+    unsigned depth = 1;
+    for (; s[at]; at++) {
+        if (closer == '|' && s[at] == '|')
+            return at;
+        if (closer == ')' && s[at] == '(')
+            depth++;
+        if (closer == ')' && s[at] == ')' && --depth == 0)
+            return at;
+    }
+    return 0;
+}
+
+/* An operand with the source modifiers LLVM writes and takes: -x, |x|, -|x|, neg(x), abs(x),
+ * -abs(x), neg(|x|), neg(abs(x)). The floating-point sources of VOP3 take them (ABS and NEG,
+ * one bit per source); any other operand, none. */
+static gcn_status source_operand(pctx *p, const gcn_operand_row *op)
+{
+    const char *s = p->s;
+    size_t at = p->pos, start = at, end, close_neg = 0;
+    unsigned neg = 0, abs = 0;
+    char saved;
+    gcn_status st;
+    if (!mod_start(s, at))
+        return operand(p, op);
+    if (op->neg_slot == GCN_NO_SLOT && op->abs_slot == GCN_NO_SLOT)
+        return err(p, at,
+                   "%s of %s takes no source modifier ('-x', '|x|', neg(x), abs(x)): the "
+                   "floating-point sources of VOP3 instructions do",
+                   op->name, p->row->mnemonic);
+    if (s[at] == '-') {
+        neg = 1;
+        at = skip_blanks(s, at + 1);
+    } else if (strncmp(s + at, "neg(", 4) == 0) {
+        neg = 2;
+        at = skip_blanks(s, at + 4);
+    }
+    if (s[at] == '|') {
+        abs = 1;
+        at = skip_blanks(s, at + 1);
+    } else if (strncmp(s + at, "abs(", 4) == 0) {
+        abs = 2;
+        at = skip_blanks(s, at + 4);
+    }
+    if (neg && op->neg_slot == GCN_NO_SLOT)
+        return err(p, start, "%s of %s takes no negation", op->name, p->row->mnemonic);
+    if (abs && op->abs_slot == GCN_NO_SLOT)
+        return err(p, start,
+                   "%s of %s takes no absolute value ('|x|', abs(x)): its scalar destination "
+                   "(VOP3B's SDST) holds those bits; '-x' is taken",
+                   op->name, p->row->mnemonic);
+    if (neg == 1 && !abs) {
+        /* -x: the operand runs to its own end */
+        p->pos = at;
+        st = operand(p, op);
+        if (st == GCN_OK)
+            p->in->field[op->neg_slot] |= 1u << op->mod_bit;
+        return st;
+    }
+    end = abs ? mod_close(s, at, abs == 1 ? '|' : ')') : mod_close(s, at, ')');
+    if (!end || s != p->line)
+        return err(p, start, "'%.*s' is not closed: expected '%c'",
+                   TOK(s + start, quote_end(s, start) - start), abs == 1 ? '|' : ')');
+    if (abs && neg == 2) {
+        close_neg = skip_blanks(s, end + 1);
+        if (s[close_neg] != ')')
+            return err(p, start, "'neg(' is not closed: expected ')'");
+    }
+    /* the operand alone: its closer cut, then put back */
+    saved = p->line[end];
+    p->line[end] = 0;
+    p->pos = at;
+    st = operand(p, op);
+    p->line[end] = saved;
+    if (st != GCN_OK)
+        return st;
+    p->pos = skip_blanks(s, p->pos);
+    if (p->pos != end)
+        return err(p, p->pos, "unexpected '%.*s' in the source: expected '%c'",
+                   TOK(s + p->pos, end - p->pos), s[end]);
+    p->pos = (close_neg ? close_neg : end) + 1;
+    if (neg)
+        p->in->field[op->neg_slot] |= 1u << op->mod_bit;
+    if (abs)
+        p->in->field[op->abs_slot] |= 1u << op->mod_bit;
+    return GCN_OK;
+}
+
 static int is_pow2(int64_t v)
 {
     return v > 0 && !(v & (v - 1));
@@ -2038,7 +2138,7 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         }
         {
             const gcn_operand_row *op = &p->row->operand[act[nop++]];
-            st = operand(p, op);
+            st = source_operand(p, op);
             if (st != GCN_OK) {
                 if (e > at && modifier_name(p, line + at, e - at))
                     return modifier(p, at, e, &seen, smem);
@@ -2137,6 +2237,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     p.in = out;
     p.diag = diag;
     p.s = line;
+    p.line = line;
     if (memchr(line, '\'', n))
         char_literals(line, text);
     {

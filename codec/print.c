@@ -347,6 +347,30 @@ static char *swizzle(char *p, unsigned v)
     return p;
 }
 
+/* A VALU source without its modifiers: 256-511 v0-v255; below, a scalar operand code. */
+CODEC_INLINE char *vsrc(char *p, const gcn_tables *t, const gcn_inst *in, const gcn_operand_row *op,
+                        uint32_t v)
+{
+    if (v >= 256) {
+        *p++ = 'v';
+        v -= 256;
+        return op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
+    }
+    if (op->format == GCN_FMT_F16 && codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL) {
+        /* the literal's low 16 bits, an inline integer when they read as one (0xfff0: -16) */
+        int64_t s16 = (int64_t)(int16_t)(uint16_t)(in->literal & 0xffffu);
+        int ic = s16 >= -16 && s16 <= 64 ? gcn_codec_inline_code(t, in->gen, s16, 1) : -1;
+        return ic < 0 ? hex(p, in->literal & 0xffffu) : scalar(p, t, in, (unsigned)ic, 1);
+    }
+    if (op->format == GCN_FMT_F64 && op->regs == 2 &&
+        codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL) {
+        /* the literal is the double's upper half: an inline constant when the double is */
+        int ic = gcn_codec_inline_code(t, in->gen, (int64_t)((uint64_t)in->literal << 32), 2);
+        return ic < 0 ? hex(p, in->literal) : scalar(p, t, in, (unsigned)ic, 2);
+    }
+    return scalar(p, t, in, v, op->regs);
+}
+
 /* Operand i of a valid instruction into p, without the separator before it; returns the end. */
 CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in, unsigned i)
 {
@@ -373,26 +397,31 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     case GCN_KIND_SBASE:
         return scalar(p, t, in, v * 2, op->regs);
     case GCN_KIND_VSRC:
-    case GCN_KIND_VSRC_VGPR:
-        /* 256-511: v0-v255; below, a scalar operand code */
-        if (v >= 256) {
-            *p++ = 'v';
-            v -= 256;
-            return op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
-        }
-        if (op->format == GCN_FMT_F16 && codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL) {
-            /* the literal's low 16 bits, an inline integer when they read as one (0xfff0: -16) */
-            int64_t s16 = (int64_t)(int16_t)(uint16_t)(in->literal & 0xffffu);
-            int ic = s16 >= -16 && s16 <= 64 ? gcn_codec_inline_code(t, in->gen, s16, 1) : -1;
-            return ic < 0 ? hex(p, in->literal & 0xffffu) : scalar(p, t, in, (unsigned)ic, 1);
-        }
-        if (op->format == GCN_FMT_F64 && op->regs == 2 &&
-            codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL) {
-            /* the literal is the double's upper half: an inline constant when the double is */
-            int ic = gcn_codec_inline_code(t, in->gen, (int64_t)((uint64_t)in->literal << 32), 2);
-            return ic < 0 ? hex(p, in->literal) : scalar(p, t, in, (unsigned)ic, 2);
-        }
-        return scalar(p, t, in, v, op->regs);
+    case GCN_KIND_VSRC_VGPR: {
+        /* the source modifiers as LLVM writes them: -x, |x|, -|x|; a negated constant without
+         * abs as neg(x), so that '-' never reads as the constant's sign */
+        unsigned neg =
+            op->neg_slot != GCN_NO_SLOT && ((in->field[op->neg_slot] >> op->mod_bit) & 1u);
+        unsigned abs =
+            op->abs_slot != GCN_NO_SLOT && ((in->field[op->abs_slot] >> op->mod_bit) & 1u);
+        unsigned imm, negm;
+        if (!(neg | abs))
+            return vsrc(p, t, in, op, v);
+        imm = v < 256 && (codec_scalar(t, in->gen, v)->sclass == GCN_SC_INLINE_INT ||
+                          codec_scalar(t, in->gen, v)->sclass == GCN_SC_INLINE_FLOAT ||
+                          codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL);
+        negm = neg && !abs && imm;
+        if (neg)
+            p = negm ? PUT_LIT(p, "neg(") : PUT_LIT(p, "-");
+        if (abs)
+            *p++ = '|';
+        p = vsrc(p, t, in, op, v);
+        if (abs)
+            *p++ = '|';
+        if (negm)
+            *p++ = ')';
+        return p;
+    }
     case GCN_KIND_SMEM_OFFSET: {
         /* the layout, looked up here only: no other operand reads it */
         const gcn_layout_row *l = codec_layout(t, in->gen, row->encoding);

@@ -142,6 +142,9 @@ struct gcn_operand_row {
     uint8_t gen_regs_mask, gen_regs;
     /* the slot of a flag that adds a register (a buffer load's VDATA with tfe), GCN_NO_SLOT */
     uint8_t plus;
+    /* a VALU source's modifiers (VOP3's floating-point sources): the slots of the ABS and NEG
+     * fields (GCN_NO_SLOT where the source takes none) and the source's bit in them */
+    uint8_t abs_slot, neg_slot, mod_bit;
 };
 
 /* The registers operand op of an instruction on gen holds with these fields: its width on

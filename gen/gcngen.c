@@ -302,6 +302,48 @@ static int read_spec(spec_t *s)
     return 1;
 }
 
+static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned *slot,
+                            unsigned *gens);
+
+/* The slots of each encoding by how many instructions read them, most first, the layouts'
+ * order among equals; OPCODE and the fixed fields stay last. The decoder's vector path takes
+ * the first GCN_FAST_SLOTS and a plan that reads a slot past them is slow, so the fields most
+ * instructions read come first (VOP3 has nine: VOP3B's SDST, which few read, is the one past
+ * them). */
+static int order_slots(spec_t *s)
+{
+    unsigned e;
+    for (e = 0; e < s->nencs; e++) {
+        enc_t *x = &s->encs[e];
+        const cJSON *node = encoding_node(s, x->name), *in;
+        unsigned uses[GCN_MAX_SLOTS] = {0}, nfree = 0, i, j;
+        while (nfree < x->nslots && !fixed_field(node, x->slot[nfree]))
+            nfree++;
+        cJSON_ArrayForEach(in, s->insns)
+        {
+            unsigned sl[GCN_MAX_SLOTS], gm[GCN_MAX_SLOTS], n;
+            if (!str(in, "encoding") || strcmp(str(in, "encoding"), x->name) != 0)
+                continue;
+            n = fetch_slots(s, x, in, sl, gm);
+            for (i = 0; i < n; i++)
+                if (sl[i] < GCN_MAX_SLOTS)
+                    uses[sl[i]]++;
+        }
+        /* a stable insertion sort of the free slots, their counts alongside */
+        for (i = 1; i < nfree; i++) {
+            const char *name = x->slot[i];
+            unsigned u = uses[i];
+            for (j = i; j > 0 && uses[j - 1] < u; j--) {
+                x->slot[j] = x->slot[j - 1];
+                uses[j] = uses[j - 1];
+            }
+            x->slot[j] = name;
+            uses[j] = u;
+        }
+    }
+    return 1;
+}
+
 /* Every layout: fields inside the word, a fixed ENCODING value that fits, an OPCODE field. */
 static int check_layouts(spec_t *s)
 {
@@ -454,9 +496,6 @@ static int regs_log2(unsigned regs)
             return k;
     return -1;
 }
-
-static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned *slot,
-                            unsigned *gens);
 
 /* A scalar operand's aliases: other names the assembler takes for it (the printer keeps asm32
  * and asm64). */
@@ -1284,8 +1323,9 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
 {
     unsigned n = 0;
     const cJSON *op, *m;
-    const char *const aux_keys[8] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
-                                     "offen_field", "idxen_field", "addr64_field",  "plus"};
+    const char *const aux_keys[10] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
+                                      "offen_field", "idxen_field", "addr64_field",  "plus",
+                                      "abs_field",   "neg_field"};
 #define FETCH(sl, gm)                                                                              \
     do {                                                                                           \
         int sl_ = (sl);                                                                            \
@@ -1304,7 +1344,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     {
         unsigned k;
         FETCH(slot_index(e, op_field(op)), 0xffu);
-        for (k = 0; k < 8; k++)
+        for (k = 0; k < 10; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
@@ -1745,7 +1785,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
  * plan fetches fetch[0..n): those of the fields gcn.json's encoding lists as unmodelled_fields
  * (VOP3's ABS, NEG, OP_SEL) and of the fields of a form (VOP3B's SDST) the plan does not fetch,
  * less the bits the plan fetches (VOP3B's SDST covers VOP3A's ABS). */
-static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *l,
+static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *in, const cJSON *l,
                                 const fetch_t *fetch, unsigned n)
 {
     const cJSON *un = get(get(encoding_node(s, e->name), "unmodelled_fields"), "fields"), *f, *u;
@@ -1770,6 +1810,27 @@ static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *l,
     }
     for (i = 0; i < n; i++)
         bits &= ~((uint64_t)fetch[i].mask << fetch[i].lo);
+    /* a source modifier field (ABS, NEG) is fetched whole: its bits of sources that take no
+     * modifier, or of no source, stay unmodelled */
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+        uint64_t m = (hi - lo + 1 >= 64 ? ~0ull : (1ull << (hi - lo + 1)) - 1) << lo, used = 0;
+        int named = 0;
+        const cJSON *op;
+        cJSON_ArrayForEach(op, get(in, "operands"))
+        {
+            const char *af = str(op, "abs_field"), *nf = str(op, "neg_field");
+            if ((af && strcmp(af, str(f, "name")) == 0) ||
+                (nf && strcmp(nf, str(f, "name")) == 0)) {
+                named = 1;
+                used |= 1ull << ((unsigned)cJSON_GetNumberValue(get(op, "mod_bit")) + lo);
+            }
+        }
+        if (named)
+            bits |= m & ~used;
+    }
     return bits;
 }
 
@@ -1888,7 +1949,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 gcn_buf_printf(b, "%s{%s, %d, %u}", i ? ", " : "", check_enums[ck[i].kind],
                                ck[i].slot, ck[i].arg);
             gcn_buf_puts(b, nck ? "}" : "{0}}");
-            unmodelled = unmodelled_bits(s, e, l, fetch, k);
+            unmodelled = unmodelled_bits(s, e, in, l, fetch, k);
             zero = zero_bits(in, l, fetch, k);
             gcn_buf_printf(b, ", 0x%llxull, 0x%llxull},\n", (unsigned long long)unmodelled,
                            (unsigned long long)zero);
@@ -2029,11 +2090,16 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             {
                 int ws = str(op, "when") ? slot_index(e, str(op, "when")) : -1;
                 int ps = str(op, "plus") ? slot_index(e, str(op, "plus")) : -1;
+                int as = str(op, "abs_field") ? slot_index(e, str(op, "abs_field")) : -1;
+                int ns = str(op, "neg_field") ? slot_index(e, str(op, "neg_field")) : -1;
                 const cJSON *rg = get(op, "regs_gens");
-                gcn_buf_printf(b, "%u, 0x%x, %u, %u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws,
-                               rg ? gens_mask(s, get(rg, "gens")) : 0u,
-                               rg ? (unsigned)cJSON_GetNumberValue(get(rg, "regs")) : 0u,
-                               ps < 0 ? GCN_NO_SLOT : (unsigned)ps);
+                gcn_buf_printf(
+                    b, "%u, 0x%x, %u, %u, %u, %u, %u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws,
+                    rg ? gens_mask(s, get(rg, "gens")) : 0u,
+                    rg ? (unsigned)cJSON_GetNumberValue(get(rg, "regs")) : 0u,
+                    ps < 0 ? GCN_NO_SLOT : (unsigned)ps, as < 0 ? GCN_NO_SLOT : (unsigned)as,
+                    ns < 0 ? GCN_NO_SLOT : (unsigned)ns,
+                    get(op, "mod_bit") ? (unsigned)cJSON_GetNumberValue(get(op, "mod_bit")) : 0u);
             }
         }
         gcn_buf_puts(b, "}, {");
@@ -2479,7 +2545,7 @@ static int cmd_tables(const char *spec_path, const char *out_path, gcn_diag *dia
     }
     free(text);
     ok = read_spec(&s) && check_layouts(&s) && check_encodings_disjoint(&s) &&
-         check_instructions(&s) && check_scalar_aliases(&s);
+         check_instructions(&s) && check_scalar_aliases(&s) && order_slots(&s);
     if (ok) {
         gcn_buf rows;
         gcn_buf_init(&b);

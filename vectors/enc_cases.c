@@ -370,6 +370,41 @@ static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *
     }
 }
 
+/* A source's modifiers (VOP3's floating-point sources): negated, absolute, both, on the base
+ * value and on an inline float; negated on an inline integer (LLVM writes a negated constant
+ * neg(x), so that '-' never reads as its sign). The case names the source's slot. */
+static void source_mod_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *op)
+{
+    static const gcn_sclass classes[] = {GCN_SC_INLINE_FLOAT, GCN_SC_INLINE_INT};
+    static const char *const what[2][4] = {
+        {"", "source-neg", "source-abs", "source-neg-abs"},
+        {"", "source-neg-const", "source-abs-const", "source-neg-abs-const"}};
+    unsigned k, c, m;
+    const char *slot = g->t->encodings[b->encoding].slot_name[op->slot];
+    if (op->neg_slot == GCN_NO_SLOT && op->abs_slot == GCN_NO_SLOT)
+        return;
+    for (k = 0; k <= 2; k++) {
+        gcn_inst in = *b;
+        if (k) {
+            /* the last code of the constant class */
+            for (c = 0; c < 256; c++)
+                if (codec_scalar(g->t, (unsigned)g->gen, c)->sclass == classes[k - 1])
+                    in.field[op->slot] = c;
+        }
+        for (m = 1; m <= (k == 2 ? 1u : 3u); m++) {
+            unsigned neg = m & 1, abs = m >> 1;
+            gcn_inst x = in;
+            if ((neg && op->neg_slot == GCN_NO_SLOT) || (abs && op->abs_slot == GCN_NO_SLOT))
+                continue;
+            if (neg)
+                x.field[op->neg_slot] |= 1u << op->mod_bit;
+            if (abs)
+                x.field[op->abs_slot] |= 1u << op->mod_bit;
+            emit(g, &x, what[k != 0][m], slot);
+        }
+    }
+}
+
 static void modifier_cases(gen_ctx *g, const gcn_inst *b, const gcn_modifier_row *m,
                            const gcn_layout_row *l)
 {
@@ -447,8 +482,10 @@ size_t gcn_enc_cases(int gen, int (*fn)(const gcn_enc_case *c, void *ctx), void 
         b.encoding = row->encoding;
         base(&g, row, l, &b);
         emit(&g, &b, "base", NULL);
-        for (k = 0; k < row->noperands; k++)
+        for (k = 0; k < row->noperands; k++) {
             operand_cases(&g, &b, &row->operand[k], l);
+            source_mod_cases(&g, &b, &row->operand[k]);
+        }
         for (k = 0; k < row->nmodifiers; k++)
             modifier_cases(&g, &b, &row->modifier[k], l);
     }

@@ -867,6 +867,71 @@ static void alias_forms(sctx *g, unsigned i, const char *tok, const char *kind, 
     }
 }
 
+/* ---- source modifiers --------------------------------------------------------------------- */
+
+/* Reads a source token as the printer writes a modified one (-x, |x|, -|x|, neg(x)): its
+ * negation and absolute value and the operand inside; 0 for a plain operand. */
+static int mod_token(const char *tok, int *neg, int *abs, char *inner, size_t size)
+{
+    size_t n = strlen(tok);
+    *neg = *abs = 0;
+    if (strncmp(tok, "neg(", 4) == 0 && n > 5 && tok[n - 1] == ')') {
+        *neg = 1;
+        snprintf(inner, size, "%.*s", (int)(n - 5), tok + 4);
+        return 1;
+    }
+    if (tok[0] == '-' && tok[1] == '|' && n > 3 && tok[n - 1] == '|') {
+        *neg = *abs = 1;
+        snprintf(inner, size, "%.*s", (int)(n - 3), tok + 2);
+        return 1;
+    }
+    if (tok[0] == '|' && n > 2 && tok[n - 1] == '|') {
+        *abs = 1;
+        snprintf(inner, size, "%.*s", (int)(n - 2), tok + 1);
+        return 1;
+    }
+    if (tok[0] == '-' && ((tok[1] >= 'a' && tok[1] <= 'z') || tok[1] == '_')) {
+        *neg = 1;
+        snprintf(inner, size, "%s", tok + 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* The other spellings of a modified source (operand i, written tok) LLVM takes: neg(x) for -x,
+ * abs(x) for |x|, -abs(x), neg(|x|) and neg(abs(x)) for -|x|, blanks inside the bars and the
+ * parentheses; each gives the base's bytes. An unclosed bar or parenthesis is refused. */
+static void source_mod_forms(sctx *g, unsigned i, const char *tok, const char *kind,
+                             const char *slot)
+{
+    char inner[TOKEN_MAX], form[TOKEN_MAX + 16];
+    int neg, abs;
+    if (!mod_token(tok, &neg, &abs, inner, sizeof(inner)))
+        return;
+    if (neg && !abs) {
+        snprintf(form, sizeof(form), "neg(%s)", inner);
+        emit_tok(g, 0, i, form, "source-neg-call", kind, slot, 1, NULL, 0);
+        snprintf(form, sizeof(form), "neg( %s )", inner);
+        emit_tok(g, 0, i, form, "source-neg-blanks", kind, slot, 1, NULL, 0);
+        snprintf(form, sizeof(form), "neg(%s", inner);
+        emit_tok(g, 0, i, form, "source-neg-unclosed", kind, slot, 0, NULL, 0);
+    } else if (abs && !neg) {
+        snprintf(form, sizeof(form), "abs(%s)", inner);
+        emit_tok(g, 0, i, form, "source-abs-call", kind, slot, 1, NULL, 0);
+        snprintf(form, sizeof(form), "| %s |", inner);
+        emit_tok(g, 0, i, form, "source-abs-blanks", kind, slot, 1, NULL, 0);
+        snprintf(form, sizeof(form), "|%s", inner);
+        emit_tok(g, 0, i, form, "source-abs-unclosed", kind, slot, 0, NULL, 0);
+    } else {
+        snprintf(form, sizeof(form), "-abs(%s)", inner);
+        emit_tok(g, 0, i, form, "source-neg-abs-call", kind, slot, 1, NULL, 0);
+        snprintf(form, sizeof(form), "neg(|%s|)", inner);
+        emit_tok(g, 0, i, form, "source-neg-of-bars", kind, slot, 1, NULL, 0);
+        snprintf(form, sizeof(form), "neg(abs(%s))", inner);
+        emit_tok(g, 0, i, form, "source-neg-of-abs", kind, slot, 1, NULL, 0);
+    }
+}
+
 /* ---- modifiers ---------------------------------------------------------------------------- */
 
 /* A buffer format's other spellings (modifier i, format:[...]): the number LLVM reads
@@ -1150,6 +1215,12 @@ static void operand_forms(sctx *g, unsigned i, int boundaries)
     int64_t v;
     memset(&tg, 0, sizeof(tg));
     tg.op = op;
+    if ((op->neg_slot != GCN_NO_SLOT || op->abs_slot != GCN_NO_SLOT) &&
+        (tok[0] == '|' || strncmp(tok, "neg(", 4) == 0 ||
+         (tok[0] == '-' && !is_dig(tok[1]) && tok[1] != '.'))) {
+        source_mod_forms(g, i, tok, kind, slot);
+        return;
+    }
     if (int_token(tok, &v)) {
         gcn_inst out;
         if (!expect_int(g, &g->c->inst, &tg, v, &out) || !same_bytes(g, &out))

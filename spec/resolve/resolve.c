@@ -953,23 +953,11 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {"format",
-                                             "imm_field",
-                                             "soe_field",
-                                             "soffset_field",
-                                             "signed_gens",
-                                             "literal_gens",
-                                             "register_bits",
-                                             "imm_scale",
-                                             "literal_scale",
-                                             "omitted",
-                                             "accepts_signed",
-                                             "max",
-                                             "chan_field",
-                                             "offen_field",
-                                             "idxen_field",
-                                             "addr64_field",
-                                             NULL};
+static const char *const operand_extras[] = {
+    "format",         "imm_field",     "soe_field",  "soffset_field", "signed_gens",
+    "literal_gens",   "register_bits", "imm_scale",  "literal_scale", "omitted",
+    "accepts_signed", "max",           "chan_field", "offen_field",   "idxen_field",
+    "addr64_field",   "abs_field",     "neg_field",  "mod_bit",       NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", "max", "nfmt_field", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -992,7 +980,8 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
 {
     /* field: an operand whose name another instruction of the encoding keeps in another field
      * (V_READLANE_B32's SDST in VOP3's VDST, where VOP3B's SDST has bits of its own) */
-    static const char *const keys[] = {"format", "kind", "when", "field", "plus", NULL};
+    static const char *const keys[] = {"format", "kind",      "when",      "field",
+                                       "plus",   "abs_field", "neg_field", NULL};
     const cJSON *enc = encoding_operands(c, x->encoding), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
@@ -1135,6 +1124,26 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         copy_keys(op, k, operand_extras);
         apply_override(c, x, "operand", r->name, op);
         cJSON_AddItemToArray(ops, op);
+    }
+    /* a source modifier's field of another form than one the operands use shares their bits
+     * (VOP3A's ABS lies in VOP3B's SDST): the sources leave it out */
+    {
+        cJSON *op;
+        cJSON_ArrayForEach(op, ops)
+        {
+            static const char *const mod_keys[] = {"abs_field", "neg_field"};
+            size_t k;
+            for (k = 0; k < 2; k++) {
+                const cJSON *f = cJSON_GetObjectItemCaseSensitive(op, mod_keys[k]);
+                cJSON *gens = cJSON_IsString(f) ? form_gens(c, x, f->valuestring, ops) : NULL;
+                int g, have = 0;
+                for (g = 0; g < (int)c->ngens; g++)
+                    have += x->opcode[g] >= 0;
+                if (gens && cJSON_GetArraySize(gens) < have)
+                    cJSON_DeleteItemFromObjectCaseSensitive(op, mod_keys[k]);
+                cJSON_Delete(gens);
+            }
+        }
     }
     mods = cJSON_AddArrayToObject(o, "modifiers");
     for (i = 0; i < s->modifiers.n; i++) {

@@ -84,10 +84,10 @@ static void expect_refused(const char *what, const gcn_proc_result *r, const cha
     free(path);
 }
 
-/* v_mad_f32 with a source modifier (NEG): a VOP3 word the codec does not model yet */
+/* v_mad_f16 with GCN 1.4's op_sel: a VOP3 word the codec does not model yet */
 static const char good_text[] = "kern:\n"
                                 "  s_mov_b32 s0, s1\n"
-                                "  v_mad_f32 v0, -v1, v2, v3\n"
+                                "  v_mad_f16 v0, v1, v2, v3 op_sel:[1,0,0,0]\n"
                                 "  s_endpgm\n";
 
 static void good_object_and_options(void **state)

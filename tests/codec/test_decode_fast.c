@@ -199,13 +199,18 @@ static void print_no_instruction(void **state)
     assert_int_equal(gcn_print(&bad, NULL, 0), 9);
 }
 
-/* A word that sets a field the codec does not model yet (VOP3's ABS/NEG, GCN 1.2's bits
- * 11-14 of a VOP3A word, GCN 1.4's OP_SEL) is not decoded: GCN_ERR_NO_ENCODING on both paths,
- * and the stream says it is not modelled; the word without the bit decodes. */
+/* A word that sets a field the codec does not model yet (VOP3's ABS/NEG of an integer
+ * source, GCN 1.2's bits 11-14 of a VOP3A word, GCN 1.4's OP_SEL) is not decoded:
+ * GCN_ERR_NO_ENCODING on both paths, and the stream says it is not modelled; the word without
+ * the bit decodes. A floating-point source's ABS/NEG decode and print (-v2, |v3|). */
 static void unmodelled_fields(void **st)
 {
-    /* llvm-mc 14/19 -triple=amdgcn -mcpu=tonga: v_mad_f32 v1, -v2, v3, v4 clamp */
-    static const uint8_t neg[8] = {0x01, 0x80, 0xc1, 0xd1, 0x02, 0x07, 0x12, 0x24};
+    /* v_bfe_u32 v0, v2, v3, v4 with NEG's bit 0 set (llvm-mc 14 -disassemble -mcpu=tonga
+     * prints it without the bit; its assembler refuses -v2 there) */
+    static const uint8_t neg[8] = {0x00, 0x00, 0xc8, 0xd1, 0x02, 0x07, 0x12, 0x24};
+    /* llvm-mc 14/19 -triple=amdgcn -mcpu=tonga: v_mad_f32 v1, -v2, |v3|, -|s4| */
+    static const uint8_t mad[8] = {0x01, 0x06, 0xc1, 0xd1, 0x02, 0x07, 0x12, 0xa0};
+    char text[64];
     uint8_t b[16];
     gcn_inst in;
     gcn_disasm_item item;
@@ -222,12 +227,18 @@ static void unmodelled_fields(void **st)
     memcpy(b, neg, sizeof(neg));
     b[7] &= 0x1f; /* NEG cleared: the word decodes */
     assert_int_equal(decode(gen, b, 8, &in), GCN_OK);
+    assert_int_equal(decode(gen, mad, sizeof(mad), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_mad_f32 v1, -v2, |v3|, -|s4|");
+    assert_int_equal(gcn_codec_decode_plan(gen, mad, sizeof(mad), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_mad_f32 v1, -v2, |v3|, -|s4|");
     /* every generation: each bit the plan row leaves unmodelled refuses the word */
     for (gen = 0; gen < gcn_gen_count(); gen++) {
         const gcn_tables *t = gcn_codec_tables();
         const gcn_plan_row *p;
         uint64_t w;
-        assert_int_equal(gcn_assemble(gen, "v_mad_f32 v1, v2, v3, v4", &in, b, sizeof(b), &n, NULL),
+        assert_int_equal(gcn_assemble(gen, "v_bfe_u32 v1, v2, v3, v4", &in, b, sizeof(b), &n, NULL),
                          GCN_OK);
         p = &t->plans[(unsigned)gen * t->ninsns + in.insn];
         assert_true(p->unmodelled != 0);

@@ -214,6 +214,23 @@ static void fixed_cases(void **state)
     expect_msg("gcn1.0", "v_bfe_u32 v1, v2, v3, v4 mul:2", 26, "takes no 'mul:2'");
     parses("gcn1.0", "v_mad_f32 v1, v2, v3, v4 clamp mul:2", 8);
     parses("gfx9", "v_add_i16 v1, v2, v3 clamp", 8);
+    /* the source modifiers: a floating-point VOP3 source takes them (operands.json's
+     * abs_field/neg_field, from the Operation's ASFLOAT/ASDOUBLE/ASHALF), in LLVM's spellings */
+    parses("gcn1.0", "v_mad_f32 v1, -v2, |v3|, -|s4|", 8);
+    parses("gcn1.2", "v_mad_f32 v1, neg(1.0), abs(v3), neg(abs(0.5))", 8);
+    parses("gfx9", "v_fma_f64 v[0:1], -abs(v[2:3]), neg(|s[4:5]|), | v[6:7] |", 8);
+    parses("gcn1.0", "v_mad_f32 v1, -1.0, v2, v3", 8); /* the constant -1.0, no NEG */
+    expect_msg("gcn1.2", "v_bfe_u32 v1, -v2, v3, v4", 15,
+               "SRC0 of v_bfe_u32_e64 takes no source modifier ('-x', '|x|', neg(x), abs(x)): the "
+               "floating-point sources of VOP3 instructions do");
+    expect_msg("gcn1.2", "v_ldexp_f32 v1, v2, |v3|", 21, "SRC1 of v_ldexp_f32_e64 takes no source");
+    expect_msg("gcn1.2", "v_div_scale_f32 v0, vcc, |v1|, v2, v3", 26,
+               "takes no absolute value ('|x|', abs(x)): its scalar destination (VOP3B's SDST)");
+    parses("gcn1.2", "v_div_scale_f32 v0, vcc, -v1, v2, v3", 8);
+    expect_msg("gcn1.2", "v_mad_f32 v1, |v2, v3, v4", 15, "'|v2' is not closed: expected '|'");
+    expect_msg("gcn1.2", "v_mad_f32 v1, neg(|v2|, v3, v4", 15, "'neg(' is not closed");
+    expect_msg("gcn1.2", "v_mad_f32 v1, |v2 v5|, v3, v4", 19, "unexpected 'v5' in the source");
+    expect_msg("gcn1.2", "v_mov_b32 v1, -v2", 15, "SRC0 of v_mov_b32_e32 takes no source modifier");
     /* VOP3 takes no literal before GCN 1.5 (operands.json literal_gens) */
     expect_msg("gcn1.2", "v_mad_f32 v1, 0x41, v2, v3", 15,
                "'0x41' needs a literal, which SRC0 cannot take on this generation: write a VGPR");

@@ -245,6 +245,31 @@ def vop3_src16_overrides():
             for n in sorted(out) for src in sorted(out[n])]
 
 
+def vop3_source_mod_overrides():
+    """The floating-point sources of the VOP3 page's instructions take the source modifiers:
+    the page's '-SRC - negate floating point value from source operand' and 'ABS(SRC), |SRC|'.
+    A source is floating-point where its Operation reads it as a float (ASFLOAT(SRC0),
+    ASDOUBLE(SRC1), ASHALF(SRC2)); an integer source takes none (llvm-mc 14 and 19 refuse
+    '-v2' on v_bfe_u32: 'not a valid operand'), and the interpolation and lane instructions'
+    operands none either. A VOP3B instruction's SDST lies on ABS: the resolver leaves it ABS
+    out (llvm-mc takes 'v_div_scale_f32 v0, vcc, -v1, v2, v3', not '|v1|')."""
+    import re
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    out = {}
+    for x in facts:
+        if x.get("encoding") != "VOP3" or x["kind"] != "operation":
+            continue
+        srcs = set(re.findall(r"\bAS(?:FLOAT|DOUBLE|HALF)\s*\(\s*(SRC[0-2])\b",
+                              x.get("code", "")))
+        if srcs:
+            out.setdefault(x["name"], set()).update(srcs)
+    return [{"instruction": n, "operand": src, "abs_field": "ABS", "neg_field": "NEG",
+             "note": "a floating-point source (its Operation reads AS%s(%s)): -x, |x|" %
+                     ("FLOAT/DOUBLE/HALF", src)}
+            for n in sorted(out) for src in sorted(out[n])]
+
+
 def vop3_modifier_overrides():
     """CLAMP and OMOD absent where the page's rule leaves them no effect; the fields must be
     clear there (llvm-mc 14 and 19 refuse clamp and mul:2 on v_bfe_u32, and its disassembler
@@ -741,11 +766,13 @@ OPERANDS = [
           "note": "VOP3B's scalar destination (bits 8-14): the carry-out of V_ADD_I32 and its "
                   "kin, V_DIV_SCALE's flags, an SGPR pair, vcc or another 64-bit scalar "
                   "register"},
-         {"name": "SRC0", "kind": "vsrc", "field": "SRC0", "literal_gens": [],
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0", "literal_gens": [], "mod_bit": 0,
           "note": "9 bits, as VOP1's SRC0 but without a literal: the VOP3 words of GCN "
                   "1.0-1.4 have no dword after them (llvm-mc refuses a literal there)"},
-         {"name": "SRC1", "kind": "vsrc", "field": "SRC1", "literal_gens": []},
-         {"name": "SRC2", "kind": "vsrc", "field": "SRC2", "literal_gens": []},
+         {"name": "SRC1", "kind": "vsrc", "field": "SRC1", "literal_gens": [], "mod_bit": 1},
+         {"name": "SRC2", "kind": "vsrc", "field": "SRC2", "literal_gens": [], "mod_bit": 2,
+          "note": "mod_bit: the source's bit in ABS and NEG (and OP_SEL), SRC0 the lowest "
+                  "(GcnInstrsVop3.md's OP_SEL table: bit 11 SRC0, 12 SRC1, 13 SRC2)"},
          {"name": "ATTR", "kind": "attr", "field": "ATTR", "chan_field": "ATTRCHAN", "max": 32,
           "note": "the interpolation instructions' attrN.C (GCN 1.2/1.4): ATTR and ATTRCHAN "
                   "tile SRC0's low eight bits (E225), as VINTRP's"},
@@ -769,7 +796,8 @@ OPERANDS = [
                    {"instruction": "V_MQSAD_U32_U8", "operand": "SRC2", "kind": "vsrc-vgpr",
                     "note": "four dwords: VGPRs alone (llvm-mc bonaire refuses s[4:7]; no "
                             "scalar operand code names four registers)"}] +
-                  vop3_modifier_overrides() + vop3_src16_overrides(),
+                  vop3_modifier_overrides() + vop3_src16_overrides() +
+                  vop3_source_mod_overrides(),
      "unmodelled_fields": {
          "fields": ["ABS", "NEG", "OP_SEL"],
          "note": "not modelled yet: the source modifiers (ABS, NEG) and GCN 1.4's OP_SEL. The "
