@@ -40,11 +40,55 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
     if (st == GCN_OK)
         cJSON_ArrayForEach(e, list)
         {
-            const char *name = NULL, *note = NULL;
-            const cJSON *fu = cJSON_GetObjectItemCaseSensitive(e, "further");
-            if ((st = gcn_json_str(&doc, e, "encoding", 1, &name, diag)) != GCN_OK ||
-                (st = gcn_json_str(&doc, e, "note", 1, &note, diag)) != GCN_OK)
+            /* the keys the pipeline reads (the resolver: oracle_pending, forms_pending,
+             * form_opcodes_same), so that a misspelt one is no silent no-op */
+            static const char *const keys[] = {"encoding",
+                                               "note",
+                                               "further",
+                                               "oracle_pending",
+                                               "forms_pending",
+                                               "form_opcodes_same",
+                                               "form_opcodes_same_source",
+                                               NULL};
+            static const char *const notes[] = {"oracle_pending", "forms_pending",
+                                                "form_opcodes_same_source"};
+            const char *name = NULL, *note = NULL, *same = NULL, *src = NULL;
+            const cJSON *fu = cJSON_GetObjectItemCaseSensitive(e, "further"), *o;
+            size_t k;
+            if ((st = gcn_json_only_keys(&doc, e, keys, diag)) != GCN_OK ||
+                (st = gcn_json_str(&doc, e, "encoding", 1, &name, diag)) != GCN_OK ||
+                (st = gcn_json_str(&doc, e, "note", 1, &note, diag)) != GCN_OK ||
+                (st = gcn_json_str(&doc, e, "form_opcodes_same", 0, &same, diag)) != GCN_OK ||
+                (st = gcn_json_str(&doc, e, "form_opcodes_same_source", 0, &src, diag)) != GCN_OK)
                 break;
+            for (k = 0; k < sizeof(notes) / sizeof(notes[0]) && st == GCN_OK; k++)
+                st = gcn_json_str(&doc, e, notes[k], 0, &src, diag);
+            if (st != GCN_OK)
+                break;
+            if (same) {
+                /* the encoding whose form has the same opcodes: another entry, with the page's
+                 * sentence that says so */
+                int found = 0;
+                cJSON_ArrayForEach(o, list)
+                {
+                    const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "encoding");
+                    found |= o != e && cJSON_IsString(n) && strcmp(n->valuestring, same) == 0;
+                }
+                if (!found) {
+                    st = gcn_json_error(
+                        &doc, cJSON_GetObjectItemCaseSensitive(e, "form_opcodes_same"), diag,
+                        "form_opcodes_same names \"%s\", which no other entry "
+                        "lists: name the encoding whose form has the same opcodes",
+                        same);
+                    break;
+                }
+                if (!cJSON_GetObjectItemCaseSensitive(e, "form_opcodes_same_source")) {
+                    st = gcn_json_error(&doc, e, diag,
+                                        "form_opcodes_same needs form_opcodes_same_source: the "
+                                        "page's sentence that says the opcodes are the same");
+                    break;
+                }
+            }
             if (fu && !cJSON_IsBool(fu)) {
                 st = gcn_json_error(&doc, fu, diag, "\"further\" must be true or false");
                 break;

@@ -596,6 +596,17 @@ static void test_pages_further(void **state)
                      "the seeds do not describe it");
     expect_bad_pages("{\"encoding\": \"SMEM\", \"note\": \"n\", \"further\": 1}",
                      "\"further\" must be true or false");
+    /* a misspelt key, a form whose encoding no entry lists, a form without its source */
+    expect_bad_pages("{\"encoding\": \"SOP2\", \"note\": \"n\", \"forms_pendng\": \"x\"}",
+                     "forms_pendng");
+    expect_bad_pages("{\"encoding\": \"SOP2\", \"note\": \"n\", \"forms_pending\": 1}",
+                     "forms_pending");
+    expect_bad_pages("{\"encoding\": \"VOPC\", \"note\": \"n\", \"form_opcodes_same\": "
+                     "\"VOP4\", \"form_opcodes_same_source\": \"s\"}",
+                     "form_opcodes_same names \"VOP4\", which no other entry lists");
+    expect_bad_pages("{\"encoding\": \"VOPC\", \"note\": \"n\", \"form_opcodes_same\": "
+                     "\"VOP3\"}, {\"encoding\": \"VOP3\", \"note\": \"n\"}",
+                     "form_opcodes_same needs form_opcodes_same_source");
 }
 
 static void test_empty_errata_lists_unresolved(void **state)
