@@ -424,8 +424,7 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)                       \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     if ((f->flags & GCN_FAST_UNMODELLED) &&                                                        \
-        (w & (t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].unmodelled |     \
-              t->plans[(unsigned)gen * t->ninsns + (unsigned)(f->head & 0xffffu)].zero)))          \
+        (w & gcn_refused_bits(t, (unsigned)gen, (unsigned)(f->head & 0xffffu))))                   \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
     st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \

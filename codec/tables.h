@@ -602,6 +602,16 @@ typedef struct gcn_tables {
     const gcn_buf_format_row *buf_formats; /* [gen] */
 } gcn_tables;
 
+/* The bits a word of instruction insn must have clear on gen for the codec to decode it: its
+ * plan row's unmodelled bits (not modelled: GCN_ERR_NO_ENCODING) and zero bits (a modifier the
+ * instruction does not take: GCN_ERR_OPERAND). Random words that keep them clear reach the
+ * instruction; the decoder tests them before a flagged fast plan. */
+static inline uint64_t gcn_refused_bits(const gcn_tables *t, unsigned gen, unsigned insn)
+{
+    const gcn_plan_row *p = &t->plans[gen * t->ninsns + insn];
+    return p->unmodelled | p->zero;
+}
+
 #define GCN_ENC_NONE 0xffu
 #define GCN_HASH_EMPTY 0xffffu
 

@@ -41,10 +41,9 @@ int gcn_random_inst(int insn, int gen, uint64_t *seed, gcn_inst *out)
         /* half the tries keep operand fields small: registers that exist, short offsets */
         if (tries & 1)
             w &= 0x00ff007f00ff007full | (w & 0x0101010101010101ull);
-        /* clear the bits a decoded word cannot have (VOP3's source modifiers, not modelled
-         * yet, and the modifier fields the instruction does not take) */
-        w &= ~(t->plans[gen * (int)t->ninsns + insn].unmodelled |
-               t->plans[gen * (int)t->ninsns + insn].zero);
+        /* clear the bits a decoded word cannot have (an integer source's modifiers, not
+         * modelled yet, and the modifier fields the instruction does not take) */
+        w &= ~gcn_refused_bits(t, (unsigned)gen, (unsigned)insn);
         w = (w & ~l->match_mask) | l->match_value;
         w = (w & ~(m << op.lo)) | ((uint64_t)row->opcode[gen] << op.lo);
         for (k = 0; k < 8; k++)

@@ -238,14 +238,12 @@ static void stratified(batch *b, int gen, uint64_t *rng)
     for (insn = 0; insn < t->ninsns; insn++) {
         const gcn_insn_row *row = &t->insns[insn];
         const gcn_layout_row *l = layout(gen, row->encoding);
-        /* the bits a word of the instruction must have clear: VOP3's source modifiers (not
-         * modelled yet) and the modifier fields it does not take; random, they would leave
-         * an instruction one valid word in thousands */
+        /* the bits a word of the instruction must have clear (gcn_refused_bits): random,
+         * they would leave an instruction one valid word in thousands */
         uint64_t refused = 0;
         if (!l->present || row->opcode[gen] == GCN_NO_INSN)
             continue;
-        refused = t->plans[(unsigned)gen * t->ninsns + insn].unmodelled |
-                  t->plans[(unsigned)gen * t->ninsns + insn].zero;
+        refused = gcn_refused_bits(t, (unsigned)gen, insn);
         /* a few words with the fields random, so instructions without operands are hit too */
         for (i = 0; i < 64; i++) {
             uint8_t buf[GCN_INST_MAX_BYTES + 4];

@@ -173,7 +173,14 @@ static size_t make_word(int gen, unsigned enc, uint64_t *rng, uint8_t *buf)
     uint32_t inl[128];
     size_t ninl = inline_values(gen, inl, 128);
     if (mode >= 2) {
+        gcn_slot_row os = l->slot[l->opcode_slot];
+        uint64_t opcode = (w >> os.lo) & ((1ull << os.width) - 1);
         w &= ~gcn_kw_stray_mask(gen, enc);
+        /* and the bits the instruction at this opcode refuses (an integer source's NEG, a
+         * modifier it does not take), so that its words decode more often than one in
+         * thousands */
+        if (opcode < l->opcode_count && l->opcode_map[opcode] < t->ninsns)
+            w &= ~gcn_refused_bits(t, (unsigned)gen, l->opcode_map[opcode]);
         for (i = 0; i < t->encodings[enc].nslots; i++) {
             gcn_slot_row s = l->slot[i];
             if (s.width > 8 && i != l->opcode_slot && ((r >> (8 + i)) & 1)) {
