@@ -45,11 +45,26 @@ typedef struct kfile {
     char *base;
 } kfile;
 
+/* The entries that can explain the vectors of one peer, kind, generation and instruction, in
+ * file order: pattern entries whose patterns over those hold, word entries that name the peer,
+ * the generation and (where they list them) the instruction. A check matches hundreds of thousands
+ * of vectors against a few hundred entries, and most entries fail on these keys, which a vector
+ * shares with thousands of others. */
+typedef struct cand {
+    char *key; /* peer, kind, generation, mnemonic; NULL: an empty slot */
+    unsigned *idx;
+    size_t n;
+} cand;
+
 struct gcn_known {
     kfile *files;
     size_t nfiles;
     entry *e;
     size_t n, cap;
+    /* the candidates by key, an open-addressed table of cap_cands slots (a power of two),
+     * filled as vectors come (gcn_known_match); emptied when entries are added */
+    cand *cands;
+    size_t ncands, cap_cands;
 };
 
 gcn_known *gcn_known_new(void)
@@ -57,11 +72,24 @@ gcn_known *gcn_known_new(void)
     return calloc(1, sizeof(gcn_known));
 }
 
+static void cands_free(gcn_known *k)
+{
+    size_t i;
+    for (i = 0; i < k->cap_cands; i++) {
+        free(k->cands[i].key);
+        free(k->cands[i].idx);
+    }
+    free(k->cands);
+    k->cands = NULL;
+    k->ncands = k->cap_cands = 0;
+}
+
 void gcn_known_free(gcn_known *k)
 {
     size_t i;
     if (!k)
         return;
+    cands_free(k);
     for (i = 0; i < k->n; i++)
         gcn_kw_free(&k->e[i].kw);
     for (i = 0; i < k->nfiles; i++) {
@@ -158,6 +186,7 @@ gcn_status gcn_known_load(gcn_known *k, const char *path, gcn_diag *diag)
     if (st != GCN_OK)
         return st;
     k->nfiles++;
+    cands_free(k); /* the candidates lists index the entries */
     f->base = malloc(strlen(gcn_path_base(path)) + 1);
     if (!f->base)
         return GCN_ERR_NOMEM;
@@ -289,34 +318,122 @@ static void resolve_mnemonic(gcn_known_view *v)
         v->mnemonic = v->v->insn >= 0 ? gcn_insn_mnemonic(v->v->insn) : "";
 }
 
-long gcn_known_match(const gcn_known *k, const gcn_known_view *view)
+/* Can entry it explain a view of this peer, kind, generation and mnemonic (the rest of the
+ * view aside)? */
+static int candidate(const entry *it, const gcn_known_view *v)
+{
+    static const int keys[] = {PK_PEER, PK_GEN, PK_KIND, PK_MNEMONIC};
+    const char *vals[4];
+    size_t i;
+    if (it->word) {
+        size_t j;
+        int hit = !it->kw.ninsns;
+        for (j = 0; j < it->kw.ninsns && v->v->insn >= 0 && !hit; j++)
+            hit = strcmp(gcn_insn_mnemonic(v->v->insn), it->kw.insns[j]) == 0;
+        return hit && ((it->kw.gens >> v->v->gen) & 1) && peer_applies(it, v);
+    }
+    vals[0] = v->peer;
+    vals[1] = gcn_gen_id(v->v->gen);
+    vals[2] = v->kind;
+    vals[3] = v->mnemonic;
+    for (i = 0; i < 4; i++)
+        if (it->has[keys[i]] && vals[i] &&
+            !any_pattern(it->pat[keys[i]], it->glob[keys[i]], vals[i]))
+            return 0;
+    return 1;
+}
+
+static size_t key_hash(const char *s)
+{
+    size_t h = 1469598103934665603ull & (size_t)-1;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * (size_t)1099511628211ull;
+    return h;
+}
+
+/* The candidates of view v (its mnemonic resolved), computed once per key; NULL when out of
+ * memory (the caller then tries every entry). */
+static const cand *candidates(gcn_known *k, const gcn_known_view *v)
+{
+    char key[256];
+    size_t h, i;
+    cand *c;
+    /* an unknown peer (NULL) is a key of its own: "\1" is no peer's name */
+    snprintf(key, sizeof(key), "%s\037%s\037%s\037%d\037%s", v->peer ? v->peer : "\1",
+             v->kind ? v->kind : "\1", gcn_gen_id(v->v->gen), v->v->insn, v->mnemonic);
+    if (k->ncands * 2 >= k->cap_cands) {
+        size_t ncap = k->cap_cands ? k->cap_cands * 2 : 1024;
+        cand *nt = calloc(ncap, sizeof(*nt));
+        if (!nt)
+            return NULL;
+        for (i = 0; i < k->cap_cands; i++)
+            if (k->cands[i].key) {
+                size_t j = key_hash(k->cands[i].key) & (ncap - 1);
+                while (nt[j].key)
+                    j = (j + 1) & (ncap - 1);
+                nt[j] = k->cands[i];
+            }
+        free(k->cands);
+        k->cands = nt;
+        k->cap_cands = ncap;
+    }
+    h = key_hash(key) & (k->cap_cands - 1);
+    while (k->cands[h].key && strcmp(k->cands[h].key, key) != 0)
+        h = (h + 1) & (k->cap_cands - 1);
+    c = &k->cands[h];
+    if (c->key)
+        return c;
+    c->idx = malloc((k->n ? k->n : 1) * sizeof(*c->idx));
+    c->key = malloc(strlen(key) + 1);
+    if (!c->idx || !c->key) {
+        free(c->idx);
+        free(c->key);
+        c->idx = NULL;
+        c->key = NULL;
+        return NULL;
+    }
+    strcpy(c->key, key);
+    c->n = 0;
+    for (i = 0; i < k->n; i++)
+        if (candidate(&k->e[i], v))
+            c->idx[c->n++] = (unsigned)i;
+    k->ncands++;
+    return c;
+}
+
+long gcn_known_match(const gcn_known *kc, const gcn_known_view *view)
 {
     gcn_known_view v = *view;
     char ours[512], peer[512];
     long first = -1;
-    size_t i;
+    size_t i, n;
+    const cand *c;
+    /* the candidates are a cache: matching changes nothing a caller sees */
+    gcn_known *k = (gcn_known *)kc;
     if (!k)
         return -1;
     resolve_mnemonic(&v);
-    for (i = 0; i < k->n; i++) {
-        const entry *it = &k->e[i];
+    c = candidates(k, &v);
+    n = c ? c->n : k->n;
+    for (i = 0; i < n; i++) {
+        const entry *it = &k->e[c ? c->idx[i] : i];
         if (rewrites(it))
             continue;
         if (it->word ? word_holds(it, &v) : pattern_holds(it, &v))
-            return (long)i;
+            return (long)(c ? c->idx[i] : i);
     }
     /* text rewrites: both sides accept and the texts differ by what the entries drop */
     if (v.v->tag == GCN_VTAG_MUST_REJECT || v.peer_ok == 0 || strncmp(v.kind, "dis-", 4) != 0)
         return -1;
     snprintf(ours, sizeof(ours), "%s", ours_text(&v));
     snprintf(peer, sizeof(peer), "%s", v.answer ? v.answer : "");
-    for (i = 0; i < k->n; i++) {
-        const entry *it = &k->e[i];
+    for (i = 0; i < n; i++) {
+        const entry *it = &k->e[c ? c->idx[i] : i];
         if (!rewrites(it) || !word_holds(it, &v))
             continue;
         gcn_kw_drop(&it->kw, ours, peer);
         if (first < 0)
-            first = (long)i;
+            first = (long)(c ? c->idx[i] : i);
     }
     /* generation time: the peer's text is not known, so a rewrite may apply */
     if (first >= 0 && (!v.answer || strcmp(ours, peer) == 0))
