@@ -528,11 +528,19 @@ static uint32_t word_at(const uint8_t *m, size_t a)
 static void memory_json(cJSON *root, const char *key, const uint8_t *m, const uint8_t *before,
                         size_t size)
 {
+    static const uint8_t zeros[64];
     cJSON *obj = NULL, *run = NULL;
     size_t a, run_at = 0, run_n = 0;
     char addr[32];
     for (a = 0; a + 4 <= size; a += 4) {
-        uint32_t w = word_at(m, a);
+        uint32_t w;
+        /* 64 bytes at a time where nothing shows (most of LDS and GDS) */
+        if (!(a & 63) && a + 64 <= size && memcmp(m + a, before ? before + a : zeros, 64) == 0) {
+            run = NULL;
+            a += 60;
+            continue;
+        }
+        w = word_at(m, a);
         int show = before ? w != word_at(before, a) : w != 0;
         if (!show) {
             run = NULL;

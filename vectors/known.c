@@ -38,6 +38,7 @@ typedef struct entry {
     unsigned char glob[PK_COUNT][MAX_LIST + 1]; /* the pattern has a wildcard */
     int has[PK_COUNT];
     gcn_kw_entry kw; /* word entries */
+    int rewrites;    /* a word entry that explains a text difference (gcn_kw_rewrites) */
 } entry;
 
 typedef struct kfile {
@@ -161,6 +162,7 @@ static gcn_status load_word(const gcn_json_doc *doc, const cJSON *e, entry *it, 
 {
     gcn_status st = gcn_kw_load(doc, e, &it->kw, diag);
     it->word = 1;
+    it->rewrites = st == GCN_OK && gcn_kw_rewrites(&it->kw);
     it->pub.id = it->kw.id ? it->kw.id : "";
     it->pub.classification = it->kw.classification;
     it->pub.explanation = it->kw.explanation;
@@ -290,10 +292,12 @@ static const char *ours_text(const gcn_known_view *v)
     return v->v->canonical_asm[0] ? v->v->canonical_asm : v->v->asm_text;
 }
 
-static int word_holds(const entry *it, const gcn_known_view *v)
+/* Does word entry it hold for v? peer: its peers are yet to be checked (a candidate has
+ * been). */
+static int word_holds(const entry *it, const gcn_known_view *v, int peer)
 {
     gcn_kw_word w;
-    if (!peer_applies(it, v))
+    if (peer && !peer_applies(it, v))
         return 0;
     w.gen = v->v->gen;
     w.encoding = v->v->encoding;
@@ -309,7 +313,7 @@ static int word_holds(const entry *it, const gcn_known_view *v)
 
 static int rewrites(const entry *it)
 {
-    return it->word && gcn_kw_rewrites(&it->kw);
+    return it->rewrites;
 }
 
 static void resolve_mnemonic(gcn_known_view *v)
@@ -419,7 +423,7 @@ long gcn_known_match(const gcn_known *kc, const gcn_known_view *view)
         const entry *it = &k->e[c ? c->idx[i] : i];
         if (rewrites(it))
             continue;
-        if (it->word ? word_holds(it, &v) : pattern_holds(it, &v))
+        if (it->word ? word_holds(it, &v, !c) : pattern_holds(it, &v))
             return (long)(c ? c->idx[i] : i);
     }
     /* text rewrites: both sides accept and the texts differ by what the entries drop */
@@ -429,7 +433,7 @@ long gcn_known_match(const gcn_known *kc, const gcn_known_view *view)
     snprintf(peer, sizeof(peer), "%s", v.answer ? v.answer : "");
     for (i = 0; i < n; i++) {
         const entry *it = &k->e[c ? c->idx[i] : i];
-        if (!rewrites(it) || !word_holds(it, &v))
+        if (!rewrites(it) || !word_holds(it, &v, !c))
             continue;
         gcn_kw_drop(&it->kw, ours, peer);
         if (first < 0)
