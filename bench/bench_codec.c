@@ -809,11 +809,20 @@ static int measure_stream(int gen, stream *s, const opts *o, int *missed)
     c.s = s;
     c.b = &b;
     bare_build(gen, &b);
-    for (i = 0; i < s->n; i++)
-        if (bare_one(&b, s->bytes + s->off[i]) != s->insn[i]) {
+    for (i = 0; i < s->n; i++) {
+        /* a word whose row the decoder scans (FLAT, GLOBAL and SCRATCH share their top bits on
+         * GCN 1.4, SEG below them tells them apart): the bare loop reads one encoding's map
+         * there, a lookup as costly, not the word's instruction */
+        const uint8_t *p = s->bytes + s->off[i];
+        uint32_t w0 =
+            (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        if (gcn_codec_tables()->dispatch[(unsigned)gen * 512u + (w0 >> 23)].enc == GCN_ENC_SCAN)
+            continue;
+        if (bare_one(&b, p) != s->insn[i]) {
             fprintf(stderr, "bench: the bare loop and the decoder disagree on %s\n", s->text[i]);
             return 1;
         }
+    }
 
     fast = measure_print(&c, o, missed);
     if (fast < 0)

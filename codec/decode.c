@@ -177,6 +177,11 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         case GCN_CK_SRSRC:
             ok = v < 64 && (t->reg_ok[in->gen * 256u + v * 4] >> c->arg) & 1;
             break;
+        case GCN_CK_SADDR: {
+            const gcn_operand_row *op = &t->insns[in->insn].operand[c->arg];
+            ok = v == op->aux[0] || (v < 256 && codec_scalar_reg_ok(t, in->gen, v, op->regs, 1));
+            break;
+        }
         case GCN_CK_VREGS: {
             unsigned n = gcn_operand_regs(&t->insns[in->insn].operand[c->arg], in->gen, in->field);
             ok = n ? v + n <= 256u : v == 0;
@@ -249,7 +254,7 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
     if (p->smem & GCN_PLAN_NOREGS) {
         const gcn_insn_row *row = &t->insns[insn];
         for (i = 0; i < row->noperands; i++)
-            if (row->operand[i].kind == GCN_KIND_VADDR_BUF &&
+            if (gcn_kind_vaddr(row->operand[i].kind) &&
                 !gcn_operand_regs(&row->operand[i], (unsigned)gen, out->field))
                 out->field[row->operand[i].slot] = 0;
     }
@@ -532,6 +537,50 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             }
         }
         return st;
+    }
+    /* the segments of one word (FLAT, GLOBAL, SCRATCH: gcn.json "segment_of"), whose layouts
+     * differ in one fixed field alone: a value of it that none takes is reserved */
+    {
+        int one = 1;
+        unsigned n = 0, last = 0, at = 0;
+        for (e = 0; e < t->nencodings && one; e++) {
+            const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
+            uint64_t diff = (w ^ l->match_value) & l->match_mask & 0xffffffffull;
+            unsigned k, bad = 0, k_at = 0, same = 0;
+            /* only encodings that share their word with another (segments) */
+            for (k = 0; k < t->nencodings; k++)
+                same += k != e && strcmp(t->encodings[k].cat, t->encodings[e].cat) == 0;
+            if (!l->present || !diff || !same)
+                continue;
+            for (k = 0; k < t->encodings[e].nslots; k++) {
+                gcn_slot_row sr = l->slot[k];
+                uint64_t m = sr.width ? (((1ull << sr.width) - 1) << sr.lo) : 0;
+                if (diff & m) {
+                    bad++;
+                    k_at = k;
+                    diff &= ~m;
+                }
+            }
+            if (bad != 1 || diff)
+                continue;
+            if (n &&
+                (strcmp(t->encodings[e].cat, t->encodings[last].cat) != 0 ||
+                 strcmp(t->encodings[e].slot_name[k_at], t->encodings[last].slot_name[at]) != 0))
+                one = 0;
+            n++;
+            last = e;
+            at = k_at;
+        }
+        if (one && n >= 2) {
+            why_start(&b, why, size);
+            why_str(&b, t->encodings[last].cat);
+            why_str(&b, ": ");
+            why_str(&b, t->encodings[last].slot_name[at]);
+            why_str(&b, "=");
+            why_num(&b, codec_get(w, codec_layout(t, (unsigned)gen, last)->slot[at]), 0);
+            why_str(&b, " is reserved: none of the word's segments has it");
+            return st;
+        }
     }
     why_start(&b, why, size);
     why_str(&b, "no encoding of ");

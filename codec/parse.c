@@ -1040,14 +1040,15 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         return st;
     switch (op->kind) {
     case GCN_KIND_VGPR:
-    case GCN_KIND_VADDR_BUF: {
+    case GCN_KIND_VADDR_BUF:
+    case GCN_KIND_VADDR_SADDR: {
         unsigned w = field_width(p, op->slot), i = (unsigned)(op - p->row->operand);
         unsigned want = (op->gen_regs_mask >> in->gen) & 1u ? op->gen_regs : op->regs;
         long nregs = w >= 16 ? 65536 : 1l << w;
         /* a width the flags decide: any tuple (or 'off' for an address) now, its width once
          * the modifiers are read (dynamic_widths) */
-        int dynamic = op->kind == GCN_KIND_VADDR_BUF || op->plus != GCN_NO_SLOT;
-        if (op->kind == GCN_KIND_VADDR_BUF && rc == 0 && strncmp(s + at, "off", 3) == 0 &&
+        int dynamic = gcn_kind_vaddr(op->kind) || op->plus != GCN_NO_SLOT;
+        if (gcn_kind_vaddr(op->kind) && rc == 0 && strncmp(s + at, "off", 3) == 0 &&
             !is_alpha(s[at + 3]) && !is_digit(s[at + 3]) && s[at + 3] != '_') {
             p->written[i] = 0;
             p->written_at[i] = at;
@@ -1058,9 +1059,9 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         }
         if (rc == 0 || r.cls != RC_V)
             return err(p, at, "expected %s, not '%.*s'",
-                       op->kind == GCN_KIND_VADDR_BUF ? "a VGPR address (vN, v[a:b]) or 'off'"
-                       : want == 1                    ? "a VGPR (vN)"
-                                                      : "a VGPR tuple (v[a:b])",
+                       gcn_kind_vaddr(op->kind) ? "a VGPR address (vN, v[a:b]) or 'off'"
+                       : want == 1              ? "a VGPR (vN)"
+                                                : "a VGPR tuple (v[a:b])",
                        TOK(s + at, (rc ? r.end : quote_end(s, at)) - at));
         if (r.first + r.count > nregs)
             return err(p, at, "'%.*s' is out of range: VGPRs are v0 to v%ld",
@@ -1077,6 +1078,24 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         p->pos = r.end;
         return GCN_OK;
     }
+    case GCN_KIND_SADDR:
+        /* a scalar address, or 'off' (the field's 'off' code, aux[0]) */
+        if (rc == 0 && strncmp(s + at, "off", 3) == 0 && !is_alpha(s[at + 3]) &&
+            !is_digit(s[at + 3]) && s[at + 3] != '_') {
+            in->field[op->slot] = op->aux[0];
+            p->pos = at + 3;
+            return GCN_OK;
+        }
+        if (rc == 0)
+            return err(p, at, "expected %s or 'off', not '%.*s'",
+                       op->regs == 1 ? "an SGPR (sN)" : "an SGPR pair (s[a:b])",
+                       TOK(s + at, quote_end(s, at) - at));
+        c = scalar_reg(p, &r, op->regs, 1);
+        if (c < 0 || (unsigned)c == op->aux[0])
+            return reg_problem(p, &r, op->regs, 1);
+        in->field[op->slot] = (uint32_t)c;
+        p->pos = r.end;
+        return GCN_OK;
     case GCN_KIND_SRSRC:
         /* an SGPR quad, stored as its first SGPR / 4 */
         if (rc == 0)
@@ -1897,7 +1916,14 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
             /* the field's range, or the smaller one the plan allows (a modifier's "max") */
             unsigned long long max = gcn_codec_slot_max(p->t, p->in->gen, p->in->insn, m->slot,
                                                         p->l->slot[m->slot].width);
-            if (!fits_unsigned(v, p->l->slot[m->slot].width) || (unsigned long long)v > max)
+            unsigned w = p->l->slot[m->slot].width;
+            if (m->format == GCN_FMT_SDEC) {
+                /* a signed field: -2^(w-1) to 2^(w-1) - 1, stored in w bits */
+                if (!(v >= -(1ll << (w - 1)) && v < (1ll << (w - 1))))
+                    return err(p, vat, "'%s' is out of range: %lld is not in %lld to %lld",
+                               m->asm_name, (long long)v, -(1ll << (w - 1)), (1ll << (w - 1)) - 1);
+                v = (int64_t)((uint64_t)v & ((1ull << w) - 1));
+            } else if (!fits_unsigned(v, w) || (unsigned long long)v > max)
                 return err(p, vat, "'%s' is out of range: %lld is not in 0 to %llu", m->asm_name,
                            (long long)v, max);
         }
@@ -2011,7 +2037,11 @@ static void width_flags(const pctx *p, const gcn_operand_row *op, char *buf, siz
             continue;
         n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? " " : "", m->asm_name);
     }
-    if (!n)
+    if (op->kind == GCN_KIND_VADDR_SADDR)
+        snprintf(buf, size, "%s",
+                 p->in->field[op->aux[0]] == op->aux[2] ? "the scalar address 'off'"
+                                                        : "a scalar address");
+    else if (!n)
         snprintf(buf, size, "%s",
                  op->kind == GCN_KIND_VADDR_BUF ? "none of idxen, offen, addr64" : "no tfe");
 }
@@ -2024,7 +2054,7 @@ static gcn_status dynamic_widths(pctx *p)
         const gcn_operand_row *op = &p->row->operand[i];
         unsigned want;
         char flags[64];
-        if (op->kind != GCN_KIND_VADDR_BUF && op->plus == GCN_NO_SLOT)
+        if (!gcn_kind_vaddr(op->kind) && op->plus == GCN_NO_SLOT)
             continue;
         if (gcn_operand_absent(op, p->in->field))
             continue;

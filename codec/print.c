@@ -379,7 +379,8 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     uint32_t v = in->field[op->slot];
     switch (op->kind) {
     case GCN_KIND_VGPR:
-    case GCN_KIND_VADDR_BUF: {
+    case GCN_KIND_VADDR_BUF:
+    case GCN_KIND_VADDR_SADDR: {
         /* as many registers as the generation and the flags say (a D16 VDATA, tfe, a buffer
          * address: 'off' with none) */
         unsigned n = gcn_operand_regs(op, in->gen, in->field);
@@ -390,6 +391,11 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     }
     case GCN_KIND_SRSRC:
         return scalar(p, t, in, v * 4, op->regs);
+    case GCN_KIND_SADDR:
+        /* the field's 'off' code (aux[0]): no scalar address */
+        if (v == op->aux[0])
+            return PUT_LIT(p, "off");
+        return scalar(p, t, in, v, op->regs);
     case GCN_KIND_SDST:
     case GCN_KIND_SGPR:
     case GCN_KIND_SSRC:
@@ -562,6 +568,14 @@ static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsi
         return hex(p, v);
     if (m->format == GCN_FMT_SWIZZLE)
         return swizzle(p, v);
+    if (m->format == GCN_FMT_SDEC) {
+        /* a signed field: its top bit is the sign */
+        unsigned w = codec_layout(t, in->gen, t->insns[in->insn].encoding)->slot[m->slot].width;
+        if (w && w < 32 && (v >> (w - 1)) & 1u) {
+            *p++ = '-';
+            return dec(p, (1u << w) - v);
+        }
+    }
     return dec(p, v);
 }
 

@@ -151,7 +151,12 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
             gcn_decode_why(gen, bytes, len, why, sizeof(why));
             if (strstr(why, "(not modelled yet)"))
                 snprintf(item->text, sizeof(item->text), "%s: %s", row->name, why);
-            else
+            else if (strstr(why, " is reserved: ")) {
+                /* a segment field's reserved value (FLAT's SEG 3): an invalid word */
+                snprintf(item->text, sizeof(item->text), "invalid: %s", why);
+                item->extra = NULL;
+                return finish(item, GCN_ITEM_INVALID, st, size < len ? size : len);
+            } else
                 snprintf(item->text, sizeof(item->text),
                          "%s: a form no layout of the codec has (not modelled yet)", row->name);
             return finish(item, GCN_ITEM_UNMODELLED, GCN_OK, size);

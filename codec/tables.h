@@ -35,7 +35,9 @@
     X(GCN_KIND_ATTR, "attr")                                                                       \
     X(GCN_KIND_VCC, "vcc")                                                                         \
     X(GCN_KIND_SRSRC, "srsrc")                                                                     \
-    X(GCN_KIND_VADDR_BUF, "vaddr-buf")
+    X(GCN_KIND_VADDR_BUF, "vaddr-buf")                                                             \
+    X(GCN_KIND_SADDR, "saddr")                                                                     \
+    X(GCN_KIND_VADDR_SADDR, "vaddr-saddr")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -56,7 +58,8 @@ typedef enum gcn_kind {
  * modifier, written as LLVM's mul:2, mul:4, div:2 for 1, 2, 3 (the modifier's name is not
  * written). "buf-format": MTBUF's DFMT (the modifier's field) and NFMT (its slot2), LLVM's
  * format:[DATA,NUM] by the generation's gcn_buf_format_row, each part left out at its default,
- * nothing at both defaults. */
+ * nothing at both defaults. "sdec": a signed decimal of the field's width (GLOBAL's and SCRATCH's
+ * 13-bit offset). */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -71,7 +74,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_F16, "f16")                                                                          \
     X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
     X(GCN_FMT_OMOD, "omod")                                                                        \
-    X(GCN_FMT_BUF_FORMAT, "buf-format")
+    X(GCN_FMT_BUF_FORMAT, "buf-format")                                                            \
+    X(GCN_FMT_SDEC, "sdec")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -116,11 +120,12 @@ typedef struct gcn_layout_row {
 typedef struct gcn_operand_row gcn_operand_row;
 struct gcn_operand_row {
     uint8_t kind; /* gcn_kind */
-    uint8_t regs;
+    uint8_t regs; /* vaddr-saddr: with an SGPR base (0: 'off') */
     uint8_t slot;
     uint8_t format; /* gcn_format for immediates */
     /* kind-specific slots: IMM, SOE, SOFFSET for smem-offset; IMM for smrd; the channel
-     * (ATTRCHAN) for attr */
+     * (ATTRCHAN) for attr; OFFEN, IDXEN, ADDR64 for vaddr-buf; for vaddr-saddr SADDR's slot,
+     * the width with SADDR 'off', SADDR's 'off' code; for saddr its 'off' code */
     uint8_t aux[3];
     uint8_t defines;
     uint8_t signed_gens;  /* generations where the immediate is signed (bit set) */
@@ -149,7 +154,9 @@ struct gcn_operand_row {
 
 /* The registers operand op of an instruction on gen holds with these fields: its width on
  * gen, one more with its "plus" flag; a buffer address (vaddr-buf: aux OFFEN, IDXEN, ADDR64)
- * holds none ('off'), one with OFFEN or IDXEN, two with both or with ADDR64. */
+ * holds none ('off'), one with OFFEN or IDXEN, two with both or with ADDR64; a GLOBAL/SCRATCH
+ * address (vaddr-saddr: aux SADDR's slot, the width with SADDR 'off', SADDR's 'off' code) holds
+ * its width (0: 'off') with an SGPR base, aux[1] without. */
 static inline unsigned gcn_operand_regs(const struct gcn_operand_row *op, unsigned gen,
                                         const uint32_t *field)
 {
@@ -158,10 +165,18 @@ static inline unsigned gcn_operand_regs(const struct gcn_operand_row *op, unsign
         unsigned offen = op->aux[0] != 0xffu && field[op->aux[0]] != 0;
         unsigned idxen = op->aux[1] != 0xffu && field[op->aux[1]] != 0;
         n = op->aux[2] != 0xffu && field[op->aux[2]] ? 2u : offen + idxen;
+    } else if (op->kind == GCN_KIND_VADDR_SADDR && field[op->aux[0]] == op->aux[2]) {
+        n = op->aux[1]; /* the scalar address is 'off' */
     }
     if (op->plus != 0xffu && field[op->plus])
         n++;
     return n;
+}
+
+/* 1 when an address operand's width depends on other fields (vaddr-buf, vaddr-saddr). */
+static inline int gcn_kind_vaddr(unsigned kind)
+{
+    return kind == GCN_KIND_VADDR_BUF || kind == GCN_KIND_VADDR_SADDR;
 }
 
 /* 1 when operand op of in is left out of its text: its "when" flag is clear. */
@@ -256,7 +271,9 @@ typedef enum gcn_check_kind {
     GCN_CK_VREGS,
     /* as GCN_CK_VSRC, of a source that takes no literal on the plan's generation (operands.json
      * literal_gens: VOP3's sources on GCN 1.0-1.4): the literal's code is no value */
-    GCN_CK_VSRC_NO_LITERAL
+    GCN_CK_VSRC_NO_LITERAL,
+    /* operand arg, a scalar address (saddr): its 'off' code, or an SGPR (tuple) of its width */
+    GCN_CK_SADDR
 } gcn_check_kind;
 
 /* GCN_CK_SSRC's arg: the source takes no literal on the plan's generation */
@@ -413,6 +430,10 @@ typedef struct gcn_encoding_row {
     const char *name;
     uint8_t nslots;
     const char *slot_name[GCN_MAX_SLOTS];
+    /* the encoding the catalogue (spec/encodings.json) names its words by: its own name, or
+     * for a segment of another encoding's word (GLOBAL, SCRATCH of FLAT: gcn.json
+     * "segment_of") that encoding's */
+    const char *cat;
 } gcn_encoding_row;
 
 typedef struct gcn_gen_row {

@@ -63,6 +63,7 @@ typedef struct gen_t {
 
 typedef struct enc_t {
     const char *name;
+    const char *segment_of; /* gcn.json "segment_of", NULL for an encoding of its own */
     const char *slot[GCN_MAX_SLOTS];
     unsigned nslots;
 } enc_t;
@@ -274,6 +275,7 @@ static int read_spec(spec_t *s)
             return fail(s, e, "too many encodings");
         x = &s->encs[s->nencs++];
         x->name = str(e, "name");
+        x->segment_of = str(e, "segment_of");
         if (!x->name)
             return fail(s, e, "an encoding needs a name");
         /* the slots: the fields in the layouts' order, those an operand or modifier can read
@@ -1046,7 +1048,9 @@ static void emit_encodings(spec_t *s, gcn_buf *b)
             c_string(b, s->encs[e].slot[i]);
             gcn_buf_puts(b, ", ");
         }
-        gcn_buf_puts(b, "}},\n");
+        gcn_buf_puts(b, "}, ");
+        c_string(b, s->encs[e].segment_of ? s->encs[e].segment_of : s->encs[e].name);
+        gcn_buf_puts(b, "},\n");
     }
     gcn_buf_puts(b, "};\n\n");
 }
@@ -1240,7 +1244,7 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
  * with its first word's fixed bits, its size, its opcode field and map, and its key map. */
 static void emit_dispatch(spec_t *s, gcn_buf *b)
 {
-    unsigned g, v, e, key_lo[GCN_MAX_GENS][16], key_w[GCN_MAX_GENS][16];
+    unsigned g, v, e, key_lo[GCN_MAX_GENS][32], key_w[GCN_MAX_GENS][32];
     if (!s->fvars)
         return; /* emit_plans ran out of memory (b->oom says so) */
     for (g = 0; g < s->ngens; g++)
@@ -1323,9 +1327,9 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
 {
     unsigned n = 0;
     const cJSON *op, *m;
-    const char *const aux_keys[10] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
+    const char *const aux_keys[11] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
                                       "offen_field", "idxen_field", "addr64_field",  "plus",
-                                      "abs_field",   "neg_field"};
+                                      "saddr",       "abs_field",   "neg_field"};
 #define FETCH(sl, gm)                                                                              \
     do {                                                                                           \
         int sl_ = (sl);                                                                            \
@@ -1344,7 +1348,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     {
         unsigned k;
         FETCH(slot_index(e, op_field(op)), 0xffu);
-        for (k = 0; k < 10; k++)
+        for (k = 0; k < 11; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
@@ -1380,7 +1384,8 @@ static const char *const check_enums[] = {
     "GCN_CK_VGPR",        "GCN_CK_REG",         "GCN_CK_SBASE",  "GCN_CK_SSRC",
     "GCN_CK_SMEM_OFFSET", "GCN_CK_SMRD_OFFSET", "GCN_CK_ONE",    "GCN_CK_LITERAL",
     "GCN_CK_VSRC",        "GCN_CK_VSRC_VGPR",   "GCN_CK_VSRC16", "GCN_CK_LITERAL16",
-    "GCN_CK_BITS",        "GCN_CK_SRSRC",       "GCN_CK_VREGS",  "GCN_CK_VSRC_NO_LITERAL"};
+    "GCN_CK_BITS",        "GCN_CK_SRSRC",       "GCN_CK_VREGS",  "GCN_CK_VSRC_NO_LITERAL",
+    "GCN_CK_SADDR"};
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
@@ -1398,7 +1403,8 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
         if (get(op, "regs_gens") && (gens_mask(s, get(get(op, "regs_gens"), "gens")) >> gen) & 1)
             regs = (unsigned)cJSON_GetNumberValue(get(get(op, "regs_gens"), "regs"));
         k = regs_log2(regs);
-        if (strcmp(kind, "vaddr-buf") == 0 || (strcmp(kind, "vgpr") == 0 && str(op, "plus"))) {
+        if (strcmp(kind, "vaddr-buf") == 0 || strcmp(kind, "vaddr-saddr") == 0 ||
+            (strcmp(kind, "vgpr") == 0 && str(op, "plus"))) {
             /* a width the flags decide: the plan row counts it (gcn_operand_regs) */
             c.kind = GCN_CK_VREGS;
             c.arg = idx;
@@ -1406,7 +1412,11 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.arg = 256 - regs;
         else if ((strcmp(kind, "imm") == 0 || strcmp(kind, "attr") == 0) && get(op, "max"))
             c.arg = (unsigned)cJSON_GetNumberValue(get(op, "max")); /* field <= max */
-        else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
+        else if (strcmp(kind, "saddr") == 0) {
+            /* an SGPR (tuple), or the field's 'off' code */
+            c.kind = GCN_CK_SADDR;
+            c.arg = idx;
+        } else if (strcmp(kind, "sdst") == 0 || strcmp(kind, "sgpr") == 0) {
             c.kind = GCN_CK_REG;
             c.arg = (unsigned)k + 5; /* GCN_REG_OK(k, dst) */
         } else if (strcmp(kind, "sbase") == 0) {
@@ -1939,7 +1949,8 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 if (str(op2, "when"))
                     smem |= GCN_PLAN_WHEN;
                 /* a buffer address 'off': the plan row clears its field */
-                if (strcmp(str(op2, "kind"), "vaddr-buf") == 0)
+                if (strcmp(str(op2, "kind"), "vaddr-buf") == 0 ||
+                    strcmp(str(op2, "kind"), "vaddr-saddr") == 0)
                     smem |= GCN_PLAN_NOREGS;
             }
             gcn_buf_printf(b, "%s, %u, %d, ", k ? "}" : "{{0}}", k, smem);
@@ -2059,16 +2070,33 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 aux[1] = str(op, "idxen_field");
                 aux[2] = str(op, "addr64_field");
             }
-            unsigned k;
-            gcn_buf_printf(b, "{%s, %u, %d, %s, {",
-                           kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))],
-                           (unsigned)cJSON_GetNumberValue(get(op, "regs")),
-                           slot_index(e, op_field(op)),
-                           format_enums[fmt ? lookup(format_names, GCN_FMT_COUNT, fmt) : 0]);
+            unsigned k, auxv[3] = {GCN_NO_SLOT, GCN_NO_SLOT, GCN_NO_SLOT};
+            /* a GLOBAL/SCRATCH address: SADDR's slot, its width with SADDR 'off', SADDR's
+             * 'off' code (the instruction's saddr operand); its width with an SGPR base */
+            unsigned regs = str(op, "saddr")
+                                ? (unsigned)cJSON_GetNumberValue(get(op, "regs_with_saddr"))
+                                : (unsigned)cJSON_GetNumberValue(get(op, "regs"));
             for (k = 0; k < 3; k++) {
                 int sl = aux[k] ? slot_index(e, aux[k]) : -1;
-                gcn_buf_printf(b, "%u, ", sl < 0 ? GCN_NO_SLOT : (unsigned)sl);
+                auxv[k] = sl < 0 ? GCN_NO_SLOT : (unsigned)sl;
             }
+            if (str(op, "saddr")) {
+                const cJSON *o2;
+                auxv[0] = (unsigned)slot_index(e, str(op, "saddr"));
+                auxv[1] = (unsigned)cJSON_GetNumberValue(get(op, "regs_off"));
+                cJSON_ArrayForEach(o2, get(in, "operands"))
+                {
+                    if (str(o2, "field") && strcmp(str(o2, "field"), str(op, "saddr")) == 0)
+                        auxv[2] = (unsigned)cJSON_GetNumberValue(get(o2, "off"));
+                }
+            } else if (get(op, "off"))
+                auxv[0] = (unsigned)cJSON_GetNumberValue(get(op, "off"));
+            gcn_buf_printf(b, "{%s, %u, %d, %s, {",
+                           kind_enums[lookup(kind_names, GCN_KIND_COUNT, str(op, "kind"))], regs,
+                           slot_index(e, op_field(op)),
+                           format_enums[fmt ? lookup(format_names, GCN_FMT_COUNT, fmt) : 0]);
+            for (k = 0; k < 3; k++)
+                gcn_buf_printf(b, "%u, ", auxv[k]);
             gcn_buf_printf(b, "}, %d, 0x%x, 0x%x, ", cJSON_IsTrue(get(op, "defines")),
                            get(op, "signed_gens") ? gens_mask(s, get(op, "signed_gens")) : 0,
                            get(op, "literal_gens") ? gens_mask(s, get(op, "literal_gens"))

@@ -43,9 +43,9 @@ int llvm_input_word(const uint8_t *data, size_t size, llvm_word *w)
          * is that encoding's, as the catalogue names it: the codec's, or none to fuzz here */
         gcn_disasm_item item;
         gcn_disasm_next(w->gen, w->bytes, sizeof(w->bytes), &item);
-        if (item.encoding && !gcn_cat_names(item.encoding, t->encodings[w->enc].name)) {
+        if (item.encoding && !gcn_cat_names(item.encoding, t->encodings[w->enc].cat)) {
             for (i = 0; i < t->nencodings; i++)
-                if (gcn_cat_names(item.encoding, t->encodings[i].name))
+                if (gcn_cat_names(item.encoding, t->encodings[i].cat))
                     break;
             if (i == t->nencodings || !codec_layout(t, (unsigned)w->gen, i)->present)
                 return 0;

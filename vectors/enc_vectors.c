@@ -986,7 +986,7 @@ static void undefined_opcode_vectors(run *r, unsigned enc)
              * SOP1's, SOPC's and SOPP's words) is no undefined opcode of this one */
             gcn_disasm_item item;
             gcn_disasm_next((int)r->gen, b, sizeof(b), &item);
-            if (item.encoding && !gcn_cat_names(item.encoding, r->t->encodings[enc].name))
+            if (item.encoding && !gcn_cat_names(item.encoding, r->t->encodings[enc].cat))
                 continue;
         }
         reject_bytes(r, -1, enc, "opcode", field, GCN_VERR_UNDEFINED_OPCODE, b, l->bytes, -1);

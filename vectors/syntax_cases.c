@@ -276,6 +276,14 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
     if (!op) {
         /* a modifier's value: its field's range, or the smaller one its plan allows ("max") */
         w = width(g, tg->m->slot);
+        /* a signed field (GLOBAL's and SCRATCH's offset): the negative values of its width,
+         * stored in its bits */
+        if (tg->m->format == GCN_FMT_SDEC) {
+            if (!fits_s(v, w))
+                return 0;
+            out->field[tg->m->slot] = (uint32_t)((uint64_t)v & ((1ull << w) - 1));
+            return 1;
+        }
         if (!fits_u(v, w) ||
             (uint64_t)v > gcn_codec_slot_max(t, base->gen, base->insn, tg->m->slot, w))
             return 0;

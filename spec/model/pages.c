@@ -49,6 +49,7 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
                                                "forms_pending",
                                                "form_opcodes_same",
                                                "form_opcodes_same_source",
+                                               "segments",
                                                NULL};
             static const char *const notes[] = {"oracle_pending", "forms_pending",
                                                 "form_opcodes_same_source"};
@@ -63,6 +64,8 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
                 break;
             for (k = 0; k < sizeof(notes) / sizeof(notes[0]) && st == GCN_OK; k++)
                 st = gcn_json_str(&doc, e, notes[k], 0, &src, diag);
+            if (st == GCN_OK) /* the encoding's segments: the resolver reads each */
+                st = gcn_json_arr(&doc, e, "segments", 0, &o, diag);
             if (st != GCN_OK)
                 break;
             if (same) {

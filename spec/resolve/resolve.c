@@ -46,6 +46,9 @@ typedef struct rlayout {
 
 typedef struct rinsn {
     char *encoding, *name;
+    /* the segment of the encoding's word the instruction belongs to (GLOBAL, SCRATCH of FLAT:
+     * pages.json "segments"), NULL for the encoding's own; the spec names it as its encoding */
+    const char *segment;
     long opcode[MAX_GENS]; /* -1: absent */
     gcn_strs sources;
     gcn_strs errata;
@@ -82,7 +85,30 @@ typedef struct ctx {
     gcn_strs encodings;
     const gcn_fact **segment_tables; /* per encodings entry: segment_table's answer, found once */
     gcn_strs note_values;            /* field values read from notes (encoding_note_value) */
+    /* segments that are encodings of their own (pages.json "segments": FLAT's GLOBAL and
+     * SCRATCH): the encoding whose page describes them and the segment table's row */
+    struct segment {
+        const char *name, *parent;
+        const gcn_fact *row;
+    } segs[8];
+    size_t nsegs;
 } ctx;
+
+/* The segment named enc (an encoding of its own), else NULL. */
+static const struct segment *segment_of(const ctx *c, const char *enc)
+{
+    size_t i;
+    for (i = 0; i < c->nsegs; i++)
+        if (strcmp(c->segs[i].name, enc) == 0)
+            return &c->segs[i];
+    return NULL;
+}
+
+/* The encoding instruction x is written in: its segment's, else its page's. */
+static const char *ienc(const rinsn *x)
+{
+    return x->segment ? x->segment : x->encoding;
+}
 
 static gcn_status fail(ctx *c, const char *file, unsigned line, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -398,6 +424,19 @@ static int other_segment(const ctx *c, const char *enc, const char *name)
     return segment_row(c, t, name, n) != NULL;
 }
 
+/* The segment of enc that instruction name belongs to, when that segment is an encoding of its
+ * own (pages.json "segments"), else NULL. */
+static const char *joined_segment(const ctx *c, const char *enc, const char *name)
+{
+    const char *us = strchr(name, '_');
+    size_t i;
+    for (i = 0; us && i < c->nsegs; i++)
+        if (strcmp(c->segs[i].parent, enc) == 0 && strlen(c->segs[i].name) == (size_t)(us - name) &&
+            strncmp(c->segs[i].name, name, (size_t)(us - name)) == 0)
+            return c->segs[i].name;
+    return NULL;
+}
+
 /* The form a field's description gives it: a parenthesized word that extends the encoding's
  * name ("Scalar destination operand (VOP3B)" of VOP3: VOP3B), else "". */
 static void field_form(const char *enc, const char *description, char *form, size_t size)
@@ -637,8 +676,32 @@ static gcn_status build_layouts(ctx *c)
         return GCN_ERR_NOMEM;
     }
     for (e = 0; e < c->encodings.n && st == GCN_OK; e++)
-        for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
-            st = build_layout(c, c->encodings.v[e], g, &r);
+        for (g = 0; g < (int)c->ngens && st == GCN_OK; g++) {
+            const struct segment *sg = segment_of(c, c->encodings.v[e]);
+            size_t before = c->nlayouts;
+            st = build_layout(c, sg ? sg->parent : c->encodings.v[e], g, &r);
+            /* a segment's layout: its page's, the segment field fixed at the segment's row;
+             * none on a generation whose layout has no segment field */
+            if (st == GCN_OK && sg && c->nlayouts > before) {
+                rlayout *l = &c->layouts[before];
+                const char *sf = NULL;
+                rfield *f;
+                segment_table(c, sg->parent, &sf);
+                f = sf ? layout_field(l, sf) : NULL;
+                if (!f) {
+                    size_t k;
+                    for (k = 0; k < l->n; k++)
+                        gcn_strs_free(&l->f[k].sources);
+                    free(l->f);
+                    gcn_strs_free(&l->sources);
+                    c->nlayouts--;
+                    continue;
+                }
+                l->encoding = (char *)sg->name;
+                f->value = sg->row->cells.v[0];
+                gcn_strs_push(&f->sources, sg->row->id);
+            }
+        }
     for (e = 0; e < c->nlayouts; e++)
         qsort(c->layouts[e].f, c->layouts[e].n, sizeof(rfield), field_cmp);
     free(r.v);
@@ -647,12 +710,79 @@ static gcn_status build_layouts(ctx *c)
 
 /* ---- instructions ------------------------------------------------------------------------- */
 
+/* enc's entry in pages.json, else NULL. */
+static const cJSON *page_entry(const ctx *c, const char *enc)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
+    {
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
+        if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* The segments of the encodings that join as encodings of their own (pages.json "segments":
+ * each a prefix of the page's segment table, FLAT's GLOBAL and SCRATCH on GCN 1.4). */
+static gcn_status add_segments(ctx *c)
+{
+    size_t e, n = c->encodings.n;
+    for (e = 0; e < n; e++) {
+        const cJSON *x;
+        const char *field;
+        const gcn_fact *t = segment_table_scan(c, c->encodings.v[e]);
+        cJSON_ArrayForEach(
+            x, cJSON_GetObjectItemCaseSensitive(page_entry(c, c->encodings.v[e]), "segments"))
+        {
+            const cJSON *p = cJSON_GetObjectItemCaseSensitive(x, "prefix");
+            const gcn_fact *row;
+            if (!cJSON_IsString(p))
+                return fail(c, "spec/curated/pages.json", 0,
+                            "%s: a segment needs its \"prefix\" (a string)", c->encodings.v[e]);
+            row = t ? segment_row(c, t, p->valuestring, strlen(p->valuestring)) : NULL;
+            field = t ? t->cells.v[0] : NULL;
+            if (!row || !field)
+                return fail(c, "spec/curated/pages.json", 0,
+                            "%s: segment %s is no row of its page's 'FIELD | Prefix' table; list "
+                            "only the prefixes the table gives",
+                            c->encodings.v[e], p->valuestring);
+            if (strcmp(p->valuestring, c->encodings.v[e]) == 0 ||
+                gcn_strs_has(&c->encodings, p->valuestring) ||
+                c->nsegs == sizeof(c->segs) / sizeof(c->segs[0]))
+                return fail(c, "spec/curated/pages.json", 0,
+                            "%s: segment %s is the encoding itself, another encoding or one too "
+                            "many",
+                            c->encodings.v[e], p->valuestring);
+            c->segs[c->nsegs].name = p->valuestring;
+            c->segs[c->nsegs].parent = c->encodings.v[e];
+            c->segs[c->nsegs++].row = row;
+            gcn_strs_push(&c->encodings, p->valuestring);
+        }
+    }
+    return GCN_OK;
+}
+
 /* A note of enc's entry in pages.json (its string), NULL when the entry has none: "oracle_pending"
  * (why the oracle does not execute the encoding yet), "forms_pending" (why other pages' forms of
  * the encoding, the VOP3 forms of VOP1/VOP2, wait). */
 static const char *page_note(const ctx *c, const char *enc, const char *key)
 {
     const cJSON *e;
+    const struct segment *sg = segment_of(c, enc);
+    if (sg) {
+        /* a segment's note: its entry in its page's "segments" */
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(page_entry(c, sg->parent), "segments"),
+                    *x;
+        cJSON_ArrayForEach(x, p)
+        {
+            const cJSON *n = cJSON_GetObjectItemCaseSensitive(x, "prefix");
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(x, key);
+            if (cJSON_IsString(n) && strcmp(n->valuestring, enc) == 0 && cJSON_IsString(v))
+                return v->valuestring;
+        }
+        return NULL;
+    }
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
     {
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(e, "encoding");
@@ -734,12 +864,14 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
             continue;
         }
         name = claim_name(c, cl, &by);
-        /* another segment's instruction (GLOBAL_*, SCRATCH_* of FLAT) waits for its segment */
-        if (other_segment(c, cl->encoding, name))
+        /* another segment's instruction (GLOBAL_*, SCRATCH_* of FLAT) waits for its segment to
+         * be an encoding of its own (pages.json "segments") */
+        if (other_segment(c, cl->encoding, name) && !joined_segment(c, cl->encoding, name))
             continue;
         x = insn(c, cl->encoding, name, cap);
         if (!x)
             return GCN_ERR_NOMEM;
+        x->segment = joined_segment(c, cl->encoding, name);
         note_erratum(x, by);
         if (!gcn_strs_has(&x->sources, cl->fact->id))
             gcn_strs_push(&x->sources, cl->fact->id);
@@ -761,11 +893,13 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
             rinsn *x;
             if (d->op != GCN_DEC_OPCODE && d->op != GCN_DEC_ABSENT)
                 continue;
-            if (other_segment(c, d->encoding, d->mnemonic))
+            if (other_segment(c, d->encoding, d->mnemonic) &&
+                !joined_segment(c, d->encoding, d->mnemonic))
                 continue;
             x = insn(c, d->encoding, d->mnemonic, cap);
             if (!x)
                 return GCN_ERR_NOMEM;
+            x->segment = joined_segment(c, d->encoding, d->mnemonic);
             note_erratum(x, &c->errata.v[i]);
             for (g = 0; g < (int)c->ngens; g++)
                 if (gcn_genset_has(&d->gens, c->gens[g].id))
@@ -788,9 +922,9 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
             for (j = i + 1; j < c->ninsns && st == GCN_OK; j++) {
                 const rinsn *a = &c->insns[i], *b = &c->insns[j];
                 if (a->opcode[g] >= 0 && a->opcode[g] == b->opcode[g] &&
-                    strcmp(a->encoding, b->encoding) == 0)
+                    strcmp(ienc(a), ienc(b)) == 0)
                     st = fail(c, "", 0, "%s opcode %ld on %s is both %s and %s; no erratum decides",
-                              a->encoding, a->opcode[g], c->gens[g].id, a->name, b->name);
+                              ienc(a), a->opcode[g], c->gens[g].id, a->name, b->name);
             }
     return st;
 }
@@ -847,8 +981,8 @@ static const cJSON *encoding_operands(const ctx *c, const char *enc)
 static const char *name_on(const ctx *c, const rinsn *x, int g)
 {
     const cJSON *r;
-    cJSON_ArrayForEach(
-        r, cJSON_GetObjectItemCaseSensitive(encoding_operands(c, x->encoding), "renames"))
+    cJSON_ArrayForEach(r,
+                       cJSON_GetObjectItemCaseSensitive(encoding_operands(c, ienc(x)), "renames"))
     {
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(r, "name");
         const cJSON *in = cJSON_GetObjectItemCaseSensitive(r, "instruction");
@@ -866,7 +1000,7 @@ static const char *name_on(const ctx *c, const rinsn *x, int g)
  * "asm_suffix_gens". */
 static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
 {
-    const cJSON *enc = encoding_operands(c, x->encoding), *n;
+    const cJSON *enc = encoding_operands(c, ienc(x)), *n;
     const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix");
     if (!cJSON_IsString(suffix))
         return;
@@ -954,10 +1088,12 @@ static void scratch_free(gcn_fact *s)
 }
 
 static const char *const operand_extras[] = {
-    "format",         "imm_field",     "soe_field",  "soffset_field", "signed_gens",
-    "literal_gens",   "register_bits", "imm_scale",  "literal_scale", "omitted",
-    "accepts_signed", "max",           "chan_field", "offen_field",   "idxen_field",
-    "addr64_field",   "abs_field",     "neg_field",  "mod_bit",       NULL};
+    "format",        "imm_field",       "soe_field",      "soffset_field",
+    "signed_gens",   "literal_gens",    "register_bits",  "imm_scale",
+    "literal_scale", "omitted",         "accepts_signed", "max",
+    "chan_field",    "offen_field",     "idxen_field",    "addr64_field",
+    "saddr",         "regs_with_saddr", "regs_off",       "off",
+    "abs_field",     "neg_field",       "mod_bit",        NULL};
 static const char *const modifier_extras[] = {"format", "omit_zero", "max", "nfmt_field", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
@@ -982,7 +1118,7 @@ static void apply_override(const ctx *c, const rinsn *x, const char *what, const
      * (V_READLANE_B32's SDST in VOP3's VDST, where VOP3B's SDST has bits of its own) */
     static const char *const keys[] = {"format", "kind",      "when",      "field",
                                        "plus",   "abs_field", "neg_field", NULL};
-    const cJSON *enc = encoding_operands(c, x->encoding), *o;
+    const cJSON *enc = encoding_operands(c, ienc(x)), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
         const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
@@ -1042,7 +1178,7 @@ static cJSON *form_gens(const ctx *c, const rinsn *x, const char *field, const c
     cJSON *out = NULL;
     int g, any = 0;
     for (g = 0; g < (int)c->ngens; g++) {
-        const char *mf = layout_form(c, x->encoding, g, field);
+        const char *mf = layout_form(c, ienc(x), g, field);
         const cJSON *op;
         if (x->opcode[g] < 0)
             continue;
@@ -1051,8 +1187,7 @@ static cJSON *form_gens(const ctx *c, const rinsn *x, const char *field, const c
         cJSON_ArrayForEach(op, ops)
         {
             const cJSON *f = cJSON_GetObjectItemCaseSensitive(op, "field");
-            const char *of =
-                cJSON_IsString(f) ? layout_form(c, x->encoding, g, f->valuestring) : NULL;
+            const char *of = cJSON_IsString(f) ? layout_form(c, ienc(x), g, f->valuestring) : NULL;
             if (of && of[0])
                 any = 1;
             if (mf && of && mf[0] && of[0] && strcmp(mf, of) != 0)
@@ -1075,7 +1210,7 @@ static cJSON *form_gens(const ctx *c, const rinsn *x, const char *field, const c
  * "required" (BUFFER_STORE_LDS_DWORD's lds). */
 static int override_true(const ctx *c, const rinsn *x, const char *name, const char *key)
 {
-    const cJSON *enc = encoding_operands(c, x->encoding), *o;
+    const cJSON *enc = encoding_operands(c, ienc(x)), *o;
     cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(enc, "overrides"))
     {
         const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, "instruction");
@@ -1091,25 +1226,25 @@ static int override_true(const ctx *c, const rinsn *x, const char *name, const c
 static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, const char *where)
 {
     cJSON *ops = cJSON_AddArrayToObject(o, "operands"), *mods;
-    const cJSON *enc = encoding_operands(c, x->encoding), *m;
+    const cJSON *enc = encoding_operands(c, ienc(x)), *m;
     size_t i;
     for (i = 0; i < s->noperands; i++) {
         const gcn_operand_ref *r = &s->operands[i];
-        const cJSON *k = operand_kind(c, x->encoding, r->name, 0);
+        const cJSON *k = operand_kind(c, ienc(x), r->name, 0);
         cJSON *op;
         if (!k)
             return fail(c, where, 0,
                         "%s: operand %s is no operand of the %s encoding (operands.json); an "
                         "erratum must correct the syntax",
-                        x->name, r->name, x->encoding);
+                        x->name, r->name, ienc(x));
         if (r->nwidths > 1)
             return fail(c, where, 0, "%s: operand %s gives several widths", x->name, r->name);
         if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(k, "kind")) ||
             (cJSON_GetObjectItemCaseSensitive(k, "field") &&
              !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(k, "field"))))
             return fail(c, "spec/curated/operands.json", 0,
-                        "%s operand %s: needs a kind, and its field (if any) is a name",
-                        x->encoding, r->name);
+                        "%s operand %s: needs a kind, and its field (if any) is a name", ienc(x),
+                        r->name);
         op = cJSON_CreateObject();
         cJSON_AddStringToObject(op, "name", r->name);
         cJSON_AddStringToObject(op, "kind",
@@ -1153,14 +1288,14 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         cJSON *mo;
         size_t n = strcspn(raw, ":");
         snprintf(name, sizeof(name), "%.*s", (int)n, raw);
-        k = operand_kind(c, x->encoding, name, 1);
+        k = operand_kind(c, ienc(x), name, 1);
         if (!k)
             return fail(c, where, 0, "%s: modifier %s is no modifier of the %s encoding", x->name,
-                        name, x->encoding);
+                        name, ienc(x));
         if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(k, "field")) ||
             !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(k, "asm")))
             return fail(c, "spec/curated/operands.json", 0,
-                        "%s modifier %s: needs a field and an asm name", x->encoding, name);
+                        "%s modifier %s: needs a field and an asm name", ienc(x), name);
         mo = cJSON_CreateObject();
         cJSON_AddStringToObject(mo, "name", name);
         cJSON_AddStringToObject(mo, "field",
@@ -1328,7 +1463,7 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
             if (!cs)
                 return fail(c, "", 0,
                             "%s (%s) has no section, no curated syntax and no erratum giving one",
-                            x->name, x->encoding);
+                            x->name, ienc(x));
             text = cJSON_GetObjectItemCaseSensitive(cs, "syntax")->valuestring;
             snprintf(source, sizeof(source), "spec/curated/syntax.json#%s", x->name);
             where = "spec/curated/syntax.json";
@@ -1636,6 +1771,9 @@ static cJSON *emit_encodings(ctx *c)
         cJSON *eo = cJSON_CreateObject(), *lays;
         unsigned char *done = calloc(c->nlayouts + 1, 1);
         cJSON_AddStringToObject(eo, "name", c->encodings.v[e]);
+        /* a segment of another encoding's word: the catalogue names its words by that one */
+        if (segment_of(c, c->encodings.v[e]))
+            cJSON_AddStringToObject(eo, "segment_of", segment_of(c, c->encodings.v[e])->parent);
         lays = cJSON_AddArrayToObject(eo, "layouts");
         for (i = 0; i < c->nlayouts; i++) {
             const rlayout *l = &c->layouts[i];
@@ -1722,7 +1860,7 @@ static cJSON *emit_encodings(ctx *c)
                                   strcmp(c->pending[q].encoding, c->encodings.v[e]) == 0;
                         for (q = 0; q < c->ninsns && hit && !taken; q++)
                             taken = c->insns[q].opcode[g] == op &&
-                                    strcmp(c->insns[q].encoding, c->encodings.v[e]) == 0;
+                                    strcmp(ienc(&c->insns[q]), c->encodings.v[e]) == 0;
                         if (!hit || taken)
                             continue;
                         if (!ops_g) {
@@ -1751,7 +1889,7 @@ static cJSON *emit_encodings(ctx *c)
 static int insn_cmp(const void *a, const void *b)
 {
     const rinsn *x = a, *y = b;
-    int k = strcmp(x->encoding, y->encoding);
+    int k = strcmp(ienc(x), ienc(y));
     return k ? k : strcmp(x->name, y->name);
 }
 
@@ -1761,8 +1899,8 @@ static int insn_cmp(const void *a, const void *b)
 static void split_renames(ctx *c, const rinsn *x, cJSON *o, cJSON *list)
 {
     const cJSON *r;
-    cJSON_ArrayForEach(
-        r, cJSON_GetObjectItemCaseSensitive(encoding_operands(c, x->encoding), "renames"))
+    cJSON_ArrayForEach(r,
+                       cJSON_GetObjectItemCaseSensitive(encoding_operands(c, ienc(x)), "renames"))
     {
         const cJSON *in = cJSON_GetObjectItemCaseSensitive(r, "instruction");
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(r, "name");
@@ -1863,7 +2001,7 @@ static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
             continue;
         o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", x->name);
-        cJSON_AddStringToObject(o, "encoding", x->encoding);
+        cJSON_AddStringToObject(o, "encoding", ienc(x));
         add_asm_suffix(c, x, o);
         ops = cJSON_AddArrayToObject(o, "opcodes");
         for (g = 0; g < (int)c->ngens; g++)
@@ -2200,6 +2338,8 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
             gcn_strs_push(&c.encodings, c.facts.v[i].name);
+    if ((st = add_segments(&c)) != GCN_OK)
+        goto done;
     if (!(c.segment_tables = calloc(c.encodings.n + 1, sizeof(*c.segment_tables)))) {
         st = GCN_ERR_NOMEM;
         goto done;

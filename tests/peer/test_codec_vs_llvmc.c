@@ -164,7 +164,7 @@ static size_t make_word(int gen, unsigned enc, uint64_t *rng, uint8_t *buf)
         for (b = 0; b < 8; b++)
             probe[b] = (uint8_t)(w >> (8 * b));
         gcn_disasm_next(gen, probe, sizeof(probe), &item);
-        if (!item.encoding || gcn_cat_names(item.encoding, t->encodings[enc].name))
+        if (!item.encoding || gcn_cat_names(item.encoding, t->encodings[enc].cat))
             break;
     }
     r = peer_rand(rng);

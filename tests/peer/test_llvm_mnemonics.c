@@ -102,6 +102,15 @@ static void render(gcn_buf *b, const cJSON *insn, const char *gen)
         if (strcmp(kind, "vaddr-buf") == 0) {
             /* a buffer address: 'off' with none of idxen, offen, addr64 */
             gcn_buf_puts(b, "off");
+        } else if (strcmp(kind, "vaddr-saddr") == 0) {
+            /* a GLOBAL/SCRATCH address beside an SGPR base: its width there, 'off' for none */
+            int w = (int)get(op, "regs_with_saddr")->valuedouble, base = 1 + 8 * i;
+            if (!w)
+                gcn_buf_puts(b, "off");
+            else if (w == 1)
+                gcn_buf_printf(b, "v%d", base);
+            else
+                gcn_buf_printf(b, "v[%d:%d]", base, base + w - 1);
         } else if (strcmp(kind, "srsrc") == 0) {
             gcn_buf_printf(b, "s[%d:%d]", 8 + 8 * i, 8 + 8 * i + regs - 1);
         } else if (strcmp(kind, "vgpr") == 0 || strcmp(kind, "vsrc") == 0 ||

@@ -1950,6 +1950,37 @@ E(id="E171",
   probes=[asm(g, ("flat_load_dwordx2 v[4:5], v[2:3]", op("FLAT", 13 if g == "gcn1.1" else 21)),
               ("flat_load_dwordx2 v4, v[2:3]", REJ)) for g in FLAT_GENS])
 
+E(id="E252",
+  title="GLOBAL_ATOMIC_INC_X2's syntax line names VADDR twice: the first is VDST(2)",
+  settles=[], category="syntax-operand", facts=["GcnInstrsFlat.md:1040:syntax-line"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "FLAT", "mnemonic": "GLOBAL_ATOMIC_INC_X2",
+              "syntax": "GLOBAL_ATOMIC_INC_X2 VDST(2), VADDR(1:2), VDATA(2), SADDR(2)|OFF"}],
+  rationale="'GLOBAL_ATOMIC_INC_X2 VDST(2), VADDR(1:2), VADDR(1:2), SADDR(2)|OFF': the second "
+            "VADDR is the data, as E167 decides for FLAT_ATOMIC_INC_X2 and every other GLOBAL "
+            "_X2 atomic writes VDATA(2) there. llvm-mc (gfx900) takes global_atomic_inc_x2 "
+            "v[0:1], v[2:3], v[4:5], off glc.",
+  probes=[asm("gcn1.4", ("global_atomic_inc_x2 v[0:1], v[2:3], v[4:5], off glc", op("FLAT", 107)),
+              ("global_atomic_inc_x2 v[0:1], v2, v[4:5], s[6:7] glc", op("FLAT", 107)))])
+
+E(id="E253",
+  title="GLOBAL_/SCRATCH_LOAD_DWORDX2's syntax lines lost VDST's width: 'VDST(, VADDR...'",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsFlat.md:1280:unmodelled", "GcnInstrsFlat.md:1524:unmodelled"],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "FLAT", "mnemonic": "GLOBAL_LOAD_DWORDX2",
+              "syntax": "GLOBAL_LOAD_DWORDX2 VDST(2), VADDR(1:2), SADDR(2)|OFF"},
+             {"op": "syntax", "encoding": "FLAT", "mnemonic": "SCRATCH_LOAD_DWORDX2",
+              "syntax": "SCRATCH_LOAD_DWORDX2 VDST(2), VADDR|OFF, SADDR|OFF"}],
+  rationale="Both lines read 'VDST(, ...': the width and its ')' are lost, as in "
+            "FLAT_LOAD_DWORDX2's (E171). The descriptions load two dwords, as the DWORDX3 and "
+            "DWORDX4 loads write VDST(3) and VDST(4). llvm-mc (gfx900) takes "
+            "global_load_dwordx2 v[4:5], v[2:3], off and scratch_load_dwordx2 v[4:5], v2, off.",
+  probes=[asm("gcn1.4", ("global_load_dwordx2 v[4:5], v[2:3], off", op("FLAT", 21)),
+              ("global_load_dwordx2 v4, v[2:3], off", REJ),
+              ("scratch_load_dwordx2 v[4:5], v2, off", op("FLAT", 21)),
+              ("scratch_load_dwordx2 v4, v2, off", REJ))])
+
 E(id="E172",
   title="FLAT's TFE bit (GCN 1.1/1.2): 'Texture Fail Enable ???'",
   settles=["unknown/FLAT/TFE"],

@@ -131,6 +131,47 @@ def _flat_atomics():
 FLAT_ATOMICS = _flat_atomics()
 
 
+def _segment_operands(prefix, saddr_regs, vaddr_regs, vaddr_off_regs):
+    """The operands and modifiers of a segment of FLAT's word on GCN 1.4 (GLOBAL, SCRATCH: the
+    page's 'SEG | Prefix' table), as the page's syntax lines and notes give them."""
+    atomics = [n.replace("FLAT_", prefix + "_", 1) for n in FLAT_ATOMICS] \
+        if prefix == "GLOBAL" else []
+    return {
+        "operands": [
+            {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True,
+             "note": "a load's destination; an atomic's returned value, written only with glc"},
+            {"name": "VADDR", "kind": "vaddr-saddr", "field": "VADDR", "saddr": "SADDR",
+             "regs_with_saddr": vaddr_regs, "regs_off": vaddr_off_regs,
+             "note": ("'For GLOBAL instruction VADDR has 2 registers if SADDR is OFF, otherwise "
+                      "VADDR holds 32-bit offset in single VGPR register' (the page)")
+             if prefix == "GLOBAL" else
+             ("the page's 'VADDR|OFF': one VGPR with SADDR off, 'off' (no register, the "
+              "field clear) with an SGPR address, as llvm-mc writes it")},
+            {"name": "VDATA", "kind": "vgpr", "field": "VDATA", "defines": False,
+             "note": "a store's or atomic's data"},
+            {"name": "SADDR", "kind": "saddr", "field": "SADDR", "off": 127,
+             "note": "'Scalar SGPR offset (0x7f value disables it)' (the page's field table): "
+                     "%s or 'off'" % ("an SGPR pair" if saddr_regs == 2 else "one SGPR")},
+        ],
+        "modifiers": [
+            {"name": "OFFSET", "field": "OFFSET", "asm": "offset", "value": True,
+             "format": "sdec", "omit_zero": True, "every": True,
+             "note": "'OFFSET (INST_OFFSET modifier) can be 13-bit signed for GLOBAL_* and "
+                     "SCRATCH_* instructions' (the page): -4096 to 4095, as llvm-mc takes"},
+            {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+             "every": True},
+            {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
+             "every": True},
+            {"name": "LDS", "field": "LDS", "asm": "lds", "value": False, "format": "flag",
+             "every": True,
+             "note": "'transfer DATA to LDS and memory'; llvm-mc has no lds here (spec/peers)"},
+        ],
+        "overrides": [{"instruction": name, "operand": "VDST", "when": "GLC",
+                       "note": "as FLAT's atomics: the returned value with glc alone"}
+                      for name in atomics],
+    }
+
+
 def _vopc_templates():
     """The VOPC compares the page's opcode tables name through a template (V_CMP_{OP16}_F32 ...),
     with the alias each table row gives second (T beside TRU, NE beside LG) folded into the
@@ -759,6 +800,24 @@ OPERANDS = [
                "bytes": {2: 0xc3, 3: 0xdc, 4: 2, 5: 4, 7: 5},
                "says": "GLC bit 16, SLC 17, OPCODE 18-24 (48 on GCN 1.1), ENCODING 0x37 in bits "
                        "26-31, VADDR bits 32-39, VDATA 40-47, VDST 56-63"}},
+    {"encoding": "GLOBAL", **_segment_operands("GLOBAL", 2, 1, 2),
+     "probe": {"gen": "gcn1.4", "line": "global_atomic_add v5, v2, v4, s[6:7] offset:-8 glc slc",
+               "bytes": {0: 0xf8, 1: 0x9f, 2: 0x0b, 3: 0xdd, 4: 2, 5: 4, 6: 6, 7: 5},
+               "says": "OFFSET bits 0-12 (-8: 0x1ff8), SEG 14-15 (2), GLC 16, SLC 17, OPCODE "
+                       "18-24 (66), VADDR bits 32-39, VDATA 40-47, SADDR 48-54 (s[6:7]: 6), "
+                       "VDST 56-63"},
+     "extra_probes": [{"gen": "gcn1.4", "line": "global_load_dword v1, v[2:3], off offset:4095",
+                       "text": "global_load_dword v1, v[2:3], off offset:4095"},
+                      {"gen": "gcn1.4", "line": "global_atomic_add v[2:3], v1, off",
+                       "text": "global_atomic_add v[2:3], v1, off"}]},
+    {"encoding": "SCRATCH", **_segment_operands("SCRATCH", 1, 0, 1),
+     "probe": {"gen": "gcn1.4", "line": "scratch_load_dword v5, off, s6 offset:-4096 glc",
+               "bytes": {0: 0x00, 1: 0x50, 2: 0x51, 3: 0xdc, 4: 0, 5: 0, 6: 6, 7: 5},
+               "says": "OFFSET bits 0-12 (-4096: 0x1000), SEG 14-15 (1), GLC 16, OPCODE 18-24 "
+                       "(20), VADDR 32-39 ('off' with an SGPR address: 0), SADDR 48-54, VDST "
+                       "56-63"},
+     "extra_probes": [{"gen": "gcn1.4", "line": "scratch_store_dword v2, v1, off offset:4095",
+                       "text": "scratch_store_dword v2, v1, off offset:4095"}]},
     {"encoding": "VOP3",
      "operands": [
          {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
