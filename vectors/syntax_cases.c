@@ -912,32 +912,31 @@ static int mod_token(const char *tok, int *neg, int *abs, char *inner, size_t si
 static void source_mod_forms(sctx *g, unsigned i, const char *tok, const char *kind,
                              const char *slot)
 {
+    static const struct {
+        int neg, abs;
+        const char *pre, *post, *form;
+        int accept;
+    } forms[] = {
+        {1, 0, "neg(", ")", "source-neg-call", 1},
+        {1, 0, "neg( ", " )", "source-neg-blanks", 1},
+        {1, 0, "neg(", "", "source-neg-unclosed", 0},
+        {0, 1, "abs(", ")", "source-abs-call", 1},
+        {0, 1, "| ", " |", "source-abs-blanks", 1},
+        {0, 1, "|", "", "source-abs-unclosed", 0},
+        {1, 1, "-abs(", ")", "source-neg-abs-call", 1},
+        {1, 1, "neg(|", "|)", "source-neg-of-bars", 1},
+        {1, 1, "neg(abs(", "))", "source-neg-of-abs", 1},
+    };
     char inner[TOKEN_MAX], form[TOKEN_MAX + 16];
     int neg, abs;
+    size_t k;
     if (!mod_token(tok, &neg, &abs, inner, sizeof(inner)))
         return;
-    if (neg && !abs) {
-        snprintf(form, sizeof(form), "neg(%s)", inner);
-        emit_tok(g, 0, i, form, "source-neg-call", kind, slot, 1, NULL, 0);
-        snprintf(form, sizeof(form), "neg( %s )", inner);
-        emit_tok(g, 0, i, form, "source-neg-blanks", kind, slot, 1, NULL, 0);
-        snprintf(form, sizeof(form), "neg(%s", inner);
-        emit_tok(g, 0, i, form, "source-neg-unclosed", kind, slot, 0, NULL, 0);
-    } else if (abs && !neg) {
-        snprintf(form, sizeof(form), "abs(%s)", inner);
-        emit_tok(g, 0, i, form, "source-abs-call", kind, slot, 1, NULL, 0);
-        snprintf(form, sizeof(form), "| %s |", inner);
-        emit_tok(g, 0, i, form, "source-abs-blanks", kind, slot, 1, NULL, 0);
-        snprintf(form, sizeof(form), "|%s", inner);
-        emit_tok(g, 0, i, form, "source-abs-unclosed", kind, slot, 0, NULL, 0);
-    } else {
-        snprintf(form, sizeof(form), "-abs(%s)", inner);
-        emit_tok(g, 0, i, form, "source-neg-abs-call", kind, slot, 1, NULL, 0);
-        snprintf(form, sizeof(form), "neg(|%s|)", inner);
-        emit_tok(g, 0, i, form, "source-neg-of-bars", kind, slot, 1, NULL, 0);
-        snprintf(form, sizeof(form), "neg(abs(%s))", inner);
-        emit_tok(g, 0, i, form, "source-neg-of-abs", kind, slot, 1, NULL, 0);
-    }
+    for (k = 0; k < sizeof(forms) / sizeof(forms[0]); k++)
+        if (forms[k].neg == neg && forms[k].abs == abs) {
+            snprintf(form, sizeof(form), "%s%s%s", forms[k].pre, inner, forms[k].post);
+            emit_tok(g, 0, i, form, forms[k].form, kind, slot, forms[k].accept, NULL, 0);
+        }
 }
 
 /* ---- modifiers ---------------------------------------------------------------------------- */
