@@ -413,9 +413,12 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
         unsigned imm, negm;
         if (!(neg | abs))
             return vsrc(p, t, in, op, v);
-        imm = v < 256 && (codec_scalar(t, in->gen, v)->sclass == GCN_SC_INLINE_INT ||
-                          codec_scalar(t, in->gen, v)->sclass == GCN_SC_INLINE_FLOAT ||
-                          codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL);
+        if (v < 256) {
+            unsigned sc = codec_scalar(t, in->gen, v)->sclass;
+            imm = sc == GCN_SC_INLINE_INT || sc == GCN_SC_INLINE_FLOAT || sc == GCN_SC_LITERAL;
+        } else {
+            imm = 0;
+        }
         negm = neg && !abs && imm;
         if (neg)
             p = negm ? PUT_LIT(p, "neg(") : PUT_LIT(p, "-");

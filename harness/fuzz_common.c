@@ -34,9 +34,17 @@ void (*fuzz_on_finding)(void);
 
 void fuzz_finding(const char *target, const char *kind, const char *subject, const char *fmt, ...)
 {
-    static unsigned long shown;
+    static unsigned long shown, limit;
     va_list ap;
-    if (fuzz_on_finding && shown++ >= 10)
+    if (!limit) {
+        /* the keep-going build shows the first 10 findings and counts the rest; a sweep that
+         * lists every open subject sets GCN_FUZZ_SHOW_FINDINGS (docs/fuzzing.md) */
+        const char *e = getenv("GCN_FUZZ_SHOW_FINDINGS");
+        char *end = NULL;
+        unsigned long v = e ? strtoul(e, &end, 10) : 0;
+        limit = e && *e && end && !*end && v ? v : 10;
+    }
+    if (fuzz_on_finding && shown++ >= limit)
         fuzz_on_finding(); /* the benchmark: the first ones are shown, the rest only counted */
     fflush(stdout);
     fprintf(stderr, "%s target=%s kind=%s subject=%s\n", FUZZ_MARK, target, kind,

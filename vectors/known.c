@@ -236,7 +236,12 @@ static int any_pattern(const char *const *pats, const unsigned char *glob, const
     return 0;
 }
 
-static int pattern_holds(const entry *it, const gcn_known_view *v)
+/* The keys a candidate list decides (candidates): the peer, generation, kind and mnemonic a
+ * vector shares with thousands of others. */
+#define PK_CANDIDATE (1u << PK_PEER | 1u << PK_GEN | 1u << PK_KIND | 1u << PK_MNEMONIC)
+
+/* Do pattern entry it's keys in mask hold for v? */
+static int pattern_holds(const entry *it, const gcn_known_view *v, unsigned mask)
 {
     const char *vals[PK_COUNT];
     size_t i;
@@ -251,7 +256,7 @@ static int pattern_holds(const entry *it, const gcn_known_view *v)
     vals[PK_ERROR] = gcn_verr_name(v->v->error_class);
     vals[PK_ANSWER] = v->answer;
     for (i = 0; i < PK_COUNT; i++) {
-        if (!it->has[i] || !vals[i])
+        if (!((mask >> i) & 1) || !it->has[i] || !vals[i])
             continue; /* absent key, or a value not known yet (generation time) */
         if (!any_pattern(it->pat[i], it->glob[i], vals[i]))
             return 0;
@@ -326,25 +331,9 @@ static void resolve_mnemonic(gcn_known_view *v)
  * view aside)? */
 static int candidate(const entry *it, const gcn_known_view *v)
 {
-    static const int keys[] = {PK_PEER, PK_GEN, PK_KIND, PK_MNEMONIC};
-    const char *vals[4];
-    size_t i;
-    if (it->word) {
-        size_t j;
-        int hit = !it->kw.ninsns;
-        for (j = 0; j < it->kw.ninsns && v->v->insn >= 0 && !hit; j++)
-            hit = strcmp(gcn_insn_mnemonic(v->v->insn), it->kw.insns[j]) == 0;
-        return hit && ((it->kw.gens >> v->v->gen) & 1) && peer_applies(it, v);
-    }
-    vals[0] = v->peer;
-    vals[1] = gcn_gen_id(v->v->gen);
-    vals[2] = v->kind;
-    vals[3] = v->mnemonic;
-    for (i = 0; i < 4; i++)
-        if (it->has[keys[i]] && vals[i] &&
-            !any_pattern(it->pat[keys[i]], it->glob[keys[i]], vals[i]))
-            return 0;
-    return 1;
+    if (it->word)
+        return gcn_kw_may_hold(&it->kw, v->v->gen, v->v->insn) && peer_applies(it, v);
+    return pattern_holds(it, v, PK_CANDIDATE);
 }
 
 static size_t key_hash(const char *s)
@@ -423,7 +412,7 @@ long gcn_known_match(const gcn_known *kc, const gcn_known_view *view)
         const entry *it = &k->e[c ? c->idx[i] : i];
         if (rewrites(it))
             continue;
-        if (it->word ? word_holds(it, &v, !c) : pattern_holds(it, &v))
+        if (it->word ? word_holds(it, &v, !c) : pattern_holds(it, &v, c ? ~PK_CANDIDATE : ~0u))
             return (long)(c ? c->idx[i] : i);
     }
     /* text rewrites: both sides accept and the texts differ by what the entries drop */

@@ -600,13 +600,24 @@ static int peer_outcome_ok(const gcn_kw_entry *it, int peer_ok)
     return it->llvm < 0 || it->llvm == !!peer_ok;
 }
 
+int gcn_kw_may_hold(const gcn_kw_entry *it, int gen, int insn)
+{
+    size_t j;
+    int hit = !it->ninsns || it->enc < 0; /* a catalogue-only entry names no codec row */
+    if (gen < 0 || !((it->gens >> gen) & 1))
+        return 0;
+    for (j = 0; j < it->ninsns && insn >= 0 && !hit; j++)
+        hit = strcmp(gcn_insn_mnemonic(insn), it->insns[j]) == 0;
+    return hit;
+}
+
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
 {
     const gcn_layout_row *l;
     uint64_t word;
     size_t j;
     int any_seen = 0, any_held = 0;
-    if (!same_encoding(it, w) || w->gen < 0 || !((it->gens >> w->gen) & 1))
+    if (!same_encoding(it, w) || !gcn_kw_may_hold(it, w->gen, w->insn))
         return 0;
     if ((it->ours >= 0 && w->ours_ok >= 0 && it->ours != !!w->ours_ok) ||
         !peer_outcome_ok(it, w->peer_ok))
@@ -622,13 +633,6 @@ int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
             return 0;
         return !(it->has_peer_re && w->peer_text &&
                  regexec(&it->peer_re, w->peer_text, 0, NULL, 0) != 0);
-    }
-    if (it->ninsns) {
-        int hit = 0;
-        for (j = 0; j < it->ninsns && w->insn >= 0 && !hit; j++)
-            hit = strcmp(gcn_insn_mnemonic(w->insn), it->insns[j]) == 0;
-        if (!hit)
-            return 0;
     }
     l = layout_of(w->gen, (unsigned)w->encoding);
     if ((it->nfields || it->nbits || it->noncanonical >= 0) && (!w->len || !l->present))

@@ -123,6 +123,10 @@ typedef struct gcn_kw_word {
 
 /* Every condition but the peer and the texts' rewriting. */
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w);
+/* The part of gcn_kw_holds a word's generation and instruction row decide (insn -1: none; a
+ * catalogue-only entry's instructions are not checked): 0 when the entry cannot hold for any
+ * word of them. */
+int gcn_kw_may_hold(const gcn_kw_entry *it, int gen, int insn);
 /* Does the entry name this peer (exactly)? */
 int gcn_kw_names_peer(const gcn_kw_entry *it, const char *peer);
 /* An entry that explains a difference of texts by dropping substrings from them. */

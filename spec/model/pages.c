@@ -59,8 +59,7 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
             if ((st = gcn_json_only_keys(&doc, e, keys, diag)) != GCN_OK ||
                 (st = gcn_json_str(&doc, e, "encoding", 1, &name, diag)) != GCN_OK ||
                 (st = gcn_json_str(&doc, e, "note", 1, &note, diag)) != GCN_OK ||
-                (st = gcn_json_str(&doc, e, "form_opcodes_same", 0, &same, diag)) != GCN_OK ||
-                (st = gcn_json_str(&doc, e, "form_opcodes_same_source", 0, &src, diag)) != GCN_OK)
+                (st = gcn_json_str(&doc, e, "form_opcodes_same", 0, &same, diag)) != GCN_OK)
                 break;
             for (k = 0; k < sizeof(notes) / sizeof(notes[0]) && st == GCN_OK; k++)
                 st = gcn_json_str(&doc, e, notes[k], 0, &src, diag);
