@@ -1441,7 +1441,8 @@ static gcn_status source_operand(pctx *p, const gcn_operand_row *op)
     unsigned neg = 0, abs = 0;
     char saved;
     gcn_status st;
-    if (!mod_start(s, at))
+    /* an omitted operand's default text (not the line's) holds no modifier */
+    if (!mod_start(s, at) || s != p->line)
         return operand(p, op);
     if (op->neg_slot == GCN_NO_SLOT && op->abs_slot == GCN_NO_SLOT)
         return err(p, at,
@@ -1478,7 +1479,7 @@ static gcn_status source_operand(pctx *p, const gcn_operand_row *op)
         return st;
     }
     end = abs ? mod_close(s, at, abs == 1 ? '|' : ')') : mod_close(s, at, ')');
-    if (!end || s != p->line)
+    if (!end)
         return err(p, start, "'%.*s' is not closed: expected '%c'",
                    TOK(s + start, quote_end(s, start) - start), abs == 1 ? '|' : ')');
     if (abs && neg == 2) {

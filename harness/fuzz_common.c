@@ -43,6 +43,11 @@ void fuzz_finding(const char *target, const char *kind, const char *subject, con
         char *end = NULL;
         unsigned long v = e ? strtoul(e, &end, 10) : 0;
         limit = e && *e && end && !*end && v ? v : 10;
+        if (e && limit == 10 && v != 10)
+            fprintf(stderr,
+                    "GCN_FUZZ_SHOW_FINDINGS=%s: expected a positive number of findings "
+                    "to show; showing 10\n",
+                    e);
     }
     if (fuzz_on_finding && shown++ >= limit)
         fuzz_on_finding(); /* the benchmark: the first ones are shown, the rest only counted */
