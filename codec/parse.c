@@ -48,6 +48,9 @@ typedef struct pctx {
     size_t written_at[GCN_MAX_OPERANDS], written_end[GCN_MAX_OPERANDS];
     /* a buffer format's parts given (bit 0 the data format, 1 the number format, 2 format:) */
     unsigned fmt_seen;
+    /* which of the rows spelling the mnemonic on the generation to read by (1: the second, a
+     * bare mnemonic's VOP3 form); alt_rows, how many spell it there */
+    unsigned alt, alt_rows;
 } pctx;
 
 #if defined(__GNUC__)
@@ -254,20 +257,28 @@ static size_t first_spelling(const gcn_tables *t, const char *m, size_t n)
 /* The instruction row for a mnemonic on a generation (the one of its rows the generation
  * has); NULL when none, with *elsewhere set when the mnemonic exists on another generation. */
 static const gcn_insn_row *find_insn(const gcn_tables *t, const char *m, size_t n, int gen,
-                                     uint16_t *index, int *elsewhere)
+                                     unsigned alt, unsigned *rows, uint16_t *index, int *elsewhere)
 {
     size_t k = first_spelling(t, m, n), first = k;
+    const gcn_insn_row *found = NULL;
     *elsewhere = k < t->ninsns;
+    *rows = 0;
     for (; k < t->ninsns; k++) {
         const gcn_insn_row *r = &t->insns[t->by_mnemonic[k]];
         if (k != first && !spells(r, m, n)) /* the first spells it */
             break;
         if (r->opcode[gen] != GCN_NO_INSN) {
-            *index = t->by_mnemonic[k];
-            return r;
+            /* a bare mnemonic spells the 32-bit form and the VOP3 form (v_add_f32): the one
+             * alt asks for, and how many there are */
+            if (*rows == alt) {
+                *index = t->by_mnemonic[k];
+                found = r;
+            }
+            if (++*rows > alt && r->mnemonic_len == n)
+                break; /* the suffixed spelling is one row's alone */
         }
     }
-    return NULL;
+    return found;
 }
 
 /* ---- registers ------------------------------------------------------------------------------ */
@@ -2093,7 +2104,7 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     e = word_end(line, p->pos);
     if (e == p->pos)
         return err(p, p->pos, "expected a mnemonic");
-    p->row = find_insn(t, line + p->pos, e - p->pos, gen, &index, &elsewhere);
+    p->row = find_insn(t, line + p->pos, e - p->pos, gen, p->alt, &p->alt_rows, &index, &elsewhere);
     if (!p->row)
         return unknown_mnemonic(p, line + p->pos, e - p->pos, gen, elsewhere);
     out->insn = index;
@@ -2235,18 +2246,73 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     return GCN_OK;
 }
 
+/* One reading of the line by the alt-th row spelling its mnemonic: an instruction with an
+ * operand written with a flag (an atomic's VDST with glc) is read with it, then without it;
+ * the reading that fails on the flag alone, else the one that got further, says what is
+ * wrong. */
+static gcn_status parse_row(pctx *p, int gen, const char *text, size_t n, char *line, gcn_inst *out,
+                            gcn_diag *diag, int *literal_out, unsigned alt)
+{
+    gcn_diag d1, d2;
+    gcn_status st, st2;
+    int rule1, rule2;
+    if (alt) {
+        /* a reading before may have cut the line (a source modifier's closer) */
+        lower_copy(line, text, n);
+        memset(line + n, 0, 1 + LINE_PAD);
+        if (memchr(line, '\'', n))
+            char_literals(line, text);
+    }
+    memset(p, 0, sizeof(*p));
+    memset(out, 0, sizeof(*out));
+    p->t = &gcn_codec_table_data;
+    p->in = out;
+    p->s = line;
+    p->line = line;
+    p->alt = alt;
+    memset(&d1, 0, sizeof(d1));
+    p->diag = &d1;
+    p->with_when = 1;
+    st = parse_line(p, gen, literal_out);
+    if (st == GCN_OK || !p->has_when) {
+        if (diag && st != GCN_OK) {
+            diag->col = d1.col;
+            memcpy(diag->msg, d1.msg, sizeof(diag->msg));
+        }
+        return st;
+    }
+    memset(&d2, 0, sizeof(d2));
+    memset(out, 0, sizeof(*out));
+    p->diag = &d2;
+    p->with_when = 0;
+    p->pos = 0;
+    p->has_literal = 0;
+    p->literal = 0;
+    p->fmt_seen = 0;
+    st2 = parse_line(p, gen, literal_out);
+    rule1 = d1.col == 1 && strstr(d1.msg, " only with ") != NULL;
+    rule2 = d2.col == 1 && strncmp(d2.msg, "with ", 5) == 0;
+    if (st2 != GCN_OK && diag) {
+        const gcn_diag *d = rule1 ? &d1 : rule2 ? &d2 : d2.col > d1.col ? &d2 : &d1;
+        diag->col = d->col;
+        memcpy(diag->msg, d->msg, sizeof(diag->msg));
+    }
+    return st2 == GCN_OK ? st2 : (rule1 || !(d2.col > d1.col) ? st : st2);
+}
+
 /* gcn_parse; *literal_out: what gcn_codec_check_operands said of the literal. */
 static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag, int *literal_out)
 {
-    const gcn_tables *t = &gcn_codec_table_data;
     char line[LINE_MAX_CHARS + 1 + LINE_PAD];
     pctx p;
     size_t n;
+    gcn_status st;
+    gcn_diag d1, d2;
     if (diag) {
         diag->col = 0;
         diag->msg[0] = 0;
     }
-    if (gen < 0 || (unsigned)gen >= t->ngens || !text || !out)
+    if (gen < 0 || (unsigned)gen >= gcn_codec_table_data.ngens || !text || !out)
         return GCN_ERR_INVALID;
     /* the lower-cased copy: measured first (strnlen reads whole vectors), then eight bytes at a
      * time */
@@ -2262,51 +2328,29 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
         return GCN_ERR_SYNTAX;
     }
     memset(line + n, 0, 1 + LINE_PAD);
-    memset(&p, 0, sizeof(p));
-    memset(out, 0, sizeof(*out));
-    p.t = t;
-    p.in = out;
-    p.diag = diag;
-    p.s = line;
-    p.line = line;
     if (memchr(line, '\'', n))
         char_literals(line, text);
-    {
-        /* an instruction with an operand written with a flag (an atomic's VDST with glc):
-         * read with it, then without it; the reading that fails on the flag alone, else the
-         * one that got further, says what is wrong */
-        gcn_diag d1, d2;
-        gcn_status st, st2;
-        int rule1, rule2;
-        memset(&d1, 0, sizeof(d1));
-        p.diag = &d1;
-        p.with_when = 1;
-        st = parse_line(&p, gen, literal_out);
-        if (st == GCN_OK || !p.has_when) {
-            if (diag && st != GCN_OK) {
-                diag->col = d1.col;
-                memcpy(diag->msg, d1.msg, sizeof(diag->msg));
-            }
-            return st;
-        }
+    memset(&d1, 0, sizeof(d1));
+    st = parse_row(&p, gen, text, n, line, out, diag ? &d1 : NULL, literal_out, 0);
+    /* a bare mnemonic the 32-bit form's operands do not fit: llvm-mc takes the VOP3 form
+     * (v_add_f32 v1, v2, s3 is v_add_f32_e64); when both fail, the reading that got further
+     * says what is wrong, the 32-bit form's on a tie */
+    if (st != GCN_OK && p.alt_rows > 1) {
         memset(&d2, 0, sizeof(d2));
-        memset(out, 0, sizeof(*out));
-        p.diag = &d2;
-        p.with_when = 0;
-        p.pos = 0;
-        p.has_literal = 0;
-        p.literal = 0;
-        p.fmt_seen = 0;
-        st2 = parse_line(&p, gen, literal_out);
-        rule1 = d1.col == 1 && strstr(d1.msg, " only with ") != NULL;
-        rule2 = d2.col == 1 && strncmp(d2.msg, "with ", 5) == 0;
-        if (st2 != GCN_OK && diag) {
-            const gcn_diag *d = rule1 ? &d1 : rule2 ? &d2 : d2.col > d1.col ? &d2 : &d1;
+        if (parse_row(&p, gen, text, n, line, out, diag ? &d2 : NULL, literal_out, 1) == GCN_OK)
+            return GCN_OK;
+        if (diag) {
+            const gcn_diag *d = d2.col > d1.col ? &d2 : &d1;
             diag->col = d->col;
             memcpy(diag->msg, d->msg, sizeof(diag->msg));
         }
-        return st2 == GCN_OK ? st2 : (rule1 || !(d2.col > d1.col) ? st : st2);
+        return st;
     }
+    if (diag) {
+        diag->col = d1.col;
+        memcpy(diag->msg, d1.msg, sizeof(diag->msg));
+    }
+    return st;
 }
 
 int gcn_line_is_blank(const char *line)

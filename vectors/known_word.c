@@ -1,12 +1,19 @@
 #define _POSIX_C_SOURCE 200809L
 #include "known_word.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "codec/catalogue.h"
 #include "codec/codec_internal.h"
+
+/* An entry's instruction: a mnemonic, or a shell pattern of them ("v_cmp*_[iu]16_e64"). */
+static int insn_matches(const char *pat, const char *mnemonic)
+{
+    return strpbrk(pat, "*?[") ? fnmatch(pat, mnemonic, 0) == 0 : strcmp(pat, mnemonic) == 0;
+}
 
 static const gcn_kw_class classes[] = {
     {"llvm-bug", 0, "LLVM is wrong: the spec (spec/gcn.json, its curated evidence) says otherwise"},
@@ -466,7 +473,7 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
     for (k = 0; k < it->ninsns; k++) {
         int i, found = 0;
         for (i = 0; i < gcn_insn_count() && !found; i++)
-            found = strcmp(gcn_insn_mnemonic(i), it->insns[k]) == 0 &&
+            found = insn_matches(it->insns[k], gcn_insn_mnemonic(i)) &&
                     ((it->encs >> gcn_codec_tables()->insns[i].encoding) & 1);
         if (!found)
             return gcn_json_error(doc, e, diag, "%s has no instruction %s", it->encoding,
@@ -607,7 +614,7 @@ int gcn_kw_may_hold(const gcn_kw_entry *it, int gen, int insn)
     if (gen < 0 || !((it->gens >> gen) & 1))
         return 0;
     for (j = 0; j < it->ninsns && insn >= 0 && !hit; j++)
-        hit = strcmp(gcn_insn_mnemonic(insn), it->insns[j]) == 0;
+        hit = insn_matches(it->insns[j], gcn_insn_mnemonic(insn));
     return hit;
 }
 

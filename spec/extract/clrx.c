@@ -1180,6 +1180,9 @@ static gcn_status preamble(clrx *c, size_t from, size_t *next)
             if (!f)
                 return oom(c);
             f->label = gcn_strndup(l, (size_t)(colon - l + 1));
+            /* the template under another encoding's field table is that form's ("Syntax:
+             * INSTRUCTION SDST(2), SRC0, SRC1 [MODIFIERS]" under VOPC's VOP3A/VOP3B fields) */
+            f->form = caption_form(c);
             i++;
             continue;
         }

@@ -49,6 +49,11 @@ typedef struct rinsn {
     /* the segment of the encoding's word the instruction belongs to (GLOBAL, SCRATCH of FLAT:
      * pages.json "segments"), NULL for the encoding's own; the spec names it as its encoding */
     const char *segment;
+    /* the page of another encoding whose form this is (VOP3's word of a VOP1/VOP2/VOPC
+     * instruction: "VOP2"), NULL for the encoding's own page alone; and that form's layout as
+     * its opcode line names it ("VOP3A", "VOP3B"), "" where no line does */
+    const char *form_page;
+    char form[8];
     long opcode[MAX_GENS]; /* -1: absent */
     gcn_strs sources;
     gcn_strs errata;
@@ -872,6 +877,11 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
         if (!x)
             return GCN_ERR_NOMEM;
         x->segment = joined_segment(c, cl->encoding, name);
+        if (cl->form) {
+            x->form_page = cl->fact->encoding;
+            if (cl->fact->form && strncmp(cl->fact->form, cl->encoding, strlen(cl->encoding)) == 0)
+                snprintf(x->form, sizeof(x->form), "%s", cl->fact->form);
+        }
         note_erratum(x, by);
         if (!gcn_strs_has(&x->sources, cl->fact->id))
             gcn_strs_push(&x->sources, cl->fact->id);
@@ -907,14 +917,48 @@ static gcn_status build_instructions(ctx *c, size_t *cap)
         }
     /* an encoding whose page gives its instructions the same opcodes in another encoding's form
      * (pages.json "form_opcodes_same": VOPC's 'VOPC opcodes (0-255) and VOP3 opcodes are
-     * same'): those opcodes are the form's, and wait while that encoding's forms do */
-    for (i = 0; i < c->ninsns && st == GCN_OK; i++) {
+     * same'): those opcodes are the form's instruction of the same name, which waits while
+     * that encoding's forms do */
+    for (i = 0, j = c->ninsns; i < j && st == GCN_OK; i++) {
         const char *form = page_note(c, c->insns[i].encoding, "form_opcodes_same");
-        if (!form || !gcn_strs_has(&c->encodings, form) || !page_note(c, form, "forms_pending"))
+        rinsn *x;
+        if (!form || !gcn_strs_has(&c->encodings, form))
             continue;
-        for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
-            if (c->insns[i].opcode[g] >= 0)
-                st = add_pending(c, form, g, c->insns[i].opcode[g]);
+        if (page_note(c, form, "forms_pending")) {
+            for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
+                if (c->insns[i].opcode[g] >= 0)
+                    st = add_pending(c, form, g, c->insns[i].opcode[g]);
+            continue;
+        }
+        {
+            size_t k;
+            for (k = 0; strcmp(c->encodings.v[k], form) != 0; k++)
+                ;
+            x = insn(c, c->encodings.v[k], c->insns[i].name, cap);
+        }
+        if (!x)
+            return GCN_ERR_NOMEM;
+        x->form_page = c->insns[i].encoding;
+        {
+            size_t k;
+            const rinsn *b = &c->insns[i];
+            for (k = 0; k < b->sources.n; k++)
+                if (!gcn_strs_has(&x->sources, b->sources.v[k]))
+                    gcn_strs_push(&x->sources, b->sources.v[k]);
+            for (k = 0; k < b->errata.n; k++)
+                if (!gcn_strs_has(&x->errata, b->errata.v[k]))
+                    gcn_strs_push(&x->errata, b->errata.v[k]);
+            for (g = 0; g < (int)c->ngens && st == GCN_OK; g++) {
+                if (b->opcode[g] < 0)
+                    continue;
+                if (x->opcode[g] >= 0 && x->opcode[g] != b->opcode[g])
+                    st = fail(c, "spec/curated/pages.json", 0,
+                              "%s on %s: %s opcode %ld, the %s page's %ld", x->name, c->gens[g].id,
+                              form, x->opcode[g], b->encoding, b->opcode[g]);
+                else
+                    x->opcode[g] = b->opcode[g];
+            }
+        }
     }
     /* one opcode, one instruction */
     for (g = 0; g < (int)c->ngens && st == GCN_OK; g++)
@@ -1169,6 +1213,65 @@ static const char *layout_form(const ctx *c, const char *enc, int g, const char 
     return NULL;
 }
 
+/* The field of x's encoding (on the first generation x has) at the bits of the form field the
+ * page whose form x is names op ("0-7 | SDST" on the VOPC page: VOP3's VDST), where that field
+ * is of x's form; NULL where the page's form table names no such field. */
+static const char *form_page_field(const ctx *c, const rinsn *x, const char *op)
+{
+    size_t i, j, l;
+    int g;
+    for (g = 0; g < (int)c->ngens && x->opcode[g] < 0; g++)
+        ;
+    if (g == (int)c->ngens)
+        return NULL;
+    for (i = 0; i < c->facts.n; i++) {
+        const gcn_fact *f = &c->facts.v[i];
+        char fform[16];
+        if (f->kind != GCN_FACT_FIELD || !f->encoding || strcmp(f->encoding, x->form_page) != 0 ||
+            !f->form || strncmp(f->form, x->encoding, strlen(x->encoding)) != 0 ||
+            strcmp(f->name, op) != 0 || (f->gens.n && !gcn_strs_has(&f->gens, c->gens[g].id)))
+            continue;
+        field_form(x->encoding, f->description, fform, sizeof(fform));
+        if (fform[0] && x->form[0] && strcmp(fform, x->form) != 0)
+            continue;
+        for (l = 0; l < c->nlayouts; l++)
+            if (c->layouts[l].gen == g && strcmp(c->layouts[l].encoding, x->encoding) == 0)
+                for (j = 0; j < c->layouts[l].n; j++)
+                    if (c->layouts[l].f[j].lo == f->lo && c->layouts[l].f[j].hi == f->hi &&
+                        (!fform[0] || !c->layouts[l].f[j].form[0] ||
+                         strcmp(c->layouts[l].f[j].form, fform) == 0))
+                        return c->layouts[l].f[j].name;
+    }
+    return NULL;
+}
+
+/* The field operand op of instruction x, a form of another page's instruction, lies in (dflt:
+ * the one operands.json gives op in x's encoding): the page's form table's (VOPC's SDST in
+ * bits 0-7); else, where dflt belongs to another form than x's opcode line names (VOP3B's SDST
+ * for V_READLANE_B32's 'Opcode VOP3A:'), the field of the page's own encoding that operands.json
+ * gives op (VDST), if x's encoding has it; else dflt. */
+static const char *form_operand_field(const ctx *c, const rinsn *x, const char *op,
+                                      const char *dflt)
+{
+    const char *f, *lf;
+    const cJSON *k;
+    int g;
+    if (!x->form_page || !dflt)
+        return dflt;
+    if ((f = form_page_field(c, x, op)) != NULL)
+        return f;
+    for (g = 0; g < (int)c->ngens && x->opcode[g] < 0; g++)
+        ;
+    lf = g < (int)c->ngens ? layout_form(c, x->encoding, g, dflt) : NULL;
+    if (!lf || !lf[0] || !x->form[0] || strcmp(lf, x->form) == 0)
+        return dflt;
+    k = operand_kind(c, x->form_page, op, 0);
+    f = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(k, "field"))
+            ? cJSON_GetObjectItemCaseSensitive(k, "field")->valuestring
+            : NULL;
+    return f && layout_form(c, x->encoding, g, f) ? f : dflt;
+}
+
 /* For a modifier every instruction of x's encoding takes: where the encoding's fields have
  * forms (VOP3A, VOP3B), the generations on which x's operands leave the modifier's field to it
  * (a field of another form than one x's operands use shares its bits: VOP3A's CLAMP lies in
@@ -1252,8 +1355,10 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         cJSON_AddNumberToObject(op, "regs", r->nwidths ? r->widths[0] : 1);
         /* an operand with no field lies outside the word (the 32-bit constant after it) */
         if (cJSON_GetObjectItemCaseSensitive(k, "field"))
-            cJSON_AddStringToObject(op, "field",
-                                    cJSON_GetObjectItemCaseSensitive(k, "field")->valuestring);
+            cJSON_AddStringToObject(
+                op, "field",
+                form_operand_field(c, x, r->name,
+                                   cJSON_GetObjectItemCaseSensitive(k, "field")->valuestring));
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "defines")))
             cJSON_AddBoolToObject(op, "defines", 1);
         copy_keys(op, k, operand_extras);
@@ -1372,17 +1477,92 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
     return GCN_OK;
 }
 
-/* The sections describing instruction x (after remaps). */
+/* The sections describing instruction x (after remaps): its encoding's, then those of the page
+ * whose form it is (V_LDEXP_F32's VOP3 word: the VOP3 page's section, which GCN 1.2 and 1.4
+ * encode in VOP3 alone, and the VOP2 page's). */
 static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view **out, size_t max)
 {
     size_t i, n = 0;
-    for (i = 0; i < c->nsections && n < max; i++) {
-        const gcn_section_view *v = &c->sections[i];
-        if (strcmp(v->section->encoding, x->encoding) == 0 &&
-            strcmp(c->section_names[i], x->name) == 0)
-            out[n++] = v;
-    }
+    int pass;
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < c->nsections && n < max; i++) {
+            const gcn_section_view *v = &c->sections[i];
+            const char *enc = pass ? x->form_page : x->encoding;
+            if (enc && strcmp(v->section->encoding, enc) == 0 &&
+                strcmp(c->section_names[i], x->name) == 0)
+                out[n++] = v;
+        }
     return n;
+}
+
+/* A page's syntax template of a form ("Syntax: INSTRUCTION SDST(2), SRC0, SRC1 [MODIFIERS]"
+ * under VOPC's VOP3A/VOP3B fields; form NULL: the page's own encoding's), parsed into *out with
+ * its mnemonic "INSTRUCTION"; 0 when the page has none. */
+static int page_template(const ctx *c, const char *page, const char *form, gcn_fact *out)
+{
+    size_t i;
+    for (i = 0; i < c->facts.n; i++) {
+        const gcn_fact *t = &c->facts.v[i];
+        const char *text;
+        if (t->kind != GCN_FACT_SYNTAX_TEMPLATE || !t->encoding || strcmp(t->encoding, page) != 0 ||
+            !t->text || (!form) != (!t->form) ||
+            (form && strncmp(t->form, form, strlen(form)) != 0))
+            continue;
+        text = strchr(t->text, ':');
+        if (text && parse_syntax(text + 1 + strspn(text + 1, " "), out))
+            return 1;
+    }
+    return 0;
+}
+
+/* The syntax of x's word in its encoding written from b, the syntax of the instruction on the
+ * page whose form x is: each operand the page's template names takes the name the form's
+ * template gives its place ("INSTRUCTION VCC, SRC0, VSRC1" and "INSTRUCTION SDST(2), SRC0,
+ * SRC1": VCC is SDST(2), VSRC1 SRC1), with the form template's width where it gives one; the
+ * others keep theirs. NULL (heap) when the page has no templates for both. */
+static char *form_syntax_from(const ctx *c, const rinsn *x, const gcn_fact *b)
+{
+    gcn_fact own, form;
+    char buf[1024];
+    size_t i, j;
+    int have_own, have_form;
+    if (!x->form_page)
+        return NULL;
+    have_own = page_template(c, x->form_page, NULL, &own);
+    have_form = page_template(c, x->form_page, x->encoding, &form);
+    if (!have_own || !have_form || own.noperands != form.noperands) {
+        if (have_own)
+            scratch_free(&own);
+        if (have_form)
+            scratch_free(&form);
+        return NULL;
+    }
+    snprintf(buf, sizeof(buf), "%s", x->name);
+    for (i = 0; i < b->noperands; i++) {
+        const gcn_operand_ref *r = &b->operands[i];
+        const char *name = r->name;
+        const int *w = r->widths;
+        int nw = r->nwidths, k;
+        char one[96];
+        for (j = 0; j < own.noperands; j++)
+            if (strcmp(own.operands[j].name, r->name) == 0) {
+                name = form.operands[j].name;
+                if (form.operands[j].nwidths) {
+                    w = form.operands[j].widths;
+                    nw = form.operands[j].nwidths;
+                }
+                break;
+            }
+        snprintf(one, sizeof(one), "%s%s", i ? ", " : " ", name);
+        strncat(buf, one, sizeof(buf) - strlen(buf) - 1);
+        for (k = 0; k < nw; k++) {
+            snprintf(one, sizeof(one), "%s%d%s", k ? "," : "(", w[k], k + 1 == nw ? ")" : "");
+            strncat(buf, one, sizeof(buf) - strlen(buf) - 1);
+        }
+    }
+    scratch_free(&own);
+    scratch_free(&form);
+    return gcn_strdup(buf);
 }
 
 /* A syntax line qualified by generations (g: "Syntax (GCN 1.4):") beside the unqualified one
@@ -1432,19 +1612,77 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
     gcn_status st = GCN_OK;
     char source[600] = "";
     const char *text = NULL;
+    char *derived = NULL;
+    /* the form of an instruction whose syntax an erratum corrects on its page (V_SWAP_B32's
+     * VSRC0): the correction, written in the form's operands */
+    if (!d && x->form_page) {
+        const gcn_decision *bd = find_decision(c, GCN_DEC_SYNTAX, x->form_page, x->name, NULL, &e);
+        gcn_fact b;
+        /* a section of x's own encoding gives its syntax first (V_LDEXP_F32's VOP3 section) */
+        for (i = 0; i < n && bd; i++)
+            if (secs[i]->syntax && strcmp(secs[i]->section->encoding, x->encoding) == 0)
+                bd = NULL;
+        if (bd) {
+            if (!parse_syntax(bd->syntax, &b))
+                return fail(c, c->errata.path, bd->line, "%s: cannot read the syntax \"%s\"",
+                            x->name, bd->syntax);
+            derived = form_syntax_from(c, x, &b);
+            scratch_free(&b);
+            if (!derived)
+                return fail(c, c->errata.path, bd->line,
+                            "%s: the %s page has no templates to write its %s syntax", x->name,
+                            x->form_page, x->encoding);
+            text = derived;
+            snprintf(source, sizeof(source), "%s", e->id);
+            note_erratum(x, e);
+            where = c->errata.path;
+        }
+    }
     if (d) {
         text = d->syntax;
         snprintf(source, sizeof(source), "%s", e->id);
         note_erratum(x, e);
         where = c->errata.path;
-    } else {
+    } else if (!derived) {
         for (i = 0; i < n && st == GCN_OK; i++) {
             char *k;
-            if (!secs[i]->syntax)
+            const gcn_fact *line = secs[i]->syntax;
+            /* a section of the page whose form x is: its line for the form ("Syntax VOP3B:"),
+             * else its own written in the form's operands */
+            if (strcmp(secs[i]->section->encoding, x->encoding) != 0 && secs[i]->form_syntax)
+                line = secs[i]->form_syntax;
+            else if (strcmp(secs[i]->section->encoding, x->encoding) != 0 && line) {
+                k = form_syntax_from(c, x, line);
+                if (!k) {
+                    st = fail(c, line->file, line->line,
+                              "%s: the %s page gives no %s syntax and no templates to write it",
+                              x->name, x->form_page, x->encoding);
+                    break;
+                }
+                if (!from_page && !derived) {
+                    derived = k;
+                    snprintf(source, sizeof(source), "%s", line->id);
+                    where = line->file;
+                    continue;
+                }
+                if (strcmp(derived ? derived : canon, k) != 0)
+                    st = fail(c, line->file, line->line,
+                              "%s: the pages give the syntax '%s' and '%s'; no erratum decides",
+                              x->name, derived ? derived : canon, k);
+                free(k);
                 continue;
-            k = canonical_syntax(x->name, secs[i]->syntax);
-            if (!from_page) {
-                from_page = secs[i]->syntax;
+            }
+            if (!line)
+                continue;
+            k = canonical_syntax(x->name, line);
+            if (derived) {
+                if (strcmp(derived, k) != 0)
+                    st = fail(c, line->file, line->line,
+                              "%s: the pages give the syntax '%s' and '%s'; no erratum decides",
+                              x->name, derived, k);
+                free(k);
+            } else if (!from_page) {
+                from_page = line;
                 canon = k;
             } else {
                 if (strcmp(canon, k) != 0)
@@ -1454,19 +1692,42 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
                 free(k);
             }
         }
-        if (from_page) {
+        if (st != GCN_OK) {
+            free(derived);
+            free(canon);
+            return st;
+        }
+        if (derived) {
+            text = derived;
+        } else if (from_page) {
             s = from_page;
             snprintf(source, sizeof(source), "%s", from_page->id);
             where = from_page->file;
         } else {
             const cJSON *cs = curated_syntax(c, x->encoding, x->name);
-            if (!cs)
+            const cJSON *base =
+                !cs && x->form_page ? curated_syntax(c, x->form_page, x->name) : NULL;
+            gcn_fact b;
+            if (!cs && !base)
                 return fail(c, "", 0,
                             "%s (%s) has no section, no curated syntax and no erratum giving one",
                             x->name, ienc(x));
-            text = cJSON_GetObjectItemCaseSensitive(cs, "syntax")->valuestring;
+            text = cJSON_GetObjectItemCaseSensitive(cs ? cs : base, "syntax")->valuestring;
             snprintf(source, sizeof(source), "spec/curated/syntax.json#%s", x->name);
             where = "spec/curated/syntax.json";
+            /* the curated syntax of the page whose form x is (VOPC's compares), written in the
+             * form's operands by the page's templates */
+            if (base) {
+                if (!parse_syntax(text, &b))
+                    return fail(c, where, 0, "%s: cannot read the syntax \"%s\"", x->name, text);
+                derived = form_syntax_from(c, x, &b);
+                scratch_free(&b);
+                if (!derived)
+                    return fail(c, where, 0,
+                                "%s: the %s page has no templates to write its %s syntax", x->name,
+                                x->form_page, x->encoding);
+                text = derived;
+            }
         }
     }
     if (st == GCN_OK && text) {
@@ -1488,14 +1749,16 @@ static gcn_status emit_syntax(ctx *c, rinsn *x, cJSON *o)
         /* a line naming another instruction is not a width of x's: where an erratum decides
          * x's syntax, it settles that line too (V_INTERP_P2_F16's, which names
          * V_INTERP_P1_F16_LEGACY, E221) */
-        if (secs[i]->gen_syntax && !(d && secs[i]->gen_syntax->mnemonic &&
-                                     strcmp(secs[i]->gen_syntax->mnemonic, x->name) != 0)) {
+        if (secs[i]->gen_syntax && strcmp(secs[i]->section->encoding, x->encoding) == 0 &&
+            !(d && secs[i]->gen_syntax->mnemonic &&
+              strcmp(secs[i]->gen_syntax->mnemonic, x->name) != 0)) {
             st = emit_gen_widths(c, x, secs[i]->gen_syntax, o);
             break;
         }
     if (owned)
         scratch_free(&own);
     free(canon);
+    free(derived);
     return st;
 }
 
@@ -1544,7 +1807,9 @@ static gcn_status emit_semantics(ctx *c, rinsn *x, cJSON *o)
             for (k = 0; k < c->errata.n && !pick; k++)
                 for (q = 0; q < c->errata.v[k].ndecisions && !pick; q++) {
                     const gcn_decision *dd = &c->errata.v[k].decisions[q];
-                    if (dd->op != GCN_DEC_WRITTEN || strcmp(dd->encoding, x->encoding) != 0 ||
+                    if (dd->op != GCN_DEC_WRITTEN ||
+                        (strcmp(dd->encoding, x->encoding) != 0 &&
+                         !(x->form_page && strcmp(dd->encoding, x->form_page) == 0)) ||
                         (strcmp(dd->mnemonic, x->name) != 0 && strcmp(dd->mnemonic, "*") != 0))
                         continue;
                     if (!gcn_strs_has(&c->errata.v[k].facts, op->id) ||
@@ -1581,6 +1846,9 @@ static gcn_status emit_semantics(ctx *c, rinsn *x, cJSON *o)
         cJSON_AddNullToObject(sem, "written");
     }
     d = find_decision(c, GCN_DEC_SEMANTICS, x->encoding, x->name, NULL, &e);
+    /* a form's word does what the instruction does: the correction of its page's section */
+    if (!d && x->form_page)
+        d = find_decision(c, GCN_DEC_SEMANTICS, x->form_page, x->name, NULL, &e);
     {
         /* a correction must parse and pass every check; a written block that does not parse
          * must have a correction */
@@ -1610,7 +1878,7 @@ static gcn_status emit_semantics(ctx *c, rinsn *x, cJSON *o)
         if (d) {
             ps_env penv;
             ps_issue is[4];
-            if (gcn_pseudo_env_for(&c->env, x->encoding, &penv) &&
+            if (gcn_pseudo_env_for(&c->env, d->encoding, &penv) &&
                 ps_check(prog, &penv, is, 4) > 0) {
                 ps_arena_free(&arena);
                 cJSON_Delete(sem);

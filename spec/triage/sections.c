@@ -26,6 +26,8 @@ gcn_status gcn_section_views(const gcn_facts *f, gcn_section_view **out, size_t 
             v[k - 1].opcode = x;
             break;
         case GCN_FACT_SYNTAX_LINE:
+            if (x->form && strcmp(x->form, x->encoding) != 0 && !v[k - 1].form_syntax)
+                v[k - 1].form_syntax = x;
             /* a section of several forms ("Syntax VOP2:", "Syntax VOP3B:") is read by its own
              * encoding's line; another form's only when it is all the section has */
             if (!x->form || strcmp(x->form, x->encoding) == 0 || !v[k - 1].syntax) {

@@ -11,6 +11,9 @@ typedef struct gcn_section_view {
     /* a syntax line qualified by generations ("Syntax (GCN 1.4):") beside an unqualified one:
      * the operands' widths on those generations (MUBUF's packed D16 forms) */
     const gcn_fact *gen_syntax;
+    /* the first line of another encoding's form ("Syntax VOP3B GCN 1.0/1.1:" on the VOP2 page):
+     * the operands of the instruction's word in that encoding */
+    const gcn_fact *form_syntax;
     const gcn_fact *description;
     const gcn_fact *operation; /* the one holding code, if any */
 } gcn_section_view;

@@ -22,29 +22,62 @@ int peer_key_matches(const cJSON *entry, const char *key, const char *val)
     return 0;
 }
 
-int peer_lacks(const cJSON *spec, const char *peer, const char *mnemonic)
+/* json_has: a list of strings holding s. */
+static int json_has(const cJSON *list, const char *s)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, list)
+    {
+        if (cJSON_IsString(x) && strcmp(x->valuestring, s) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int peer_lacks_gen(const cJSON *spec, const char *peer, const char *gen, const char *mnemonic)
 {
     const cJSON *i;
     cJSON_ArrayForEach(i, cJSON_GetObjectItemCaseSensitive(spec, "instructions"))
     {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl;
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl, *o;
         const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(i, "asm_suffix");
-        char full[128];
+        const cJSON *sgens = cJSON_GetObjectItemCaseSensitive(i, "asm_suffix_gens");
         if (!cJSON_IsString(name))
             continue;
-        /* the mnemonic as printed: the name and its form suffix (v_mov_fed_b32_e32) */
-        snprintf(full, sizeof(full), "%s%s", name->valuestring,
-                 cJSON_IsString(suffix) ? suffix->valuestring : "");
-        if (strcasecmp(name->valuestring, mnemonic) != 0 && strcasecmp(full, mnemonic) != 0)
-            continue;
-        cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
+        /* the mnemonic as printed on each generation the instruction has: the name and its
+         * form suffix where the generation prints it (v_mov_fed_b32_e32; VOP3's
+         * v_writelane_b32_e64 on GCN 1.0, v_writelane_b32 on GCN 1.2) */
+        cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(i, "opcodes"))
         {
-            const cJSON *p = cJSON_GetObjectItemCaseSensitive(pl, "peer");
-            if (cJSON_IsString(p) && strcmp(p->valuestring, peer) == 0)
-                return 1;
+            const cJSON *g = cJSON_GetObjectItemCaseSensitive(o, "gen");
+            char full[128], always[128];
+            int with;
+            if (!cJSON_IsString(g) || (gen && strcmp(g->valuestring, gen) != 0))
+                continue;
+            with = cJSON_IsString(suffix) && (!sgens || json_has(sgens, g->valuestring));
+            snprintf(full, sizeof(full), "%s%s", name->valuestring,
+                     with ? suffix->valuestring : "");
+            /* the catalogue's mnemonic carries the suffix on every generation */
+            snprintf(always, sizeof(always), "%s%s", name->valuestring,
+                     cJSON_IsString(suffix) ? suffix->valuestring : "");
+            if (strcasecmp(full, mnemonic) != 0 && strcasecmp(always, mnemonic) != 0)
+                continue;
+            cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
+            {
+                const cJSON *p = cJSON_GetObjectItemCaseSensitive(pl, "peer");
+                const cJSON *lg = cJSON_GetObjectItemCaseSensitive(pl, "gens");
+                if (cJSON_IsString(p) && strcmp(p->valuestring, peer) == 0 &&
+                    (!lg || json_has(lg, g->valuestring)))
+                    return 1;
+            }
         }
     }
     return 0;
+}
+
+int peer_lacks(const cJSON *spec, const char *peer, const char *mnemonic)
+{
+    return peer_lacks_gen(spec, peer, NULL, mnemonic);
 }
 
 int peer_load(gcn_json_doc *doc, const char *rel)

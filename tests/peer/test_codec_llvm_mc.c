@@ -81,8 +81,7 @@ static gcn_json_doc spec;
 /* Instructions spec/gcn.json marks as lacking in a peer ("peer_lacks"). */
 static int lacks(const char *peer, const char *gen, const kase *k)
 {
-    (void)gen;
-    return peer_lacks(spec.root, peer, gcn_inst_mnemonic(&k->inst));
+    return peer_lacks_gen(spec.root, peer, gen, gcn_inst_mnemonic(&k->inst));
 }
 
 static size_t *used; /* per known entry: disagreements it explained */

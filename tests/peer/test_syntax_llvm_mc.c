@@ -249,7 +249,7 @@ static void against(int p, int gen, cases *cs)
     for (i = 0; i < cs->n; i++) {
         if (!last || strcmp(last, cs->v[i].c.mnemonic) != 0) {
             last = cs->v[i].c.mnemonic;
-            lacks = peer_lacks(spec.root, peer, last);
+            lacks = peer_lacks_gen(spec.root, peer, gid, last);
         }
         if (lacks) {
             t->cases++;
@@ -304,7 +304,7 @@ static void against(int p, int gen, cases *cs)
                 continue;
             }
             if (strcmp(kind, "llvm-rejects") == 0 && !r[i].crashed &&
-                peer_lacks(spec.root, peer, k->c.mnemonic)) {
+                peer_lacks_gen(spec.root, peer, gid, k->c.mnemonic)) {
                 t->lacking++;
                 continue;
             }

@@ -1375,13 +1375,15 @@ E(id="E100",
            "dec-hex-mismatch/VOP1/V_FRACT_F64/2", "opcode-conflict/VOP3/V_FRACT_F64"],
   classification="doc-erratum",
   decisions=[{"op": "opcode", "encoding": "VOP1", "mnemonic": "V_FRACT_F64",
-              "gens": ["gcn1.2", "gcn1.4"], "opcode": 50}],
+              "gens": ["gcn1.2", "gcn1.4"], "opcode": 50},
+             {"op": "opcode", "encoding": "VOP3", "mnemonic": "V_FRACT_F64",
+              "gens": ["gcn1.2", "gcn1.4"], "opcode": 370}],
   rationale="The section writes 'Opcode VOP1: ... 52 (0x32) for GCN 1.2' and 'Opcode VOP3A: ... "
             "372 (0x172) for GCN 1.2': both decimals are 2 too high (52 is V_FREXP_MANT_F32's "
             "VOP1 opcode and 372 its VOP3A opcode), both hex values and the opcode table give 50 "
             "(VOP3A 370). llvm-mc encodes v_fract_f64_e32 with VOP1 opcode 50 on tonga and "
-            "gfx900 and v_frexp_mant_f32_e32 with 52. The VOP3 forms join the spec with the VOP3 "
-            "page; until then this records its opcode 370 (VOP3A opcode bits 16-25: bytes 2-3 = 0x72, 0xd1).",
+            "gfx900 and v_frexp_mant_f32_e32 with 52, v_fract_f64_e64 with VOP3A opcode 370 (opcode "
+            "bits 16-25: bytes 2-3 = 0x72, 0xd1).",
   probes=[asm(g, ("v_fract_f64 v[0:1], v[2:3]", op("VOP1", 50)),
               ("v_frexp_mant_f32 v0, v1", op("VOP1", 52)),
               ("v_fract_f64_e64 v[0:1], v[2:3]", ("byte", 2, 0x72)),
@@ -1408,12 +1410,12 @@ E(id="E104",
   title="V_RNDNE_F32's GCN 1.0/1.1 VOP3A opcode is 419, not V_FLOOR_F32's 420",
   settles=["opcode-conflict/VOP3/V_RNDNE_F32"],
   classification="doc-erratum",
-  decisions=[{"op": "none"}],
+  decisions=[{"op": "opcode", "encoding": "VOP3", "mnemonic": "V_RNDNE_F32",
+              "gens": ["gcn1.0", "gcn1.1"], "opcode": 419}],
   rationale="V_RNDNE_F32's section writes 'Opcode VOP3A: 420 (0x1a4) for GCN 1.0/1.1', the "
             "VOP3A opcode of V_FLOOR_F32; its VOP1 opcode is 35 and VOP3A opcodes are the VOP1 "
             "opcode + 384 there (V_FLOOR_F32: 36, 420). llvm-mc (tahiti) encodes "
-            "v_rndne_f32_e64 with 419 (bytes 2-3 = 0x46, 0xd3) and v_rndne_f32_e32 with 35. The "
-            "VOP3 forms join the spec with the VOP3 page; until then this records 419.",
+            "v_rndne_f32_e64 with 419 (bytes 2-3 = 0x46, 0xd3) and v_rndne_f32_e32 with 35.",
   probes=[asm(g, ("v_rndne_f32 v0, v1", op("VOP1", 35)), ("v_floor_f32 v0, v1", op("VOP1", 36)),
               ("v_rndne_f32_e64 v0, v1", ("byte", 2, 0x46)),
               ("v_rndne_f32_e64 v0, v1", ("byte", 3, 0xd3)))
@@ -1673,7 +1675,9 @@ for eid, name, dec, hexv, right, vop3, wrong_hex3, llvm, other in [
       settles=settles,
       classification="doc-erratum",
       decisions=[{"op": "opcode", "encoding": "VOP2", "mnemonic": name, "gens": ["gcn1.2"],
-                  "opcode": right}],
+                  "opcode": right}] +
+                ([{"op": "opcode", "encoding": "VOP3", "mnemonic": name, "gens": ["gcn1.2"],
+                   "opcode": right + 256}] if vop3 else []),
       rationale="The section writes '%d (%s) for GCN 1.2'%s: the decimal is the opcode of %s, "
                 "while the hex and both opcode tables give %d. llvm-mc (tonga, gfx900) encodes "
                 "%s_e32 with VOP2 opcode %d and %s_e32 with %d." %
@@ -2450,14 +2454,20 @@ E(id="E226",
                  ["    if temp < (-1<<16)", "    if (temp < (-1<<15))"]),
              fix("VOP3", "V_SUB_I16", ["    if (temp > ((1<<16)-1))", "    if (temp > ((1<<15)-1))"],
                  ["    if temp < (-1<<16)", "    if (temp < (-1<<15))"]),
-             fix("VOP3", "V_ADD_I32", ["    if temp < (-1LL<<31)", "    if (temp < (-1LL<<31))"]),
-             fix("VOP3", "V_SUB_I32", ["    if temp < (-1LL<<31)", "    if (temp < (-1LL<<31))"])],
+             dict(fix("VOP3", "V_ADD_NC_I32",
+                      ["    if temp < (-1LL<<31)", "    if (temp < (-1LL<<31))"]),
+                  written_as="V_ADD_I32"),
+             dict(fix("VOP3", "V_SUB_NC_I32",
+                      ["    if temp < (-1LL<<31)", "    if (temp < (-1LL<<31))"]),
+                  written_as="V_SUB_I32")],
   rationale="The clamping branches write 'if temp < (-1<<16)' (and '(-1LL<<31)'): an if without "
             "its parentheses, unlike the 'if (temp > ...)' line above. The 16-bit sections "
             "also compare with (1<<16)-1 and -1<<16, the bounds of a 17-bit value, while their "
             "descriptions saturate 'to 16-bit signed value' and store 0x7fff and 0x8000: the "
             "correction compares with (1<<15)-1 and -1<<15. (The oracle does not execute "
-            "VOP3 yet.)")
+            "VOP3 yet.) The spec names GCN 1.4's V_ADD_I32/V_SUB_I32 (VOP3 668/669, no "
+            "carry-out) V_ADD_NC_I32/V_SUB_NC_I32: their GCN 1.0 names are the carry "
+            "instructions' (operands.json's VOP3 renames).")
 
 E(id="E227",
   title="V_ALIGNBIT_B32/V_ALIGNBYTE_B32 close one parenthesis too many",
@@ -2706,11 +2716,13 @@ E(id="E240",
   settles=[], category="availability", facts_for=[("VOP3", "V_MAC_LEGACY_F32")],
   classification="llvm-lacks",
   decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3",
-              "mnemonic": "V_MAC_LEGACY_F32"} for p in ("llvm-mc-14", "llvm-mc-19")],
+              "mnemonic": "V_MAC_LEGACY_F32", "gens": ["gcn1.2", "gcn1.4"]}
+             for p in ("llvm-mc-14", "llvm-mc-19")],
   rationale="The VOP3 page gives V_MAC_LEGACY_F32 opcode 654 on GCN 1.2/1.4 (the VOP2 form "
             "of GCN 1.0/1.1 is gone there); llvm-mc 14 and 19 refuse v_mac_legacy_f32 on tonga "
             "and gfx900 ('instruction not supported on this GPU') and decode 654 as no "
-            "instruction. gcnspec keeps the page's instruction.",
+            "instruction. gcnspec keeps the page's instruction. (GCN 1.0/1.1's VOP3 word, the VOP2 "
+            "instruction's form, LLVM has: v_mac_legacy_f32_e64.)",
   probes=[asm(g, ("v_mac_legacy_f32 v1, v2, v3", REJ), peer=p)
           for p in ("llvm-mc-14", "llvm-mc-19") for g in VOP3_HI])
 
@@ -2729,3 +2741,78 @@ E(id="E241",
               ("v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", REJ),
               *vop3_opcode("gcn1.0", "v_mqsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]", 371),
               peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
+
+# ---- the VOP3 forms of the VOP1/VOP2/VOPC pages' instructions ---------------------------------
+
+E(id="E242",
+  title="V_MADMK/V_MADAK have no VOP3 form: the VOP2 tables' VOP3 column gives them one",
+  settles=[], category="availability",
+  facts=["GcnInstrsVop2.md:128:opcode-row", "GcnInstrsVop2.md:129:opcode-row",
+         "GcnInstrsVop2.md:132:opcode-row", "GcnInstrsVop2.md:133:opcode-row",
+         "GcnInstrsVop2.md:119:opcode-row", "GcnInstrsVop2.md:120:opcode-row"],
+  classification="doc-erratum",
+  decisions=[{"op": "absent", "encoding": "VOP3", "mnemonic": n,
+              "gens": ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]}
+             for n in ("V_MADMK_F32", "V_MADAK_F32", "V_MADMK_F16", "V_MADAK_F16")],
+  rationale="The VOP2 page's opcode tables give every VOP2 opcode a VOP3 opcode (VOP2 + 256), "
+            "V_MADMK_F32/V_MADAK_F32 (288/289 on GCN 1.0/1.1, 279/280 on GCN 1.2/1.4) and "
+            "V_MADMK_F16/V_MADAK_F16 (292/293, GCN 1.2/1.4) too. Their constant K is the "
+            "dword after the VOP2 word (FLOATLIT, FLOAT16LIT), which a VOP3 word of GCN 1.0-1.4 "
+            "cannot carry (no literal in VOP3), and their sections give no VOP3 syntax. "
+            "llvm-mc 14 and 19 refuse v_madmk_f32_e64 ('e64 variant of this instruction is "
+            "not supported'), and llvm-mc-19's disassembler the VOP3 words with those opcodes "
+            "on tonga ('invalid instruction encoding'): the VOP3 opcodes are not instructions.",
+  probes=[asm(g, ("v_madmk_f32_e64 v1, v2, 0x41200000, v3", REJ),
+              ("v_madak_f32_e64 v1, v2, v3, 0x41200000", REJ), peer=p)
+          for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")] +
+         [asm(g, ("v_madmk_f16_e64 v1, v2, 0x4900, v3", REJ),
+              ("v_madak_f16_e64 v1, v2, v3, 0x4900", REJ), peer=p)
+          for g in ("gcn1.2", "gcn1.4") for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E243",
+  title="The class compares' VOP3 syntax lines give SDST one register, F64's mask two",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVopc.md:%d:syntax-line" % n for n in (209, 233, 258, 282, 306, 330)],
+  classification="doc-erratum",
+  decisions=[{"op": "syntax", "encoding": "VOP3", "mnemonic": n,
+              "syntax": "%s SDST(2), SRC0%s, SRC1" % (n, "(2)" if n.endswith("F64") else "")}
+             for n in ("V_CMP_CLASS_F32", "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64",
+                       "V_CMPX_CLASS_F64", "V_CMP_CLASS_F16", "V_CMPX_CLASS_F16")],
+  rationale="The class sections' 'Syntax VOP3:' lines write 'SDST, SRC0, SRC1' (F64: 'SDST, "
+            "SRC0(2), SRC1(2)'), while the page's VOP3 template writes 'SDST(2)' and the "
+            "result is a mask of 64 lanes ('store 1 to bit of SDST with number of current lane "
+            "id'); the class bits are 10 (the class table), one register, as E181 settles for "
+            "the VOPC lines. llvm-mc takes v_cmp_class_f32_e64 s[0:1], v1, v2 and "
+            "v_cmp_class_f64_e64 s[0:1], v[2:3], v4, and refuses s0 and a pair as the mask.",
+  probes=[asm(g, ("v_cmp_class_f32_e64 s[0:1], v1, v2", ("byte", 0, 0)),
+              ("v_cmp_class_f64_e64 s[0:1], v[2:3], v4", ("byte", 0, 0)),
+              ("v_cmp_class_f32_e64 s0, v1, v2", REJ),
+              ("v_cmp_class_f64_e64 s[0:1], v[2:3], v[4:5]", REJ), peer=p)
+          for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")])
+
+_FORMS_LLVM_LACKS = [
+    ("V_READFIRSTLANE_B32", "v_readfirstlane_b32_e64 s1, v2", GENS),
+    ("V_READLANE_B32", "v_readlane_b32_e64 s1, v2, s3", ["gcn1.0", "gcn1.1"]),
+    ("V_WRITELANE_B32", "v_writelane_b32_e64 v1, s2, s3", ["gcn1.0", "gcn1.1"]),
+    ("V_SWAP_B32", "v_swap_b32_e64 v1, v2", ["gcn1.4"]),
+    ("V_MOV_FED_B32", "v_mov_fed_b32_e64 v1, v2", GENS),
+    ("V_MOV_PRSV_B32", "v_mov_prsv_b32_e64 v1, v2", ["gcn1.4"])]
+
+E(id="E244",
+  title="The VOP3 forms of the lane, swap and debug moves are in no LLVM",
+  settles=[], category="availability",
+  facts_for=[("VOP1", n) for n, _, _ in _FORMS_LLVM_LACKS if n not in
+             ("V_READLANE_B32", "V_WRITELANE_B32")] +
+            [("VOP2", "V_READLANE_B32"), ("VOP2", "V_WRITELANE_B32")],
+  classification="llvm-lacks",
+  decisions=[{"op": "peer-lacks", "peer": p, "encoding": "VOP3", "mnemonic": n, "gens": gens}
+             for n, _, gens in _FORMS_LLVM_LACKS for p in ("llvm-mc-14", "llvm-mc-19")],
+  rationale="The VOP1 and VOP2 pages give V_READFIRSTLANE_B32, GCN 1.0/1.1's "
+            "V_READLANE_B32/V_WRITELANE_B32 (VOP2 there), V_SWAP_B32 and the debug moves a VOP3A "
+            "opcode (their opcode lines, or the tables' VOP3 column). LLVM models none of these "
+            "VOP3 words: llvm-mc 14 and 19 refuse the _e64 spellings ('e64 variant of this "
+            "instruction is not supported', 'invalid instruction' for the moves LLVM lacks in "
+            "any form) and its disassembler the words. gcnspec encodes and decodes them as the "
+            "pages give them.",
+  probes=[asm(g, (line, REJ), peer=p) for n, line, gens in _FORMS_LLVM_LACKS for g in gens
+          for p in ("llvm-mc-14", "llvm-mc-19")])

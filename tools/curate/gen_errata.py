@@ -118,7 +118,9 @@ def expand_fix(d, facts):
     code; every fix must apply."""
     if "fix" not in d:
         return d
-    code = written_code(facts, d["encoding"], d["mnemonic"])
+    # "written_as": the section's name where the spec names the instruction otherwise
+    # (the VOP3 page's GCN 1.4 V_ADD_I32, the spec's V_ADD_NC_I32)
+    code = written_code(facts, d["encoding"], d.pop("written_as", d["mnemonic"]))
     for old, new in d["fix"]:
         if old not in code:
             ev.fail("%s: the fix %r does not apply to its written code" % (d["mnemonic"], old))

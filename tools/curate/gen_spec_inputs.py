@@ -230,6 +230,52 @@ def _buffer_loads(enc, prefix):
 MUBUF_LOADS = _buffer_loads("MUBUF", "BUFFER_LOAD_")
 MTBUF_LOADS = _buffer_loads("MTBUF", "TBUFFER_LOAD_")
 
+# The pages whose instructions have a VOP3 form ("VOP1 instructions can be encoded in the VOP1
+# encoding and the VOP3A/VOP3B encoding"): their sections describe the VOP3 form too
+VOP3_FORM_PAGES = ("VOP1", "VOP2", "VOPC")
+# a GCN 1.2/1.4 section's name -> the spec's (V_ADD_CO_U32's section describes V_ADD_I32)
+_SPEC_NAME = {name: base for base, _, name in VOP2_RENAMES}
+# the VOP3 page's GCN 1.4 V_ADD_I32/V_SUB_I32 (no carry-out) are the spec's V_ADD_NC_I32 ...
+VOP3_NC_NAMES = (("V_ADD_NC_I32", "V_ADD_I32"), ("V_SUB_NC_I32", "V_SUB_I32"))
+_SPEC_NAME_VOP3 = {base: nc for nc, base in VOP3_NC_NAMES}
+
+
+def _vop3_facts():
+    """The facts of the VOP3 page and of the pages whose instructions have a VOP3 form, each
+    with the name the spec gives its instruction ("spec_name")."""
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    out = []
+    for x in facts:
+        if x.get("encoding") == "VOP3" or x.get("encoding") in VOP3_FORM_PAGES:
+            y = dict(x)
+            if "name" in x:
+                y["spec_name"] = (_SPEC_NAME.get(x["name"], x["name"])
+                                  if x["encoding"] != "VOP3"
+                                  else _SPEC_NAME_VOP3.get(x["name"], x["name"]))
+            out.append(y)
+    return out
+
+
+def _vop3_form_names():
+    """The spec's names of the VOP1/VOP2 instructions whose opcode lines or tables give a VOP3
+    opcode, and of every VOPC compare (the VOPC page: 'VOPC opcodes (0-255) and VOP3 opcodes
+    are same')."""
+    names = set(VOPC_TEMPLATES) | {"V_CMP_CLASS_F32", "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64",
+                                   "V_CMPX_CLASS_F64", "V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"}
+    for x in _vop3_facts():
+        if x.get("encoding") not in ("VOP1", "VOP2"):
+            continue
+        # a generation's name of another instruction stays too (GCN 1.2's V_ADD_U32 is
+        # V_ADD_I32, GCN 1.4's an instruction of its own)
+        if x["kind"] == "opcode-line" and (x.get("form") or "").startswith("VOP3"):
+            names.update({x["spec_name"], x["name"]})
+        elif x["kind"] == "opcode-row":
+            for c in x.get("claims", []):
+                names.update({_SPEC_NAME.get(c["mnemonic"], c["mnemonic"]), c["mnemonic"]})
+    return names
+
+
 def _vop3_output_modifiers():
     """The VOP3 page's instructions that take neither CLAMP nor OMOD, or CLAMP alone, by the
     page's rule (GcnInstrsVop3.md:55-56: 'OMOD and CLAMP modifier affects only for instruction
@@ -238,23 +284,28 @@ def _vop3_output_modifiers():
     result is saturated'). An instruction's output type is the first type in its name
     (V_CVT_PKRTZ_F16_F32: F16; V_CVT_PK_U8_F32: U8); an addition or subtraction is named
     V_ADD_T/V_SUB_T. Returns (name, takes_clamp, takes_omod) per instruction."""
-    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
-        facts = json.load(f)["facts"]
     names, own_clamp = set(), set()
-    for x in facts:
-        if x.get("encoding") != "VOP3":
-            continue
-        if x["kind"] == "opcode-row":
-            names.update(c["mnemonic"] for c in x.get("claims", []))
+    for x in _vop3_facts():
+        if x["kind"] == "opcode-row" and x["encoding"] == "VOP3":
+            names.update(_SPEC_NAME_VOP3.get(c["mnemonic"], c["mnemonic"])
+                         if c["gen"] == "gcn1.4" else c["mnemonic"]
+                         for c in x.get("claims", []))
         elif x["kind"] in ("description", "operation") and \
-                "CLAMP" in x.get("description", "") + x.get("code", ""):
-            own_clamp.add(x["name"])
+                "CLAMP" in x.get("description", "") + x.get("code", "") and \
+                "doesn't affect" not in x.get("description", ""):
+            # (V_OR_B32's 'CLAMP and OMOD modifier doesn't affect on result' gives it none)
+            own_clamp.add(x["spec_name"])
+    # the VOP3 forms of the VOP1/VOP2/VOPC pages' instructions, by the VOP3 page's rule too
+    # (their pages list 'CLAMP - clamps destination floating point value' among the VOP3
+    # form's modifiers); a compare's result is a mask, no floating-point value
+    names |= _vop3_form_names()
     out = []
     for n in sorted(names):
         parts = n.split("_")
-        out_type = next(t for t in parts[2:] if t[0] in "FIUB" and t[1:].isdigit())
-        is_float = out_type[0] == "F"
-        add_sub = parts[1] in ("ADD", "SUB") and len(parts) == 3
+        out_type = next((t for t in parts[1:] if t[0] in "FIUB" and t[1:].isdigit()), None)
+        is_float = out_type is not None and out_type[0] == "F" and not n.startswith("V_CMP")
+        add_sub = parts[1] in ("ADD", "SUB", "SUBREV", "ADDC", "SUBB", "SUBBREV") and \
+            len(parts) == 3 and not n.startswith("V_CMP")
         out.append((n, is_float or add_sub or n in own_clamp, is_float))
     return out
 
@@ -266,11 +317,9 @@ def vop3_src16_overrides():
     VOP1/VOP2's 16-bit sources read the low half. V_SAD_U16 reads both 16-bit words of each
     source (SRC0 & 0xffff, SRC0 >> 16), so its sources stay 32-bit."""
     import re
-    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
-        facts = json.load(f)["facts"]
     out = {}
-    for x in facts:
-        if x.get("encoding") != "VOP3" or x["kind"] != "operation":
+    for x in _vop3_facts():
+        if x["kind"] != "operation":
             continue
         code = x.get("code", "")
         srcs = set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
@@ -280,7 +329,20 @@ def vop3_src16_overrides():
             {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
              if not re.search(m + r"\s*>>\s*16", code)}
         if srcs:
-            out.setdefault(x["name"], set()).update(srcs)
+            out.setdefault(x["spec_name"], set()).update(srcs)
+    # the 16-bit compares' VOP3 forms: both sources are 16 bits (VOPC_SRC16; the class
+    # compares' SRC1 is the 10-bit class mask, which their VOPC form reads whole too), and
+    # those of the VOP1/VOP2 instructions whose SRC0 is 16 bits (VOP1_SRC16, VOP2_SRC16):
+    # VOP2's SRC1 too, a VGPR in the VOP2 word and any source in VOP3's
+    for n in VOPC_SRC16:
+        out.setdefault(n, set()).update({"SRC0"} if "CLASS" in n else {"SRC0", "SRC1"})
+    for n in VOP1_SRC16:
+        out.setdefault(n, set()).add("SRC0")
+    ops32 = {x["spec_name"] for x in _vop3_facts() if x["kind"] == "operation" and
+             re.search(r"\(\s*U?INT32\s*\)\s*SRC1\b", x.get("code", ""))}
+    for n in VOP2_SRC16:
+        # (V_LDEXP_F16's exponent is 32 bits: 'POW(2.0, (INT32)SRC1)')
+        out.setdefault(n, set()).update({"SRC0"} if n in ops32 else {"SRC0", "SRC1"})
     return [{"instruction": n, "operand": src, "format": "f16",
              "note": "a 16-bit source: its Operation reads it through a 16-bit cast"}
             for n in sorted(out) for src in sorted(out[n])]
@@ -295,16 +357,24 @@ def vop3_source_mod_overrides():
     operands none either. A VOP3B instruction's SDST lies on ABS: the resolver leaves it ABS
     out (llvm-mc takes 'v_div_scale_f32 v0, vcc, -v1, v2, v3', not '|v1|')."""
     import re
-    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
-        facts = json.load(f)["facts"]
     out = {}
-    for x in facts:
-        if x.get("encoding") != "VOP3" or x["kind"] != "operation":
+    for x in _vop3_facts():
+        if x["kind"] != "operation":
             continue
-        srcs = set(re.findall(r"\bAS(?:FLOAT|DOUBLE|HALF)\s*\(\s*(SRC[0-2])\b",
+        # (V_MIN_F16/V_MAX_F16's sections write ASFHALF, the page's slip for ASHALF)
+        srcs = set(re.findall(r"\bAS(?:FLOAT|DOUBLE|HALF|FHALF)\s*\(\s*(SRC[0-2])\b",
                               x.get("code", "")))
         if srcs:
-            out.setdefault(x["name"], set()).update(srcs)
+            out.setdefault(x["spec_name"], set()).update(srcs)
+    # the floating-point compares (GcnInstrsVopc.md:136-137: 'ASTYPE function that treat
+    # compared values as value of type (ASFLOAT for _FP32, ASDOUBLE for _FP64)'), and the
+    # class compares' SRC0 ('Check whether SRC0 single floating point value belongs ...')
+    for n in VOPC_TEMPLATES:
+        if _vopc_type(n).startswith("F"):
+            out.setdefault(n, set()).update({"SRC0", "SRC1"})
+    for n in ("V_CMP_CLASS_F32", "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64", "V_CMPX_CLASS_F64",
+              "V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"):
+        out.setdefault(n, set()).add("SRC0")
     return [{"instruction": n, "operand": src, "abs_field": "ABS", "neg_field": "NEG",
              "note": "a floating-point source (its Operation reads AS%s(%s)): -x, |x|" %
                      ("FLOAT/DOUBLE/HALF", src)}
@@ -845,6 +915,11 @@ OPERANDS = [
           "note": "V_WRITELANE_B32's value (E237): a scalar operand code in SRC0, no literal"},
          {"name": "SSRC1", "kind": "ssrc", "field": "SRC1", "literal_gens": [],
           "note": "the lane instructions' lane: a scalar operand code in SRC1"},
+         {"name": "SSRC2", "kind": "sdst", "field": "SRC2",
+          "note": "the VOP3 form's mask or carry-in (V_CNDMASK_B32, V_ADDC_U32 ...: the "
+                  "VOP2 page's 'SSRC2(2)', which VOP2 reads from VCC): a scalar register pair "
+                  "in SRC2, as a scalar destination names it (llvm-mc 14 and 19 refuse an "
+                  "inline constant, M0 and a VGPR there)"},
          {"name": "PARAMTYPE", "kind": "imm", "field": "SRC1", "format": "interp-slot",
           "max": 2,
           "note": "V_INTERP_MOV_F32's parameter in SRC1: p10 0, p20 1, p0 2, as VINTRP's"},
@@ -877,11 +952,15 @@ OPERANDS = [
          {"name": "HIGH", "field": "HIGH", "asm": "high", "value": False, "format": "flag",
           "note": "the 16-bit interpolation's upper half (bit 40, E225)"},
      ],
-     # GCN 1.4's V_ADD_I32/V_SUB_I32 are VOP3 instructions of their own (opcodes 668/669,
-     # no carry-out): there the carry forms keep their names (V_ADD_CO_U32 ...)
+     # the carry instructions' VOP3 forms take VOP2's names; GCN 1.4's V_ADD_I32/V_SUB_I32
+     # (the VOP3 page's opcodes 668/669, no carry-out) are other instructions that share
+     # the carry forms' GCN 1.0 names: the spec calls them V_ADD_NC_I32/V_SUB_NC_I32 (the
+     # names LLVM's GFX10 and AMD's RDNA ISA give the same operation) and prints GCN 1.4's
+     # name, as llvm-mc does (v_add_i32 v1, v2, v3 on gfx900)
      "renames": [{"instruction": base, "gens": [gen], "name": name}
-                 for base, gen, name in VOP2_RENAMES
-                 if not (gen == "gcn1.4" and base in ("V_ADD_I32", "V_SUB_I32"))] +
+                 for base, gen, name in VOP2_RENAMES] +
+                [{"instruction": nc, "gens": ["gcn1.4"], "name": base}
+                 for nc, base in VOP3_NC_NAMES] +
                 # the sections headed 'V_QSAD_U8, V_QSAD_PK_U16_U8' (and MQSAD): GCN 1.0's
                 # name, then the tables' and LLVM's *_PK_U16_U8 from GCN 1.1 on
                 # (GCN 1.0's V_MQSAD_U8 is the same operation on the same operands, the page's

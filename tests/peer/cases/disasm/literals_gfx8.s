@@ -17,7 +17,7 @@ tricky8:
   v_mov_b32_sdwa v7, v8 dst_sel:BYTE_1 dst_unused:UNUSED_PAD src0_sel:WORD_1
   v_mov_b32_dpp v12, v13 row_shl:1 row_mask:0xf bank_mask:0xf
   v_fma_f32 v0, -s1, v0, -v250 div:2      // VOP3: second dword looks like SOPC/SOP1
-  v_add_f32_e64 v0, -s1, v0 div:2         // a VOP2 instruction's VOP3 form: not modelled yet
+  v_add_f32_e64 v0, -s1, v0 div:2         // a VOP2 instruction's VOP3 form
   v_mad_u32_u24 v17, s6, 6, v0
   flat_load_dword v24, v[25:26]
   ds_read_b32 v28, v29 offset:1020

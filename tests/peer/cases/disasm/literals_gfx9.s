@@ -27,7 +27,7 @@ mid:
   v_add_u32_dpp v14, v15, v16 row_shr:1 row_mask:0xa bank_mask:0x5
   v_cmp_lt_f32_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:BYTE_0
   v_fma_f32 v0, -s1, v0, -v250 div:2      // VOP3: second dword 0xbe82xxxx, an SOP1 word
-  v_add_f32_e64 v0, -s1, v0 div:2         // a VOP2 instruction's VOP3 form: not modelled yet
+  v_add_f32_e64 v0, -s1, v0 div:2         // a VOP2 instruction's VOP3 form
   v_lshl_add_u32 v17, s6, 6, v0           // VOP3
   v_pk_add_u16 v18, v19, v20 op_sel:[1,0] // VOP3P
   global_load_dword v21, v[22:23], off offset:-8
