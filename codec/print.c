@@ -654,9 +654,10 @@ static char *steps_from(char *p, const gcn_tables *t, const gcn_inst *in, const 
                 p += e->n;
                 continue;
             }
-        } else if (s.num == GCN_NUM_VARIANT) {
-            /* the step of this IMM and SOE (never a variant step itself) */
-            s = x->variants[s.at + (v != 0) + ((in->field[s.bits] != 0) << 1)];
+        } else if (s.num >= GCN_NUM_VARIANT) {
+            /* the step of this IMM and SOE, or of these source modifiers (never a variant step
+             * itself) */
+            s = *gcn_print_variant(x, &s, in->field);
             v = in->field[s.slot];
             goto step;
         } else if (s.num) {
@@ -742,9 +743,10 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
         uint32_t v = in->field[s->slot];
         const gcn_text16 *e;
         if (CODEC_UNLIKELY(v >= s->count)) {
-            if (s->num == GCN_NUM_VARIANT) {
-                /* the step of this IMM and SOE (never a variant step itself) */
-                s = &x->variants[s->at + (v != 0) + ((in->field[s->bits] != 0) << 1)];
+            if (s->num >= GCN_NUM_VARIANT) {
+                /* the step of this IMM and SOE, or of these source modifiers (never a variant
+                 * step itself) */
+                s = gcn_print_variant(x, s, in->field);
                 v = in->field[s->slot];
             }
             if (v >= s->count)
