@@ -293,6 +293,32 @@ static void census(const char *label, const stream *s)
     for (i = 0; i < nrows; i++)
         printf("  %7zu %5.1f%%  %s\n", rows[i].count, 100.0 * (double)rows[i].count / (double)s->n,
                rows[i].key);
+    /* the decoder's path: the fast plan as it is, after a flag (an SMEM variant, a canonical
+     * immediate, the unmodelled bits tested), or the plan rows (as CODEC_DECODE_FAST_BODY) */
+    nrows = 0;
+    for (i = 0; i < s->n; i++) {
+        const uint8_t *b = s->bytes + s->off[i];
+        uint64_t w = codec_load8(b);
+        const gcn_dispatch_row *d = &t->dispatch[s->in[i].gen * 512u + ((uint32_t)w >> 23)];
+        const gcn_fast_plan *f = d->key_plans + ((w >> d->key_lo) & d->key_mask);
+        const char *path = "fast plan";
+        if (f->flags != GCN_FAST_OK) {
+            f = codec_fast_variant(t, f, w);
+            if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)
+                path = f->flags & GCN_FAST_SLOW ? "plan rows (slow plan)" : "plan rows";
+            else
+                path = f->flags & GCN_FAST_CANON        ? "fast, canonical immediate"
+                       : f->flags & GCN_FAST_UNMODELLED ? "fast, unmodelled bits tested"
+                                                        : "fast, SMEM variant";
+        }
+        snprintf(key, sizeof(key), "%-8s %s", gcn_inst_encoding(&s->in[i]), path);
+        why_add(rows, &nrows, sizeof(rows) / sizeof(rows[0]), key);
+    }
+    qsort(rows, nrows, sizeof(rows[0]), why_cmp);
+    printf("%s: the decoder's path:\n", label);
+    for (i = 0; i < nrows; i++)
+        printf("  %7zu %5.1f%%  %s\n", rows[i].count, 100.0 * (double)rows[i].count / (double)s->n,
+               rows[i].key);
 }
 
 static void usage(FILE *f)
