@@ -367,7 +367,9 @@ typedef struct gcn_fast_plan {
     union {
         struct {
             uint16_t ck_at[GCN_FAST_CHECKS];
-            uint8_t ck_slot[GCN_FAST_CHECKS], ck_pad[GCN_FAST_CHECKS];
+            uint8_t ck_slot[GCN_FAST_CHECKS];
+            /* a GCN_FAST_UNMODELLED plan's refused bits (gcn_fast_refused) */
+            uint8_t refused_at[2], refused_bits[2];
         };
         struct {
             uint16_t variants;
@@ -393,6 +395,16 @@ static inline unsigned gcn_fast_variant_index(uint64_t w, unsigned imm_lo, unsig
                                               unsigned mask)
 {
     return ((unsigned)(w >> imm_lo) & mask & 1u) | ((unsigned)(w >> soe_lo << 1) & mask & 2u);
+}
+
+/* The bits of the word a GCN_FAST_UNMODELLED plan refuses (its plan row's unmodelled and zero
+ * bits, gcn_refused_bits), kept in the plan as two bytes of the word: refused_bits[k] in byte
+ * refused_at[k] (gcngen makes slow a plan whose bits lie in more), so that the decoder tests them
+ * without reading the plan row. */
+static inline uint64_t gcn_fast_refused(const gcn_fast_plan *f)
+{
+    return (uint64_t)f->refused_bits[0] << (8u * f->refused_at[0]) | (uint64_t)f->refused_bits[1]
+                                                                         << (8u * f->refused_at[1]);
 }
 
 /* Slot k of a plan's fetch order. */
