@@ -98,31 +98,40 @@ static gcn_status take_literal(pctx *p, size_t at, size_t end, uint32_t v)
 
 /* n bytes of s into d, A-Z lower-cased; eight at a time: a byte is upper case when adding
  * 0x80 - 'A' sets its top bit and adding 0x80 - 'Z' - 1 does not (on its low seven bits, so no
- * carry crosses bytes), and not a byte with its own top bit set. */
-static void lower_copy(char *d, const char *s, size_t n)
+ * carry crosses bytes), and not a byte with its own top bit set. Returns 1 when a byte is '\''
+ * (a character literal: one pass, where a memchr after it was a twenty-fifth of the parse). */
+static int lower_copy(char *d, const char *s, size_t n)
 {
     const uint64_t ones = 0x0101010101010101ull, top = 0x8080808080808080ull;
+    uint64_t quotes = 0; /* a byte '\'' seen: its top bit (a char literal, char_literals) */
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        uint64_t x, low, upper;
+        uint64_t x, low, upper, q;
         memcpy(&x, s + i, 8);
         low = x & ~top;
         upper = ((low + (0x80u - 'A') * ones) ^ (low + (0x80u - 'Z' - 1) * ones)) & ~x & top;
+        q = x ^ ('\'' * ones);
+        quotes |= (q - ones) & ~q & top;
         x |= upper >> 2; /* 0x80 >> 2 = 0x20: 'A' -> 'a' */
         memcpy(d + i, &x, 8);
     }
     if (n >= 8 && i < n) {
         /* the last bytes: the eight that end at n, some of them again (the same values) */
-        uint64_t x, low, upper;
+        uint64_t x, low, upper, q;
         memcpy(&x, s + n - 8, 8);
         low = x & ~top;
         upper = ((low + (0x80u - 'A') * ones) ^ (low + (0x80u - 'Z' - 1) * ones)) & ~x & top;
+        q = x ^ ('\'' * ones);
+        quotes |= (q - ones) & ~q & top;
         x |= upper >> 2;
         memcpy(d + n - 8, &x, 8);
-        return;
+        return quotes != 0;
     }
-    for (; i < n; i++)
+    for (; i < n; i++) {
         d[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + ('a' - 'A')) : s[i];
+        quotes |= s[i] == '\'';
+    }
+    return quotes != 0;
 }
 
 /* The end of the run of [a-z0-9_] (a mnemonic's or a name's characters) at s[i]; eight bytes
@@ -2247,6 +2256,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     char line[LINE_MAX_CHARS + 1 + LINE_PAD];
     pctx p;
     size_t n;
+    int quotes = 0;
     if (diag) {
         diag->col = 0;
         diag->msg[0] = 0;
@@ -2257,7 +2267,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
      * time */
     n = strnlen(text, LINE_MAX_CHARS + 1);
     if (n <= LINE_MAX_CHARS)
-        lower_copy(line, text, n);
+        quotes = lower_copy(line, text, n);
     if (n > LINE_MAX_CHARS) {
         if (diag) {
             diag->col = LINE_MAX_CHARS + 1;
@@ -2285,7 +2295,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     memset(p.written_end, 0, sizeof(p.written_end));
     p.fmt_seen = 0;
     memset(out, 0, sizeof(*out));
-    if (memchr(line, '\'', n))
+    if (quotes)
         char_literals(line, text);
     {
         /* an instruction with an operand written with a flag (an atomic's VDST with glc):
