@@ -268,6 +268,11 @@ static void census(const char *label, const stream *s)
                 what = "all";
                 break;
             }
+            if (st->what == GCN_PRINT_MORE) {
+                pp = &x->progs[st->at]; /* the program goes on there */
+                k = ~0u;
+                continue;
+            }
             what = st->what >= GCN_PRINT_MODIFIER
                        ? fmt_name[t->insns[in->insn].modifier[st->what - GCN_PRINT_MODIFIER].format]
                        : kind_name[t->insns[in->insn].operand[st->what].kind];

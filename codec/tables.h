@@ -488,6 +488,9 @@ typedef struct gcn_text16 {
 /* what: every operand and modifier by the general path (an instruction of more steps than a
  * program holds) */
 #define GCN_PRINT_REST 0xffu
+/* what: the program goes on in progs[at] (an instruction of more steps than a program holds:
+ * MUBUF's four operands and eight flags); count 0 */
+#define GCN_PRINT_MORE 0xfeu
 enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT, GCN_NUM_MODS };
 typedef struct gcn_print_step {
     uint16_t at, count;
@@ -497,7 +500,8 @@ typedef struct gcn_print_step {
 /* The program of one instruction on one generation, one 64-byte line: the mnemonic
  * (mnemonic_len bytes from text row `mnemonic` on, run on through the rows after it), an upper
  * bound of the text's length (gcn_insn_row.text_max), and its steps: its operands, then the
- * modifiers the generation has (textgen fails on an instruction of more than GCN_PRINT_STEPS). */
+ * modifiers the generation has; past GCN_PRINT_STEPS, the last step is a GCN_PRINT_MORE step
+ * to a program of the steps after it (after the [insn * GCN_MAX_GENS + gen] rows). */
 #define GCN_PRINT_STEPS 7
 typedef struct gcn_print_prog {
     _Alignas(64) uint16_t mnemonic;

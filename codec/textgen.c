@@ -6,13 +6,13 @@
  * a scalar or VALU source, an immediate, a branch offset or a modifier; not an SMRD offset,
  * which reads IMM, nor a swizzle) gets the text of every value its field can hold, up to 512
  * (a 9-bit field), of a wider one up to 256. A VALU source with source modifiers gets a step
- * per combination of its NEG and ABS bits, and the vcc a 32-bit form implies one text. A value whose text depends
- * on the literal (the literal code) or runs past 15 bytes is marked GCN_TEXT_GENERAL. Past 256, a
- * step whose texts the general path writes as a prefix and a number (DS offsets, SMEM immediates;
- * probed) becomes a number step. An SMEM offset, whose text depends on IMM and SOE, gets a variant
- * step: one step for each. Identical runs of texts are stored once. The tests hold gcn_print to the
- * general path (gcn_codec_print_general) on every step and value, and on the boundaries of every
- * number step. */
+ * per combination of its NEG and ABS bits, and the vcc a 32-bit form implies one text. A value
+ * whose text depends on the literal (the literal code) or runs past 15 bytes is marked
+ * GCN_TEXT_GENERAL. Past 256, a step whose texts the general path writes as a prefix and a number
+ * (DS offsets, SMEM immediates; probed) becomes a number step. An SMEM offset, whose text depends
+ * on IMM and SOE, gets a variant step: one step for each. Identical runs of texts are stored once.
+ * The tests hold gcn_print to the general path (gcn_codec_print_general) on every step and value,
+ * and on the boundaries of every number step. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,7 +273,7 @@ static int add_mnemonic(texts *x, const char *m, size_t n, uint16_t *at)
 
 /* The program of base's instruction. */
 static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_print_prog *pp,
-                     gcn_buf *variants)
+                     gcn_buf *variants, gcn_buf *more, size_t nprogs)
 {
     const gcn_insn_row *row = &t->insns[base->insn];
     const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
@@ -314,11 +314,33 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
                                row->modifier[i].slot2 == GCN_NO_SLOT,
                            &steps[n++]);
     if (n > GCN_PRINT_STEPS) {
-        /* more than a program holds (MUBUF's four operands and eight flags): one step, the
-         * general path for the whole text after the mnemonic */
-        memset(&steps[0], 0, sizeof(steps[0]));
-        steps[0].what = GCN_PRINT_REST;
-        n = 1;
+        /* more than a program holds (MUBUF's four operands and eight flags): the steps go on
+         * in programs of their own, appended to `more` (rows nprogs on), each but the last
+         * ending with a GCN_PRINT_MORE step to the next */
+        gcn_print_prog *cur = pp;
+        unsigned k = 0;
+        while (ok && n - k > GCN_PRINT_STEPS) {
+            gcn_print_prog next;
+            size_t at = nprogs + more->len / sizeof(next);
+            if (at > UINT16_MAX) {
+                fprintf(stderr, "gcn_textgen: more than %u print programs\n", UINT16_MAX);
+                return 0;
+            }
+            memcpy(cur->step, steps + k, (GCN_PRINT_STEPS - 1) * sizeof(steps[0]));
+            memset(&cur->step[GCN_PRINT_STEPS - 1], 0, sizeof(steps[0]));
+            cur->step[GCN_PRINT_STEPS - 1].what = GCN_PRINT_MORE;
+            cur->step[GCN_PRINT_STEPS - 1].at = (uint16_t)at;
+            cur->n = GCN_PRINT_STEPS;
+            k += GCN_PRINT_STEPS - 1;
+            memset(&next, 0, sizeof(next));
+            gcn_buf_append(more, &next, sizeof(next));
+            if (more->oom)
+                return 0;
+            cur = (gcn_print_prog *)(void *)(more->data + (at - nprogs) * sizeof(next));
+        }
+        cur->n = (uint8_t)(n - k);
+        memcpy(cur->step, steps + k, (n - k) * sizeof(steps[0]));
+        return ok;
     }
     pp->n = (uint8_t)n;
     memcpy(pp->step, steps, n * sizeof(steps[0]));
@@ -364,7 +386,7 @@ int main(int argc, char **argv)
     const gcn_tables *t = gcn_codec_tables();
     texts x;
     gcn_print_prog *progs;
-    gcn_buf b, variants;
+    gcn_buf b, variants, more;
     gcn_diag diag;
     unsigned gen, insn;
     size_t k;
@@ -376,6 +398,7 @@ int main(int argc, char **argv)
     gcn_buf_init(&x.rows);
     gcn_buf_init(&x.runs);
     gcn_buf_init(&variants);
+    gcn_buf_init(&more);
     progs = calloc((size_t)t->ninsns * GCN_MAX_GENS, sizeof(*progs));
     ok = progs != NULL;
     for (gen = 0; ok && gen < t->ngens; gen++)
@@ -385,7 +408,8 @@ int main(int argc, char **argv)
             base.insn = (uint16_t)insn;
             base.gen = (uint8_t)gen;
             base.encoding = t->insns[insn].encoding;
-            ok = make_prog(&x, t, &base, &progs[insn * GCN_MAX_GENS + gen], &variants);
+            ok = make_prog(&x, t, &base, &progs[insn * GCN_MAX_GENS + gen], &variants, &more,
+                           (size_t)t->ninsns * GCN_MAX_GENS);
         }
     if (!ok) {
         fprintf(stderr, "%s: the texts were not rendered (out of memory, or as said above)\n",
@@ -413,6 +437,10 @@ int main(int argc, char **argv)
         }
         c_prog(&b, &progs[k], t->gens[k % GCN_MAX_GENS].id, t->insns[k / GCN_MAX_GENS].mnemonic);
     }
+    /* the programs GCN_PRINT_MORE steps go on in */
+    for (k = 0; k < more.len / sizeof(gcn_print_prog); k++)
+        c_prog(&b, (const gcn_print_prog *)(void *)(more.data + k * sizeof(gcn_print_prog)), "",
+               "(the steps after GCN_PRINT_STEPS)");
     gcn_buf_puts(&b, "};\n\n");
     gcn_buf_puts(&b, "/* the SMEM offsets' steps, four each: IMM | SOE << 1 */\n");
     gcn_buf_puts(&b, "static const gcn_print_step gcn_print_step_variants[] = {\n");
@@ -437,5 +465,6 @@ int main(int argc, char **argv)
     gcn_buf_free(&x.rows);
     gcn_buf_free(&x.runs);
     gcn_buf_free(&variants);
+    gcn_buf_free(&more);
     return ok ? 0 : 1;
 }

@@ -128,7 +128,7 @@ static void every_value(void **state)
     const gcn_tables *t = gcn_codec_tables();
     const gcn_print_texts *x = &gcn_codec_print_texts;
     uint64_t rng = 0x243f6a8885a308d3ull;
-    unsigned gen, insn, k, var, numbers = 0, variants = 0, mods = 0;
+    unsigned gen, insn, k, var, numbers = 0, variants = 0, mods = 0, more = 0;
     size_t compared = 0;
     (void)state;
     assert_non_null(x->variants);
@@ -138,6 +138,15 @@ static void every_value(void **state)
             assert_true(pp->n <= GCN_PRINT_STEPS);
             for (k = 0; k < pp->n; k++) {
                 const gcn_print_step *s = &pp->step[k];
+                if (s->what == GCN_PRINT_MORE) {
+                    /* the last step; the program goes on in another */
+                    assert_int_equal(k, pp->n - 1);
+                    pp = &x->progs[s->at];
+                    assert_true(pp->n > 0 && pp->n <= GCN_PRINT_STEPS);
+                    k = ~0u;
+                    more++;
+                    continue;
+                }
                 if (s->num != GCN_NUM_VARIANT && s->num != GCN_NUM_MODS) {
                     numbers += s->num != 0;
                     compared += step_all(t, gen, insn, NULL, 0, s, &rng);
@@ -159,13 +168,14 @@ static void every_value(void **state)
             }
         }
     print_message("%zu step values compared, %u number steps, %u SMEM variant steps, %u source "
-                  "modifier steps\n",
-                  compared, numbers, variants, mods);
+                  "modifier steps, %u programs continued\n",
+                  compared, numbers, variants, mods, more);
     assert_true(compared > 1000);
     /* DS offsets and SMEM immediates are number steps; SMEM offsets print by variant */
     assert_true(numbers > 0);
     assert_true(variants > 0);
     assert_true(mods > 0);
+    assert_true(more > 0); /* MUBUF's twelve steps */
 }
 
 /* Random instructions: fields of 1 to 32 bits (past every step's count), random literals. */
