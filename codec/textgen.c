@@ -317,30 +317,32 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
         /* more than a program holds (MUBUF's four operands and eight flags): the steps go on
          * in programs of their own, appended to `more` (rows nprogs on), each but the last
          * ending with a GCN_PRINT_MORE step to the next */
+        gcn_print_prog local; /* built here, then appended (gcn_buf keeps no 64-byte alignment) */
         gcn_print_prog *cur = pp;
+        size_t next = nprogs + more->len / sizeof(local); /* the next program appended */
         unsigned k = 0;
-        while (ok && n - k > GCN_PRINT_STEPS) {
-            gcn_print_prog next;
-            size_t at = nprogs + more->len / sizeof(next);
-            if (at > UINT16_MAX) {
+        while (n - k > GCN_PRINT_STEPS) {
+            if (next > UINT16_MAX) {
                 fprintf(stderr, "gcn_textgen: more than %u print programs\n", UINT16_MAX);
                 return 0;
             }
             memcpy(cur->step, steps + k, (GCN_PRINT_STEPS - 1) * sizeof(steps[0]));
             memset(&cur->step[GCN_PRINT_STEPS - 1], 0, sizeof(steps[0]));
             cur->step[GCN_PRINT_STEPS - 1].what = GCN_PRINT_MORE;
-            cur->step[GCN_PRINT_STEPS - 1].at = (uint16_t)at;
+            cur->step[GCN_PRINT_STEPS - 1].at = (uint16_t)next;
             cur->n = GCN_PRINT_STEPS;
             k += GCN_PRINT_STEPS - 1;
-            memset(&next, 0, sizeof(next));
-            gcn_buf_append(more, &next, sizeof(next));
-            if (more->oom)
-                return 0;
-            cur = (gcn_print_prog *)(void *)(more->data + (at - nprogs) * sizeof(next));
+            if (cur == &local) /* program next - 1 */
+                gcn_buf_append(more, &local, sizeof(local));
+            memset(&local, 0, sizeof(local));
+            cur = &local;
+            next++;
         }
         cur->n = (uint8_t)(n - k);
         memcpy(cur->step, steps + k, (n - k) * sizeof(steps[0]));
-        return ok;
+        if (cur == &local)
+            gcn_buf_append(more, &local, sizeof(local));
+        return ok && !more->oom;
     }
     pp->n = (uint8_t)n;
     memcpy(pp->step, steps, n * sizeof(steps[0]));
@@ -438,9 +440,11 @@ int main(int argc, char **argv)
         c_prog(&b, &progs[k], t->gens[k % GCN_MAX_GENS].id, t->insns[k / GCN_MAX_GENS].mnemonic);
     }
     /* the programs GCN_PRINT_MORE steps go on in */
-    for (k = 0; k < more.len / sizeof(gcn_print_prog); k++)
-        c_prog(&b, (const gcn_print_prog *)(void *)(more.data + k * sizeof(gcn_print_prog)), "",
-               "(the steps after GCN_PRINT_STEPS)");
+    for (k = 0; k < more.len / sizeof(gcn_print_prog); k++) {
+        gcn_print_prog pp; /* copied out: gcn_buf keeps no 64-byte alignment */
+        memcpy(&pp, more.data + k * sizeof(pp), sizeof(pp));
+        c_prog(&b, &pp, "", "(the steps after GCN_PRINT_STEPS)");
+    }
     gcn_buf_puts(&b, "};\n\n");
     gcn_buf_puts(&b, "/* the SMEM offsets' steps, four each: IMM | SOE << 1 */\n");
     gcn_buf_puts(&b, "static const gcn_print_step gcn_print_step_variants[] = {\n");
