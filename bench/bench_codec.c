@@ -5,7 +5,9 @@
  *                 and LLVM 19, both in this process; the bar is read against the faster one
  *   gcn_disasm    the same in one call (gcn_disasm), the shape of LLVMDisasmInstruction; no bar
  *                 of its own, the bar is read on the lines above
- *   assemble      gcnspec (gcn_assemble) against llvm-mc, its start-up subtracted
+ *   assemble      gcnspec (gcn_assemble) against llvm-mc 14 and 19 as processes (LLVM's C API
+ *                 has no assembler; its MC layer in-process is C++), each one's start-up (timed
+ *                 on one line) subtracted; the bar against the faster
  *   decode only   gcn_decode against a bare opcode-table lookup loop (the near-physical limit),
  *                 on the path the host runs (AVX2 on x86-64 CPUs that have it), and where that
  *                 is the vector path the portable one beside it (no bar); the same with its
@@ -829,9 +831,10 @@ static int measure_stream(int gen, stream *s, const opts *o, int *missed)
         return 1;
 
     /* each llvm-mc: its start-up measured on one line and subtracted; rounds alternate with
-     * ours; the bar against the faster */
+     * ours; the bar against the faster (the higher rate, as for decode+print: not the lower of
+     * the two ratios, whose own figures come from different rounds) */
     {
-        double best_ratio = 0;
+        double best_ratio = 0, best_rate = 0;
         const char *best_peer = NULL;
         for (k = 0; k < o->npeers; k++) {
             side a = {.fn = run_ours_a, .ctx = &c};
@@ -860,13 +863,17 @@ static int measure_stream(int gen, stream *s, const opts *o, int *missed)
                    "%.1f-%.1fx; %zu lines, start-up %.3f s excluded)\n",
                    k == 0 ? "assemble" : "", a.best / 1e6, o->peer[k], mc_rate / 1e6, ratio, a.lo,
                    a.hi, o->mc_lines, t_one);
-            if (!best_peer || ratio < best_ratio) {
+            if (!best_peer || mc_rate > best_rate) {
+                best_rate = mc_rate;
                 best_ratio = ratio;
                 best_peer = o->peer[k];
             }
         }
         printf("                against the faster, %s: %.1fx (bar >= %.0fx: %s)\n", best_peer,
                best_ratio, BAR_ASM, verdict(best_ratio >= BAR_ASM));
+        printf("                (llvm-mc as a process, -filetype=obj to /dev/null: LLVM's C API "
+               "has no assembler, and its MC layer in-process is C++; its start-up, timed on "
+               "one line, is subtracted)\n");
         *missed |= best_ratio < BAR_ASM;
     }
 

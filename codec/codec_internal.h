@@ -409,7 +409,8 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     w = codec_load8(bytes);                                                                        \
     d = &t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)];                                  \
     f = d->key_plans + ((w >> d->key_lo) & d->key_mask);                                           \
-    if (f->flags != GCN_FAST_OK)                                                                   \
+    if (f->flags != GCN_FAST_OK &&                                                                 \
+        (f->flags != (GCN_FAST_OK | GCN_FAST_UNMODELLED) || (w & gcn_fast_refused(f))))            \
         return FLAGGED(f, w, gen, bytes, len, out);                                                \
     codec_fast_head(out, f);                                                                       \
     return codec_fast_finish(f, WORK(t, f, w, out), w, out)
@@ -423,8 +424,7 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     f = codec_fast_variant(t, f, w);                                                               \
     if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)                       \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
-    if ((f->flags & GCN_FAST_UNMODELLED) &&                                                        \
-        (w & gcn_refused_bits(t, (unsigned)gen, (unsigned)(f->head & 0xffffu))))                   \
+    if ((f->flags & GCN_FAST_UNMODELLED) && (w & gcn_fast_refused(f)))                             \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
     st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \

@@ -101,31 +101,40 @@ static gcn_status take_literal(pctx *p, size_t at, size_t end, uint32_t v)
 
 /* n bytes of s into d, A-Z lower-cased; eight at a time: a byte is upper case when adding
  * 0x80 - 'A' sets its top bit and adding 0x80 - 'Z' - 1 does not (on its low seven bits, so no
- * carry crosses bytes), and not a byte with its own top bit set. */
-static void lower_copy(char *d, const char *s, size_t n)
+ * carry crosses bytes), and not a byte with its own top bit set. Returns 1 when a byte is '\''
+ * (a character literal: one pass, where a memchr after it was a twenty-fifth of the parse). */
+static int lower_copy(char *d, const char *s, size_t n)
 {
     const uint64_t ones = 0x0101010101010101ull, top = 0x8080808080808080ull;
+    uint64_t quotes = 0; /* a byte '\'' seen: its top bit (a char literal, char_literals) */
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
-        uint64_t x, low, upper;
+        uint64_t x, low, upper, q;
         memcpy(&x, s + i, 8);
         low = x & ~top;
         upper = ((low + (0x80u - 'A') * ones) ^ (low + (0x80u - 'Z' - 1) * ones)) & ~x & top;
+        q = x ^ ('\'' * ones);
+        quotes |= (q - ones) & ~q & top;
         x |= upper >> 2; /* 0x80 >> 2 = 0x20: 'A' -> 'a' */
         memcpy(d + i, &x, 8);
     }
     if (n >= 8 && i < n) {
         /* the last bytes: the eight that end at n, some of them again (the same values) */
-        uint64_t x, low, upper;
+        uint64_t x, low, upper, q;
         memcpy(&x, s + n - 8, 8);
         low = x & ~top;
         upper = ((low + (0x80u - 'A') * ones) ^ (low + (0x80u - 'Z' - 1) * ones)) & ~x & top;
+        q = x ^ ('\'' * ones);
+        quotes |= (q - ones) & ~q & top;
         x |= upper >> 2;
         memcpy(d + n - 8, &x, 8);
-        return;
+        return quotes != 0;
     }
-    for (; i < n; i++)
+    for (; i < n; i++) {
         d[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + ('a' - 'A')) : s[i];
+        quotes |= s[i] == '\'';
+    }
+    return quotes != 0;
 }
 
 /* The end of the run of [a-z0-9_] (a mnemonic's or a name's characters) at s[i]; eight bytes
@@ -186,6 +195,11 @@ static inline int same_name(const char *tok, const char *name, size_t n)
     return memcmp(tok, name, n) == 0;
 #endif
 }
+
+/* Does the text at s start with the literal lit? Compared as a block (memcmp of a constant
+ * length, which compilers inline; strncmp is a call): s is the line or a pool string, both
+ * readable LINE_PAD bytes past their end. */
+#define starts(s, lit) (memcmp((s), (lit), sizeof(lit) - 1) == 0)
 
 /* gcn_name_hash of n bytes of the line or the pool (readable 8 bytes past their end: LINE_PAD,
  * GCN_POOL_PAD), with two 8-byte loads where gcn_name_hash assembles the bytes one by one: the
@@ -1059,8 +1073,8 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         /* a width the flags decide: any tuple (or 'off' for an address) now, its width once
          * the modifiers are read (dynamic_widths) */
         int dynamic = gcn_kind_vaddr(op->kind) || op->plus != GCN_NO_SLOT;
-        if (gcn_kind_vaddr(op->kind) && rc == 0 && strncmp(s + at, "off", 3) == 0 &&
-            !is_alpha(s[at + 3]) && !is_digit(s[at + 3]) && s[at + 3] != '_') {
+        if (gcn_kind_vaddr(op->kind) && rc == 0 && starts(s + at, "off") && !is_alpha(s[at + 3]) &&
+            !is_digit(s[at + 3]) && s[at + 3] != '_') {
             p->written[i] = 0;
             p->written_at[i] = at;
             p->written_end[i] = at + 3;
@@ -1091,8 +1105,8 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
     }
     case GCN_KIND_SADDR:
         /* a scalar address, or 'off' (the field's 'off' code, aux[0]) */
-        if (rc == 0 && strncmp(s + at, "off", 3) == 0 && !is_alpha(s[at + 3]) &&
-            !is_digit(s[at + 3]) && s[at + 3] != '_') {
+        if (rc == 0 && starts(s + at, "off") && !is_alpha(s[at + 3]) && !is_digit(s[at + 3]) &&
+            s[at + 3] != '_') {
             in->field[op->slot] = op->aux[0];
             p->pos = at + 3;
             return GCN_OK;
@@ -1423,7 +1437,7 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
 static int mod_start(const char *s, size_t at)
 {
     return (s[at] == '-' && (is_alpha(s[at + 1]) || s[at + 1] == '|')) || s[at] == '|' ||
-           strncmp(s + at, "neg(", 4) == 0 || strncmp(s + at, "abs(", 4) == 0;
+           starts(s + at, "neg(") || starts(s + at, "abs(");
 }
 
 /* Where the operand inside a modifier opened before s[at] ends: the next '|' (abs), or the ')'
@@ -1463,14 +1477,14 @@ static gcn_status source_operand(pctx *p, const gcn_operand_row *op)
     if (s[at] == '-') {
         neg = 1;
         at = skip_blanks(s, at + 1);
-    } else if (strncmp(s + at, "neg(", 4) == 0) {
+    } else if (starts(s + at, "neg(")) {
         neg = 2;
         at = skip_blanks(s, at + 4);
     }
     if (s[at] == '|') {
         abs = 1;
         at = skip_blanks(s, at + 1);
-    } else if (strncmp(s + at, "abs(", 4) == 0) {
+    } else if (starts(s + at, "abs(")) {
         abs = 2;
         at = skip_blanks(s, at + 4);
     }
@@ -2258,30 +2272,46 @@ static gcn_status parse_row(pctx *p, int gen, const char *text, size_t n, char *
     int rule1, rule2;
     if (alt) {
         /* a reading before may have cut the line (a source modifier's closer) */
-        lower_copy(line, text, n);
+        int quotes = lower_copy(line, text, n);
         memset(line + n, 0, 1 + LINE_PAD);
-        if (memchr(line, '\'', n))
+        if (quotes)
             char_literals(line, text);
     }
-    memset(p, 0, sizeof(*p));
-    memset(out, 0, sizeof(*out));
+    /* field by field: one memset of the whole context compiles to a 'rep stos', whose start-up
+     * cost a tenth of an instruction's assembly */
     p->t = &gcn_codec_table_data;
+    p->row = NULL;
+    p->l = NULL;
     p->in = out;
     p->s = line;
     p->line = line;
+    p->pos = 0;
+    p->has_literal = 0;
+    p->literal = 0;
+    p->with_when = p->has_when = 0;
+    memset(p->written, 0, sizeof(p->written));
+    memset(p->written_at, 0, sizeof(p->written_at));
+    memset(p->written_end, 0, sizeof(p->written_end));
+    p->fmt_seen = 0;
     p->alt = alt;
-    memset(&d1, 0, sizeof(d1));
+    p->alt_rows = 0;
+    memset(out, 0, sizeof(*out));
+    /* what err() writes and this reads (the rest, 1.5 KB, is never read: clearing it cost a
+     * sixth of an instruction's assembly) */
+    d1.col = 0;
+    d1.msg[0] = 0;
     p->diag = &d1;
     p->with_when = 1;
     st = parse_line(p, gen, literal_out);
     if (st == GCN_OK || !p->has_when) {
         if (diag && st != GCN_OK) {
             diag->col = d1.col;
-            memcpy(diag->msg, d1.msg, sizeof(diag->msg));
+            memcpy(diag->msg, d1.msg, strlen(d1.msg) + 1);
         }
         return st;
     }
-    memset(&d2, 0, sizeof(d2));
+    d2.col = 0;
+    d2.msg[0] = 0;
     memset(out, 0, sizeof(*out));
     p->diag = &d2;
     p->with_when = 0;
@@ -2295,7 +2325,7 @@ static gcn_status parse_row(pctx *p, int gen, const char *text, size_t n, char *
     if (st2 != GCN_OK && diag) {
         const gcn_diag *d = rule1 ? &d1 : rule2 ? &d2 : d2.col > d1.col ? &d2 : &d1;
         diag->col = d->col;
-        memcpy(diag->msg, d->msg, sizeof(diag->msg));
+        memcpy(diag->msg, d->msg, strlen(d->msg) + 1);
     }
     return st2 == GCN_OK ? st2 : (rule1 || !(d2.col > d1.col) ? st : st2);
 }
@@ -2306,6 +2336,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     char line[LINE_MAX_CHARS + 1 + LINE_PAD];
     pctx p;
     size_t n;
+    int quotes = 0;
     gcn_status st;
     gcn_diag d1, d2;
     if (diag) {
@@ -2318,7 +2349,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
      * time */
     n = strnlen(text, LINE_MAX_CHARS + 1);
     if (n <= LINE_MAX_CHARS)
-        lower_copy(line, text, n);
+        quotes = lower_copy(line, text, n);
     if (n > LINE_MAX_CHARS) {
         if (diag) {
             diag->col = LINE_MAX_CHARS + 1;
@@ -2328,27 +2359,29 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
         return GCN_ERR_SYNTAX;
     }
     memset(line + n, 0, 1 + LINE_PAD);
-    if (memchr(line, '\'', n))
+    if (quotes)
         char_literals(line, text);
-    memset(&d1, 0, sizeof(d1));
+    d1.col = 0;
+    d1.msg[0] = 0;
     st = parse_row(&p, gen, text, n, line, out, diag ? &d1 : NULL, literal_out, 0);
     /* a bare mnemonic the 32-bit form's operands do not fit: llvm-mc takes the VOP3 form
      * (v_add_f32 v1, v2, s3 is v_add_f32_e64); when both fail, the reading that got further
      * says what is wrong, the 32-bit form's on a tie */
     if (st != GCN_OK && p.alt_rows > 1) {
-        memset(&d2, 0, sizeof(d2));
+        d2.col = 0;
+        d2.msg[0] = 0;
         if (parse_row(&p, gen, text, n, line, out, diag ? &d2 : NULL, literal_out, 1) == GCN_OK)
             return GCN_OK;
         if (diag) {
             const gcn_diag *d = d2.col > d1.col ? &d2 : &d1;
             diag->col = d->col;
-            memcpy(diag->msg, d->msg, sizeof(diag->msg));
+            memcpy(diag->msg, d->msg, strlen(d->msg) + 1);
         }
         return st;
     }
-    if (diag) {
+    if (diag && st != GCN_OK) {
         diag->col = d1.col;
-        memcpy(diag->msg, d1.msg, sizeof(diag->msg));
+        memcpy(diag->msg, d1.msg, strlen(d1.msg) + 1);
     }
     return st;
 }

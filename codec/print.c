@@ -646,6 +646,13 @@ static char *steps_from(char *p, const gcn_tables *t, const gcn_inst *in, const 
         /* the step read whole before the text is stored (a char store may alias it) */
         gcn_print_step s = pp->step[k];
         uint32_t v = in->field[s.slot];
+        if (s.what == GCN_PRINT_MORE) {
+            /* the program goes on in another (k wraps to 0) */
+            pp = &x->progs[s.at];
+            n = pp->n;
+            k = ~0u;
+            continue;
+        }
     step:
         if (v < s.count) {
             const gcn_text16 *e = &texts[s.at + v];
@@ -654,9 +661,10 @@ static char *steps_from(char *p, const gcn_tables *t, const gcn_inst *in, const 
                 p += e->n;
                 continue;
             }
-        } else if (s.num == GCN_NUM_VARIANT) {
-            /* the step of this IMM and SOE (never a variant step itself) */
-            s = x->variants[s.at + (v != 0) + ((in->field[s.bits] != 0) << 1)];
+        } else if (s.num >= GCN_NUM_VARIANT) {
+            /* the step of this IMM and SOE, or of these source modifiers (never a variant step
+             * itself) */
+            s = *gcn_print_variant(x, &s, in->field);
             v = in->field[s.slot];
             goto step;
         } else if (s.num) {
@@ -742,14 +750,26 @@ CODEC_INLINE size_t print_valid(const gcn_tables *t, const gcn_inst *in, char *b
         uint32_t v = in->field[s->slot];
         const gcn_text16 *e;
         if (CODEC_UNLIKELY(v >= s->count)) {
-            if (s->num == GCN_NUM_VARIANT) {
-                /* the step of this IMM and SOE (never a variant step itself) */
-                s = &x->variants[s->at + (v != 0) + ((in->field[s->bits] != 0) << 1)];
+            if (s->what == GCN_PRINT_MORE) {
+                /* the program goes on in another: its steps from the first */
+                pp = &x->progs[s->at];
+                step = pp->step;
+                end = step + pp->n;
+                s = step;
+                v = in->field[s->slot];
+                if (v < s->count)
+                    goto text;
+            }
+            if (s->num >= GCN_NUM_VARIANT) {
+                /* the step of this IMM and SOE, or of these source modifiers (never a variant
+                 * step itself) */
+                s = gcn_print_variant(x, s, in->field);
                 v = in->field[s->slot];
             }
             if (v >= s->count)
                 break;
         }
+    text:
         e = &texts[s->at + v];
         if (CODEC_UNLIKELY(e->n == GCN_TEXT_GENERAL))
             break;

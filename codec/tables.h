@@ -367,7 +367,9 @@ typedef struct gcn_fast_plan {
     union {
         struct {
             uint16_t ck_at[GCN_FAST_CHECKS];
-            uint8_t ck_slot[GCN_FAST_CHECKS], ck_pad[GCN_FAST_CHECKS];
+            uint8_t ck_slot[GCN_FAST_CHECKS];
+            /* a GCN_FAST_UNMODELLED plan's refused bits (gcn_fast_refused) */
+            uint8_t refused_at[2], refused_bits[2];
         };
         struct {
             uint16_t variants;
@@ -393,6 +395,16 @@ static inline unsigned gcn_fast_variant_index(uint64_t w, unsigned imm_lo, unsig
                                               unsigned mask)
 {
     return ((unsigned)(w >> imm_lo) & mask & 1u) | ((unsigned)(w >> soe_lo << 1) & mask & 2u);
+}
+
+/* The bits of the word a GCN_FAST_UNMODELLED plan refuses (its plan row's unmodelled and zero
+ * bits, gcn_refused_bits), kept in the plan as two bytes of the word: refused_bits[k] in byte
+ * refused_at[k] (gcngen makes slow a plan whose bits lie in more), so that the decoder tests them
+ * without reading the plan row. */
+static inline uint64_t gcn_fast_refused(const gcn_fast_plan *f)
+{
+    return (uint64_t)f->refused_bits[0] << (8u * f->refused_at[0]) | (uint64_t)f->refused_bits[1]
+                                                                         << (8u * f->refused_at[1]);
 }
 
 /* Slot k of a plan's fetch order. */
@@ -464,12 +476,22 @@ typedef struct gcn_text16 {
  * GCN_NUM_VARIANT (count 0): an SMEM offset, whose text depends on IMM and SOE; the step is
  * then variants[at + (IMM | SOE << 1)], IMM: field `slot` non-zero, SOE: field `bits` non-zero
  * (bits == slot where the layout has no SOE, whose variant 3 is then IMM 1, SOE 0). Only that
- * step waits for IMM and SOE: the others are looked up at once. */
+ * step waits for IMM and SOE: the others are looked up at once.
+ * GCN_NUM_MODS (count 0): a VALU source with source modifiers (VOP3's NEG and ABS), whose text
+ * depends on its bit in each: the step is variants[at + (NEG | ABS << 1)], NEG bit (bits >> 4)
+ * of field `slot`, ABS the same bit of field (bits & 15); where the source lacks one of them,
+ * its slot is one the encoding does not have (GCN_PRINT_ZERO_SLOT), whose field is 0.
+ * A step of an operand in no field (the implied vcc of a 32-bit form) reads that slot too: its
+ * one text, count 1, is the operand's (any other value: the general path). */
+#define GCN_PRINT_ZERO_SLOT (GCN_MAX_SLOTS - 1u)
 #define GCN_PRINT_MODIFIER 16u
 /* what: every operand and modifier by the general path (an instruction of more steps than a
  * program holds) */
 #define GCN_PRINT_REST 0xffu
-enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT };
+/* what: the program goes on in progs[at] (an instruction of more steps than a program holds:
+ * MUBUF's four operands and eight flags); count 0 */
+#define GCN_PRINT_MORE 0xfeu
+enum { GCN_NUM_NONE, GCN_NUM_DEC, GCN_NUM_HEX, GCN_NUM_HEXS, GCN_NUM_VARIANT, GCN_NUM_MODS };
 typedef struct gcn_print_step {
     uint16_t at, count;
     uint8_t slot, what, num, bits;
@@ -478,7 +500,8 @@ typedef struct gcn_print_step {
 /* The program of one instruction on one generation, one 64-byte line: the mnemonic
  * (mnemonic_len bytes from text row `mnemonic` on, run on through the rows after it), an upper
  * bound of the text's length (gcn_insn_row.text_max), and its steps: its operands, then the
- * modifiers the generation has (textgen fails on an instruction of more than GCN_PRINT_STEPS). */
+ * modifiers the generation has; past GCN_PRINT_STEPS, the last step is a GCN_PRINT_MORE step
+ * to a program of the steps after it (after the [insn * GCN_MAX_GENS + gen] rows). */
 #define GCN_PRINT_STEPS 7
 typedef struct gcn_print_prog {
     _Alignas(64) uint16_t mnemonic;
@@ -490,13 +513,25 @@ _Static_assert(sizeof(gcn_print_prog) == 64, "a print program is one 64-byte lin
 
 /* texts (with GCN_PRINT_TEXT_PAD rows of padding at its end: a mnemonic's block copy reads 48
  * bytes), progs ([insn * GCN_MAX_GENS + gen], codec_print_prog) and the steps GCN_NUM_VARIANT
- * steps lead to; all NULL in the build that renders them. */
+ * and GCN_NUM_MODS steps lead to; all NULL in the build that renders them. */
 #define GCN_PRINT_TEXT_PAD 3
 typedef struct gcn_print_texts {
     const gcn_text16 *texts;
     const gcn_print_prog *progs;
     const gcn_print_step *variants;
 } gcn_print_texts;
+
+/* The step a GCN_NUM_VARIANT or GCN_NUM_MODS step s leads to for the fields f. */
+static inline const gcn_print_step *gcn_print_variant(const gcn_print_texts *x,
+                                                      const gcn_print_step *s, const uint32_t *f)
+{
+    unsigned k, b = s->bits >> 4;
+    if (s->num == GCN_NUM_VARIANT)
+        k = (f[s->slot] != 0) + ((unsigned)(f[s->bits] != 0) << 1);
+    else
+        k = ((f[s->slot] >> b) & 1u) | (((f[s->bits & 15u] >> b) & 1u) << 1);
+    return &x->variants[s->at + k];
+}
 
 /* The program of instruction insn on generation gen. */
 static inline const gcn_print_prog *gcn_print_prog_of(const gcn_print_texts *x, unsigned gen,

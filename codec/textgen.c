@@ -3,14 +3,16 @@
  *
  * For every instruction on every generation, one step per operand and per modifier the
  * generation has (gcn_print_prog). A step whose text depends on its field alone (a register,
- * a scalar operand, an immediate or a modifier; not an SMRD offset, which reads IMM, nor a
- * swizzle) gets the text of every value its field can hold, up to 256. A value whose text depends
- * on the literal (the literal code) or runs past 15 bytes is marked GCN_TEXT_GENERAL. Past 256, a
- * step whose texts the general path writes as a prefix and a number (DS offsets, SMEM immediates;
- * probed) becomes a number step. An SMEM offset, whose text depends on IMM and SOE, gets a variant
- * step: one step for each. Identical runs of texts are stored once. The tests hold gcn_print to the
- * general path (gcn_codec_print_general) on every step and value, and on the boundaries of every
- * number step. */
+ * a scalar or VALU source, an immediate, a branch offset or a modifier; not an SMRD offset,
+ * which reads IMM, nor a swizzle) gets the text of every value its field can hold, up to 512
+ * (a 9-bit field), of a wider one up to 256. A VALU source with source modifiers gets a step
+ * per combination of its NEG and ABS bits, and the vcc a 32-bit form implies one text. A value
+ * whose text depends on the literal (the literal code) or runs past 15 bytes is marked
+ * GCN_TEXT_GENERAL. Past 256, a step whose texts the general path writes as a prefix and a number
+ * (DS offsets, SMEM immediates; probed) becomes a number step. An SMEM offset, whose text depends
+ * on IMM and SOE, gets a variant step: one step for each. Identical runs of texts are stored once.
+ * The tests hold gcn_print to the general path (gcn_codec_print_general) on every step and value,
+ * and on the boundaries of every number step. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,10 @@
 /* This program renders the texts: it has none. */
 const gcn_print_texts gcn_codec_print_texts = {NULL, NULL, NULL};
 
-#define MAX_VALUES 256 /* texts for a field's values below this; past it, number steps */
+/* texts for every value of a field of up to MAX_TEXT_BITS bits (a 9-bit VALU source's 512);
+ * of a wider one, for the values below MAX_VALUES, and past them number steps */
+#define MAX_TEXT_BITS 9
+#define MAX_VALUES 256
 
 typedef struct run {
     uint16_t at, count;
@@ -103,7 +108,8 @@ static int add_run(texts *x, const gcn_text16 *rows, uint16_t count, uint16_t *a
 static int kind_alone(unsigned kind)
 {
     return kind == GCN_KIND_VGPR || kind == GCN_KIND_SGPR || kind == GCN_KIND_SDST ||
-           kind == GCN_KIND_SSRC || kind == GCN_KIND_SBASE || kind == GCN_KIND_IMM;
+           kind == GCN_KIND_SSRC || kind == GCN_KIND_SBASE || kind == GCN_KIND_IMM ||
+           kind == GCN_KIND_VSRC || kind == GCN_KIND_VSRC_VGPR || kind == GCN_KIND_LABEL;
 }
 
 /* Does the general path write, for every value it is probed with from MAX_VALUES up to the
@@ -150,20 +156,25 @@ static int make_step(texts *x, const gcn_tables *t, const gcn_inst *base, unsign
 {
     const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
     unsigned width = l->present && slot < GCN_MAX_SLOTS ? l->slot[slot].width : 0;
-    gcn_text16 rows[MAX_VALUES + 1];
+    gcn_text16 rows[(1u << MAX_TEXT_BITS) + 1];
     unsigned v, count, any = 0, num;
     memset(s, 0, sizeof(*s));
     s->slot = slot;
     s->what = (uint8_t)what;
+    if (slot == GCN_PRINT_ZERO_SLOT && alone && l->present &&
+        t->encodings[base->encoding].nslots <= GCN_PRINT_ZERO_SLOT)
+        width = 1; /* an operand in no field: its one text, at the value 0 of a field it lacks */
     if (!alone || !width)
         return 1;
-    count = width > 8 ? MAX_VALUES : 1u << width;
+    count = width > MAX_TEXT_BITS ? MAX_VALUES : 1u << width;
+    if (slot == GCN_PRINT_ZERO_SLOT)
+        count = 1;
     for (v = 0; v < count; v++)
         any += (unsigned)render(base, what, slot, v, &rows[v]);
     if (!any)
         return 1;
     s->count = (uint16_t)count;
-    for (num = GCN_NUM_DEC; width > 8 && num <= GCN_NUM_HEXS && !s->num; num++)
+    for (num = GCN_NUM_DEC; width > MAX_TEXT_BITS && num <= GCN_NUM_HEXS && !s->num; num++)
         if (number_step(base, what, slot, width, num, &rows[count])) {
             s->num = (uint8_t)num;
             s->bits = (uint8_t)width;
@@ -208,6 +219,46 @@ static int make_variant_step(texts *x, const gcn_tables *t, const gcn_inst *base
     return ok && !variants->oom;
 }
 
+/* The VALU source operand i of base's instruction, which takes source modifiers (NEG, ABS): a
+ * GCN_NUM_MODS step and its four steps (the source's texts under each of NEG and ABS), appended
+ * to variants. A source lacking NEG or ABS reads GCN_PRINT_ZERO_SLOT there; an encoding with
+ * that slot, or a source bit past 3, takes the general path. */
+static int make_mods_step(texts *x, const gcn_tables *t, const gcn_inst *base, unsigned i,
+                          gcn_buf *variants, gcn_print_step *s)
+{
+    const gcn_operand_row *op = &t->insns[base->insn].operand[i];
+    unsigned neg = op->neg_slot != GCN_NO_SLOT ? op->neg_slot : GCN_PRINT_ZERO_SLOT;
+    unsigned abs = op->abs_slot != GCN_NO_SLOT ? op->abs_slot : GCN_PRINT_ZERO_SLOT;
+    size_t at = variants->len / sizeof(gcn_print_step);
+    unsigned m;
+    int ok = 1;
+    memset(s, 0, sizeof(*s));
+    s->slot = op->slot;
+    s->what = (uint8_t)i;
+    if (t->encodings[base->encoding].nslots > GCN_PRINT_ZERO_SLOT || op->mod_bit > 3 ||
+        neg > GCN_PRINT_ZERO_SLOT || abs > GCN_PRINT_ZERO_SLOT)
+        return 1;
+    if (at + 4 > UINT16_MAX) {
+        fprintf(stderr, "gcn_textgen: more than %u variant steps\n", UINT16_MAX);
+        return 0;
+    }
+    s->num = GCN_NUM_MODS;
+    s->slot = (uint8_t)neg;
+    s->bits = (uint8_t)(abs | op->mod_bit << 4);
+    s->at = (uint16_t)at;
+    for (m = 0; ok && m < 4; m++) {
+        gcn_inst in = *base;
+        gcn_print_step vs;
+        if (neg != GCN_PRINT_ZERO_SLOT)
+            in.field[neg] = (m & 1u) << op->mod_bit;
+        if (abs != GCN_PRINT_ZERO_SLOT)
+            in.field[abs] = (m >> 1) << op->mod_bit;
+        ok = make_step(x, t, &in, i, op->slot, 1, &vs);
+        gcn_buf_append(variants, &vs, sizeof(vs));
+    }
+    return ok && !variants->oom;
+}
+
 /* The rows of a mnemonic of n bytes: its bytes run on through them, 16 a row. */
 static int add_mnemonic(texts *x, const char *m, size_t n, uint16_t *at)
 {
@@ -222,7 +273,7 @@ static int add_mnemonic(texts *x, const char *m, size_t n, uint16_t *at)
 
 /* The program of base's instruction. */
 static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_print_prog *pp,
-                     gcn_buf *variants)
+                     gcn_buf *variants, gcn_buf *more, size_t nprogs)
 {
     const gcn_insn_row *row = &t->insns[base->insn];
     const gcn_layout_row *l = codec_layout(t, base->gen, base->encoding);
@@ -247,6 +298,11 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
         if (op->kind == GCN_KIND_SMEM_OFFSET && l->present && op->aux[0] != GCN_NO_SLOT &&
             l->slot[op->aux[0]].width)
             ok = make_variant_step(x, t, base, i, variants, &steps[n++]);
+        else if ((op->kind == GCN_KIND_VSRC || op->kind == GCN_KIND_VSRC_VGPR) &&
+                 (op->neg_slot != GCN_NO_SLOT || op->abs_slot != GCN_NO_SLOT))
+            ok = make_mods_step(x, t, base, i, variants, &steps[n++]);
+        else if (op->kind == GCN_KIND_VCC) /* the register a 32-bit form implies: no field */
+            ok = make_step(x, t, base, i, GCN_PRINT_ZERO_SLOT, 1, &steps[n++]);
         else
             ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind) && op->plus == GCN_NO_SLOT,
                            &steps[n++]);
@@ -258,11 +314,35 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
                                row->modifier[i].slot2 == GCN_NO_SLOT,
                            &steps[n++]);
     if (n > GCN_PRINT_STEPS) {
-        /* more than a program holds (MUBUF's four operands and eight flags): one step, the
-         * general path for the whole text after the mnemonic */
-        memset(&steps[0], 0, sizeof(steps[0]));
-        steps[0].what = GCN_PRINT_REST;
-        n = 1;
+        /* more than a program holds (MUBUF's four operands and eight flags): the steps go on
+         * in programs of their own, appended to `more` (rows nprogs on), each but the last
+         * ending with a GCN_PRINT_MORE step to the next */
+        gcn_print_prog local; /* built here, then appended (gcn_buf keeps no 64-byte alignment) */
+        gcn_print_prog *cur = pp;
+        size_t next = nprogs + more->len / sizeof(local); /* the next program appended */
+        unsigned k = 0;
+        while (n - k > GCN_PRINT_STEPS) {
+            if (next > UINT16_MAX) {
+                fprintf(stderr, "gcn_textgen: more than %u print programs\n", UINT16_MAX);
+                return 0;
+            }
+            memcpy(cur->step, steps + k, (GCN_PRINT_STEPS - 1) * sizeof(steps[0]));
+            memset(&cur->step[GCN_PRINT_STEPS - 1], 0, sizeof(steps[0]));
+            cur->step[GCN_PRINT_STEPS - 1].what = GCN_PRINT_MORE;
+            cur->step[GCN_PRINT_STEPS - 1].at = (uint16_t)next;
+            cur->n = GCN_PRINT_STEPS;
+            k += GCN_PRINT_STEPS - 1;
+            if (cur == &local) /* program next - 1 */
+                gcn_buf_append(more, &local, sizeof(local));
+            memset(&local, 0, sizeof(local));
+            cur = &local;
+            next++;
+        }
+        cur->n = (uint8_t)(n - k);
+        memcpy(cur->step, steps + k, (n - k) * sizeof(steps[0]));
+        if (cur == &local)
+            gcn_buf_append(more, &local, sizeof(local));
+        return ok && !more->oom;
     }
     pp->n = (uint8_t)n;
     memcpy(pp->step, steps, n * sizeof(steps[0]));
@@ -308,7 +388,7 @@ int main(int argc, char **argv)
     const gcn_tables *t = gcn_codec_tables();
     texts x;
     gcn_print_prog *progs;
-    gcn_buf b, variants;
+    gcn_buf b, variants, more;
     gcn_diag diag;
     unsigned gen, insn;
     size_t k;
@@ -320,6 +400,7 @@ int main(int argc, char **argv)
     gcn_buf_init(&x.rows);
     gcn_buf_init(&x.runs);
     gcn_buf_init(&variants);
+    gcn_buf_init(&more);
     progs = calloc((size_t)t->ninsns * GCN_MAX_GENS, sizeof(*progs));
     ok = progs != NULL;
     for (gen = 0; ok && gen < t->ngens; gen++)
@@ -329,7 +410,8 @@ int main(int argc, char **argv)
             base.insn = (uint16_t)insn;
             base.gen = (uint8_t)gen;
             base.encoding = t->insns[insn].encoding;
-            ok = make_prog(&x, t, &base, &progs[insn * GCN_MAX_GENS + gen], &variants);
+            ok = make_prog(&x, t, &base, &progs[insn * GCN_MAX_GENS + gen], &variants, &more,
+                           (size_t)t->ninsns * GCN_MAX_GENS);
         }
     if (!ok) {
         fprintf(stderr, "%s: the texts were not rendered (out of memory, or as said above)\n",
@@ -357,6 +439,12 @@ int main(int argc, char **argv)
         }
         c_prog(&b, &progs[k], t->gens[k % GCN_MAX_GENS].id, t->insns[k / GCN_MAX_GENS].mnemonic);
     }
+    /* the programs GCN_PRINT_MORE steps go on in */
+    for (k = 0; k < more.len / sizeof(gcn_print_prog); k++) {
+        gcn_print_prog pp; /* copied out: gcn_buf keeps no 64-byte alignment */
+        memcpy(&pp, more.data + k * sizeof(pp), sizeof(pp));
+        c_prog(&b, &pp, "", "(the steps after GCN_PRINT_STEPS)");
+    }
     gcn_buf_puts(&b, "};\n\n");
     gcn_buf_puts(&b, "/* the SMEM offsets' steps, four each: IMM | SOE << 1 */\n");
     gcn_buf_puts(&b, "static const gcn_print_step gcn_print_step_variants[] = {\n");
@@ -381,5 +469,6 @@ int main(int argc, char **argv)
     gcn_buf_free(&x.rows);
     gcn_buf_free(&x.runs);
     gcn_buf_free(&variants);
+    gcn_buf_free(&more);
     return ok ? 0 : 1;
 }

@@ -1597,19 +1597,31 @@ static void emit_array(gcn_buf *b, const char *name, const unsigned *v, unsigned
  * rows by offset (row * 256); variants/imm_lo/soe_lo as gcn_fast_plan says, var_mask its flags'
  * variant bits (a row with them has no GCN_FAST_SLOW of its own: its variants say); slow's bit
  * 0 makes the plan GCN_FAST_SLOW, its bit 1 (a plan without checks) GCN_FAST_CANON, its bit 2
- * GCN_FAST_UNMODELLED (the plan row's unmodelled bits tested first). A field's
+ * GCN_FAST_UNMODELLED (refused, the plan row's unmodelled and zero bits, tested first: kept as
+ * two bytes of the word, and a plan whose bits lie in more is slow). A field's
  * mask is the low bits of its width (the plan keeps the width); another would fail the run. */
 static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, const fetch_t *f,
                           unsigned n, const fcheck_t *ck, unsigned nck, int slow, unsigned variants,
-                          unsigned imm_lo, unsigned soe_lo, unsigned var_mask, gcn_buf *b)
+                          unsigned imm_lo, unsigned soe_lo, unsigned var_mask, uint64_t refused,
+                          gcn_buf *b)
 {
-    unsigned i, order = 0;
+    unsigned i, order = 0, nref = 0, ref_at[2] = {0, 0}, ref_bits[2] = {0, 0};
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
     unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
     /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
     unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
     slow &= 1;
     slow |= nck > GCN_FAST_CHECKS;
+    /* the refused bits (GCN_FAST_UNMODELLED) as two bytes of the word (gcn_fast_refused) */
+    for (i = 0; i < 8; i++)
+        if ((refused >> (8 * i)) & 0xffu) {
+            if (nref < 2) {
+                ref_at[nref] = i;
+                ref_bits[nref] = (unsigned)(refused >> (8 * i)) & 0xffu;
+            }
+            nref++;
+        }
+    slow |= nref > 2;
     /* the literal, read as the word's upper half: after a 32-bit word only */
     for (i = 0; i < nck; i++)
         slow |= ck[i].lit && bytes != 4;
@@ -1664,6 +1676,10 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     } else {
         emit_array(b, "ck_at", ck_at, GCN_FAST_CHECKS);
         emit_array(b, "ck_slot", ck_slot, GCN_FAST_CHECKS);
+        if (nref) {
+            emit_array(b, "refused_at", ref_at, 2);
+            emit_array(b, "refused_bits", ref_bits, 2);
+        }
     }
     gcn_buf_printf(b, "\n     .order = 0x%x, .nfetch = %u, .ncheck = %u, .flags = 0x%x},\n", order,
                    n == 0   ? 0u
@@ -1785,7 +1801,7 @@ static void emit_smem_variants(spec_t *s, unsigned g, uint64_t head, unsigned ro
             vc[nc++] = reg;
         {
             size_t at = b->len;
-            emit_fast_row(s, g, head, bytes, vf, n, vc, nc, slow, 0, 0, 0, 0, b);
+            emit_fast_row(s, g, head, bytes, vf, n, vc, nc, slow, 0, 0, 0, 0, 0, b);
             keep_fast_row(s, row + v, b, at);
         }
     }
@@ -1976,7 +1992,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                     layout_slot(e, l, (unsigned)slot_index(e, str(o2, "soe_field")), &soe_lo, &m))
                     var_mask |= 2;
                 emit_fast_row(s, g, head, bytes, fetch, k, fc, 0, 0, nvariants, imm_lo, soe_lo,
-                              var_mask, &fast);
+                              var_mask, 0, &fast);
                 keep_fast_row(s, row, &fast, at);
                 fv->at = nvariants;
                 fv->mask = var_mask;
@@ -1999,7 +2015,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                           slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
                               ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0) |
                               (unmodelled | zero ? 4 : 0),
-                          0, 0, 0, 0, &fast);
+                          0, 0, 0, 0, unmodelled | zero, &fast);
             keep_fast_row(s, row, &fast, at);
         }
     }

@@ -254,6 +254,29 @@ static void unmodelled_fields(void **st)
     }
 }
 
+/* Every plan the fast path takes after testing the refused bits keeps them whole
+ * (gcn_fast_refused, two bytes of the word), and every other plan the fast path takes as it is
+ * has none. */
+static void refused_bits_kept(void **state)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    unsigned gen, insn, flagged = 0;
+    (void)state;
+    for (gen = 0; gen < t->ngens; gen++)
+        for (insn = 0; insn < t->ninsns; insn++) {
+            const gcn_fast_plan *f = &t->fast_plans[gen * t->ninsns + insn];
+            if (f->flags & (GCN_FAST_SLOW | GCN_FAST_VARIANTS) || !f->flags)
+                continue;
+            if (f->flags & GCN_FAST_UNMODELLED) {
+                flagged++;
+                assert_true(gcn_fast_refused(f) == gcn_refused_bits(t, gen, insn));
+            } else {
+                assert_true(gcn_refused_bits(t, gen, insn) == 0);
+            }
+        }
+    assert_true(flagged > 0);
+}
+
 int main(void)
 {
     static int host = 0, portable = 1;
@@ -265,6 +288,7 @@ int main(void)
         {"unmodelled_fields", unmodelled_fields, NULL, NULL, &host},
         {"unmodelled_fields (portable path)", unmodelled_fields, NULL, NULL, &portable},
         cmocka_unit_test(print_no_instruction),
+        cmocka_unit_test(refused_bits_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,7 +93,7 @@ static unsigned step_values(const gcn_print_step *s, uint64_t *rng, uint32_t *v)
 static size_t step_all(const gcn_tables *t, unsigned gen, unsigned insn, const gcn_print_step *vs,
                        unsigned var, const gcn_print_step *s, uint64_t *rng)
 {
-    uint32_t v[256 + 69];
+    uint32_t v[512 + 69];
     unsigned nv = step_values(s, rng, v), i, f;
     for (i = 0; i < nv; i++) {
         gcn_inst in;
@@ -105,7 +105,12 @@ static size_t step_all(const gcn_tables *t, unsigned gen, unsigned insn, const g
             for (f = 0; f < GCN_INST_MAX_FIELDS; f++)
                 in.field[f] = (uint32_t)next(rng) & 0xffu;
         in.literal = (uint32_t)next(rng);
-        if (vs) {
+        if (vs && vs->num == GCN_NUM_MODS) {
+            /* NEG and ABS: the source's bit in each, the other sources' bits as drawn */
+            unsigned b = vs->bits >> 4, abs = vs->bits & 15u;
+            in.field[vs->slot] = (in.field[vs->slot] & ~(1u << b)) | (var & 1u) << b;
+            in.field[abs] = (in.field[abs] & ~(1u << b)) | (var >> 1) << b;
+        } else if (vs) {
             in.field[vs->slot] = var & 1;
             if (vs->bits != vs->slot)
                 in.field[vs->bits] = var >> 1;
@@ -123,7 +128,7 @@ static void every_value(void **state)
     const gcn_tables *t = gcn_codec_tables();
     const gcn_print_texts *x = &gcn_codec_print_texts;
     uint64_t rng = 0x243f6a8885a308d3ull;
-    unsigned gen, insn, k, var, numbers = 0, variants = 0;
+    unsigned gen, insn, k, var, numbers = 0, variants = 0, mods = 0, more = 0;
     size_t compared = 0;
     (void)state;
     assert_non_null(x->variants);
@@ -133,30 +138,44 @@ static void every_value(void **state)
             assert_true(pp->n <= GCN_PRINT_STEPS);
             for (k = 0; k < pp->n; k++) {
                 const gcn_print_step *s = &pp->step[k];
-                if (s->num != GCN_NUM_VARIANT) {
+                if (s->what == GCN_PRINT_MORE) {
+                    /* the last step; the program goes on in another */
+                    assert_int_equal(k, pp->n - 1);
+                    pp = &x->progs[s->at];
+                    assert_true(pp->n > 0 && pp->n <= GCN_PRINT_STEPS);
+                    k = ~0u;
+                    more++;
+                    continue;
+                }
+                if (s->num != GCN_NUM_VARIANT && s->num != GCN_NUM_MODS) {
                     numbers += s->num != 0;
                     compared += step_all(t, gen, insn, NULL, 0, s, &rng);
                     continue;
                 }
                 assert_int_equal(s->count, 0);
-                variants++;
+                variants += s->num == GCN_NUM_VARIANT;
+                mods += s->num == GCN_NUM_MODS;
                 for (var = 0; var < 4; var++) {
                     const gcn_print_step *v = &x->variants[s->at + var];
-                    if (s->bits == s->slot && (var == 1 || var == 2))
+                    if (s->num == GCN_NUM_VARIANT && s->bits == s->slot && (var == 1 || var == 2))
                         continue; /* without SOE, IMM picks 0 or 3 */
-                    assert_int_not_equal(v->num, GCN_NUM_VARIANT);
+                    assert_true(v->num < GCN_NUM_VARIANT);
                     numbers += v->num != 0;
-                    compared +=
-                        step_all(t, gen, insn, s, s->bits == s->slot ? var & 1 : var, v, &rng);
+                    compared += step_all(
+                        t, gen, insn, s,
+                        s->num == GCN_NUM_VARIANT && s->bits == s->slot ? var & 1 : var, v, &rng);
                 }
             }
         }
-    print_message("%zu step values compared, %u number steps, %u SMEM variant steps\n", compared,
-                  numbers, variants);
+    print_message("%zu step values compared, %u number steps, %u SMEM variant steps, %u source "
+                  "modifier steps, %u programs continued\n",
+                  compared, numbers, variants, mods, more);
     assert_true(compared > 1000);
     /* DS offsets and SMEM immediates are number steps; SMEM offsets print by variant */
     assert_true(numbers > 0);
     assert_true(variants > 0);
+    assert_true(mods > 0);
+    assert_true(more > 0); /* MUBUF's twelve steps */
 }
 
 /* Random instructions: fields of 1 to 32 bits (past every step's count), random literals. */
