@@ -49,6 +49,8 @@
 #include "vectors/enc_cases.h"
 #include "vectors/llvm_mc.h"
 
+#include "real_code.h"
+
 /* Bars of issue 4 */
 #define BAR_PRINT 100.0
 #define BAR_ASM 30.0
@@ -124,65 +126,10 @@ static int add_case(const gcn_enc_case *c, void *ctx)
     return stream_add(ctx, b, nb, c->inst.insn, gcn_inst_encoding(&c->inst), text);
 }
 
-static int is_code_of(const struct dirent *d)
+/* bench_real_code's callback: each instruction into the stream, with its text */
+static int add_item(void *ctx, const uint8_t *bytes, size_t n, const gcn_disasm_item *item)
 {
-    size_t n = strlen(d->d_name);
-    return n > 2 && strcmp(d->d_name + n - 2, ".o") == 0;
-}
-
-/* The instructions the codec decodes in DIR's code objects for gen (NAME_MCPU.o, in name
- * order), in the order of their executable sections; *words counts every item the walk met.
- * Returns the number of code objects read, -1 on an error (said on stderr). */
-static int add_code(stream *s, int gen, const char *dir, size_t *words)
-{
-    struct dirent **list = NULL;
-    char suffix[64];
-    int n = scandir(dir, &list, is_code_of, alphasort), i, files = 0, bad = 0;
-    if (n < 0) {
-        fprintf(stderr,
-                "bench_codec: %s: cannot read the real-code corpus (cmake --build BUILD --target "
-                "real_code_report compiles it; or give --code DIR)\n",
-                dir);
-        return -1;
-    }
-    snprintf(suffix, sizeof(suffix), "_%s.o", gcn_gen_mcpu(gen));
-    for (i = 0; i < n; i++) {
-        const char *name = list[i]->d_name;
-        size_t len = strlen(name), sl = strlen(suffix), k;
-        char path[4096], *data = NULL;
-        size_t size = 0;
-        gcn_codeobj obj;
-        gcn_diag d;
-        if (!bad && len > sl && strcmp(name + len - sl, suffix) == 0) {
-            snprintf(path, sizeof(path), "%s/%s", dir, name);
-            gcn_diag_clear(&d);
-            if (gcn_read_file(path, &data, &size, &d) != GCN_OK ||
-                gcn_codeobj_read(path, (const uint8_t *)data, size, &obj, &d) != GCN_OK) {
-                gcn_diag_print(&d, stderr);
-                bad = 1;
-            } else {
-                for (k = 0; k < obj.nsections && !bad; k++) {
-                    const gcn_codeobj_section *sec = &obj.sections[k];
-                    size_t pos = 0;
-                    while (pos < sec->size && !bad) {
-                        gcn_disasm_item item;
-                        gcn_disasm_next(gen, sec->data + pos, sec->size - pos, &item);
-                        if (item.kind == GCN_ITEM_INST)
-                            bad = stream_add(s, sec->data + pos, item.size, item.inst.insn,
-                                             gcn_inst_encoding(&item.inst), item.text);
-                        (*words)++;
-                        pos += item.size;
-                    }
-                }
-                gcn_codeobj_free(&obj);
-                files++;
-            }
-            free(data);
-        }
-        free(list[i]);
-    }
-    free(list);
-    return bad ? -1 : files;
+    return stream_add(ctx, bytes, n, item->inst.insn, gcn_inst_encoding(&item->inst), item->text);
 }
 
 static void stream_free(stream *s)
@@ -940,7 +887,7 @@ static int bench_gen(int gen, const opts *o, int *missed)
 
     /* real code */
     memset(&s, 0, sizeof(s));
-    files = rc ? 0 : add_code(&s, gen, o->code_dir, &words);
+    files = rc ? 0 : bench_real_code("bench_codec", o->code_dir, gen, add_item, &s, &words);
     if (files < 0 && !o->code_given) {
         printf("%s (%s), real code: not measured (no corpus in %s)\n", gcn_gen_id(gen),
                gcn_gen_mcpu(gen), o->code_dir);

@@ -23,6 +23,8 @@
 #include "util/file.h"
 #include "vectors/enc_cases.h"
 
+#include "real_code.h"
+
 typedef struct stream {
     gcn_inst *in;   /* the cases as decoded */
     uint8_t *bytes; /* each case's bytes, back to back, 8 zero bytes after */
@@ -80,59 +82,10 @@ static int add_case(const gcn_enc_case *c, void *ctx)
     return add_inst(ctx, c->inst.gen, b, nb);
 }
 
-static int is_code_of(const struct dirent *d)
+/* bench_real_code's callback: each instruction into the stream */
+static int add_item(void *ctx, const uint8_t *bytes, size_t n, const gcn_disasm_item *item)
 {
-    size_t n = strlen(d->d_name);
-    return n > 2 && strcmp(d->d_name + n - 2, ".o") == 0;
-}
-
-/* The instructions the codec decodes in DIR's code objects for gen (NAME_MCPU.o), in the order
- * of their executable sections, grouped by encoding (a stable sort: --by-encoding reads runs);
- * -1 on an error (said on stderr). */
-static int add_code(stream *s, int gen, const char *dir)
-{
-    struct dirent **list = NULL;
-    char suffix[64];
-    int n = scandir(dir, &list, is_code_of, alphasort), i, bad = 0;
-    if (n < 0) {
-        fprintf(stderr, "bench_codec_parts: %s: cannot read the real-code corpus\n", dir);
-        return -1;
-    }
-    snprintf(suffix, sizeof(suffix), "_%s.o", gcn_gen_mcpu(gen));
-    for (i = 0; i < n; i++) {
-        const char *name = list[i]->d_name;
-        size_t len = strlen(name), sl = strlen(suffix), k;
-        char path[4096], *data = NULL;
-        size_t size = 0;
-        gcn_codeobj obj;
-        gcn_diag d;
-        if (!bad && len > sl && strcmp(name + len - sl, suffix) == 0) {
-            snprintf(path, sizeof(path), "%s/%s", dir, name);
-            gcn_diag_clear(&d);
-            if (gcn_read_file(path, &data, &size, &d) != GCN_OK ||
-                gcn_codeobj_read(path, (const uint8_t *)data, size, &obj, &d) != GCN_OK) {
-                gcn_diag_print(&d, stderr);
-                bad = 1;
-            } else {
-                for (k = 0; k < obj.nsections && !bad; k++) {
-                    const gcn_codeobj_section *sec = &obj.sections[k];
-                    size_t pos = 0;
-                    while (pos < sec->size && !bad) {
-                        gcn_disasm_item item;
-                        gcn_disasm_next(gen, sec->data + pos, sec->size - pos, &item);
-                        if (item.kind == GCN_ITEM_INST)
-                            bad = add_inst(s, gen, sec->data + pos, item.size);
-                        pos += item.size;
-                    }
-                }
-                gcn_codeobj_free(&obj);
-            }
-            free(data);
-        }
-        free(list[i]);
-    }
-    free(list);
-    return bad ? -1 : 0;
+    return add_inst(ctx, item->inst.gen, bytes, n);
 }
 
 enum { DECODE, PRINT, DECODE_PRINT, DISASM, PARSE, ENCODE, ASSEMBLE, NSTAGES };
@@ -461,7 +414,7 @@ int main(int argc, char **argv)
         stream_free(&s);
         if (rc || !code)
             continue;
-        if (add_code(&s, gens[i], code) || !s.n) {
+        if (bench_real_code("bench_codec_parts", code, gens[i], add_item, &s, NULL) < 0 || !s.n) {
             fprintf(stderr, "bench_codec_parts: no real code for %s in %s\n", gcn_gen_id(gens[i]),
                     code);
             rc = 1;
