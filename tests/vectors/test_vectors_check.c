@@ -73,8 +73,13 @@ static void gen_vectors(const char *dir, int small)
                 "--no-lit", "-q", "--known", known1, "--known", known2, "--known", known3, "--out",
                 dir, NULL);
     else
+#ifdef GCN_TEST_ONE_GEN
+        cli_run(&r, "vectors", "--spec", spec_arg, "--gen", GCN_TEST_ONE_GEN, "-q", "--known",
+                known1, "--known", known2, "--known", known3, "--out", dir, NULL);
+#else
         cli_run(&r, "vectors", "--spec", spec_arg, "-q", "--known", known1, "--known", known2,
                 "--known", known3, "--out", dir, NULL);
+#endif
     if (r.exit_code != 0)
         fail_msg("gcnspec vectors failed (%d):\n%s", r.exit_code, r.err.data ? r.err.data : "");
     gcn_proc_result_free(&r);
@@ -194,7 +199,8 @@ static void compare_trees(const char *a, const char *b, const char *rel, size_t 
     free(db);
 }
 
-/* Two runs over every generation and encoding give the same bytes, file for file. */
+/* Two runs over every generation and encoding give the same bytes, file for file (under the
+ * sanitizers, over GCN 1.4's encodings: tests/vectors/CMakeLists.txt). */
 static void test_deterministic(void **state)
 {
     char *a = path_join2(cli_scratch(), "run1"), *b = path_join2(cli_scratch(), "run2");
@@ -203,7 +209,11 @@ static void test_deterministic(void **state)
     gen_vectors(a, 0);
     gen_vectors(b, 0);
     compare_trees(a, b, ".", &files);
+#ifdef GCN_TEST_ONE_GEN
+    if (files < 20)
+#else
     if (files < 40)
+#endif
         fail_msg("only %zu files compared", files);
     tmpdir_remove(a);
     tmpdir_remove(b);
