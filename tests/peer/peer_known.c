@@ -22,18 +22,6 @@ int peer_key_matches(const cJSON *entry, const char *key, const char *val)
     return 0;
 }
 
-/* json_has: a list of strings holding s. */
-static int json_has(const cJSON *list, const char *s)
-{
-    const cJSON *x;
-    cJSON_ArrayForEach(x, list)
-    {
-        if (cJSON_IsString(x) && strcmp(x->valuestring, s) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 int peer_lacks_gen(const cJSON *spec, const char *peer, const char *gen, const char *mnemonic)
 {
     const cJSON *i;
@@ -41,7 +29,6 @@ int peer_lacks_gen(const cJSON *spec, const char *peer, const char *gen, const c
     {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(i, "name"), *pl, *o;
         const cJSON *suffix = cJSON_GetObjectItemCaseSensitive(i, "asm_suffix");
-        const cJSON *sgens = cJSON_GetObjectItemCaseSensitive(i, "asm_suffix_gens");
         if (!cJSON_IsString(name))
             continue;
         /* the mnemonic as printed on each generation the instruction has: the name and its
@@ -54,7 +41,7 @@ int peer_lacks_gen(const cJSON *spec, const char *peer, const char *gen, const c
             int with;
             if (!cJSON_IsString(g) || (gen && strcmp(g->valuestring, gen) != 0))
                 continue;
-            with = cJSON_IsString(suffix) && (!sgens || json_has(sgens, g->valuestring));
+            with = cJSON_IsString(suffix) && peer_key_matches(i, "asm_suffix_gens", g->valuestring);
             snprintf(full, sizeof(full), "%s%s", name->valuestring,
                      with ? suffix->valuestring : "");
             /* the catalogue's mnemonic carries the suffix on every generation */
@@ -65,9 +52,8 @@ int peer_lacks_gen(const cJSON *spec, const char *peer, const char *gen, const c
             cJSON_ArrayForEach(pl, cJSON_GetObjectItemCaseSensitive(i, "peer_lacks"))
             {
                 const cJSON *p = cJSON_GetObjectItemCaseSensitive(pl, "peer");
-                const cJSON *lg = cJSON_GetObjectItemCaseSensitive(pl, "gens");
                 if (cJSON_IsString(p) && strcmp(p->valuestring, peer) == 0 &&
-                    (!lg || json_has(lg, g->valuestring)))
+                    peer_key_matches(pl, "gens", g->valuestring))
                     return 1;
             }
         }

@@ -207,12 +207,13 @@ def _vopc_aliases():
 
 VOPC_ALIASES = _vopc_aliases()
 VOPC_TEMPLATES = _vopc_templates()
+# the class compares, which have sections of their own (no template)
+VOPC_CLASS = ["V_CMP_CLASS_F32", "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64", "V_CMPX_CLASS_F64",
+              "V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"]
 # 16-bit sources (GCN 1.2/1.4): SRC0's literal is 16 bits, as VOP1's and VOP2's
-VOPC_SRC16 = [n for n in VOPC_TEMPLATES if _vopc_type(n) in ("F16", "I16", "U16")] + \
-             ["V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"]
+VOPC_SRC16 = [n for n in VOPC_TEMPLATES + VOPC_CLASS if _vopc_type(n) in ("F16", "I16", "U16")]
 # double sources: SRC0's literal is the double's upper half, as VOP1's F64 sources
-VOPC_SRC64F = [n for n in VOPC_TEMPLATES if _vopc_type(n) == "F64"] + \
-              ["V_CMP_CLASS_F64", "V_CMPX_CLASS_F64"]
+VOPC_SRC64F = [n for n in VOPC_TEMPLATES + VOPC_CLASS if _vopc_type(n) == "F64"]
 
 
 def _buffer_loads(enc, prefix):
@@ -261,8 +262,7 @@ def _vop3_form_names():
     """The spec's names of the VOP1/VOP2 instructions whose opcode lines or tables give a VOP3
     opcode, and of every VOPC compare (the VOPC page: 'VOPC opcodes (0-255) and VOP3 opcodes
     are same')."""
-    names = set(VOPC_TEMPLATES) | {"V_CMP_CLASS_F32", "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64",
-                                   "V_CMPX_CLASS_F64", "V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"}
+    names = set(VOPC_TEMPLATES) | set(VOPC_CLASS)
     for x in _vop3_facts():
         if x.get("encoding") not in ("VOP1", "VOP2"):
             continue
@@ -372,8 +372,7 @@ def vop3_source_mod_overrides():
     for n in VOPC_TEMPLATES:
         if _vopc_type(n).startswith("F"):
             out.setdefault(n, set()).update({"SRC0", "SRC1"})
-    for n in ("V_CMP_CLASS_F32", "V_CMPX_CLASS_F32", "V_CMP_CLASS_F64", "V_CMPX_CLASS_F64",
-              "V_CMP_CLASS_F16", "V_CMPX_CLASS_F16"):
+    for n in VOPC_CLASS:
         out.setdefault(n, set()).add("SRC0")
     return [{"instruction": n, "operand": src, "abs_field": "ABS", "neg_field": "NEG",
              "note": "a floating-point source (its Operation reads AS%s(%s)): -x, |x|" %
