@@ -86,23 +86,21 @@ static int lacks(const char *peer, const char *gen, const kase *k)
 
 static size_t *used; /* per known entry: disagreements it explained */
 
-/* A disagreement explained by spec/peers/llvm-mc-known.json: every key the entry gives matches. */
+/* A disagreement explained by spec/peers/llvm-mc-known.json: every key the entry gives matches
+ * (the keys looked up once, in the cheapest order). */
+static const char *const entry_keys[] = {"peer", "gen",      "kind", "what",
+                                         "slot", "mnemonic", "text", NULL};
+static peer_entries entries;
 static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k)
 {
-    const cJSON *e;
-    size_t n = 0;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(known.root, "known"))
-    {
-        if (peer_key_matches(e, "peer", peer) && peer_key_matches(e, "gen", gen) &&
-            peer_key_matches(e, "kind", kind) && peer_key_matches(e, "what", k->what) &&
-            peer_key_matches(e, "slot", k->slot ? k->slot : "-") &&
-            peer_key_matches(e, "mnemonic", gcn_inst_mnemonic(&k->inst)) &&
-            peer_key_matches(e, "text", k->text)) {
+    const char *vals[] = {
+        peer, gen, kind, k->what, k->slot ? k->slot : "-", gcn_inst_mnemonic(&k->inst), k->text};
+    size_t n;
+    for (n = 0; n < entries.n; n++)
+        if (peer_entry_matches(&entries, n, vals)) {
             used[n]++;
-            return e;
+            return entries.v[n].entry;
         }
-        n++;
-    }
     return NULL;
 }
 
@@ -316,7 +314,13 @@ int main(void)
     free(p);
     if (!peer_load(&known, "spec/peers/llvm-mc-known.json") || !peer_load(&spec, "spec/gcn.json"))
         return 1;
+    if (!peer_entries_init(&entries, cJSON_GetObjectItemCaseSensitive(known.root, "known"),
+                           entry_keys)) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
     rc = cmocka_run_group_tests(tests, NULL, NULL);
+    peer_entries_free(&entries);
     gcn_json_free(&known);
     gcn_json_free(&spec);
     return rc;

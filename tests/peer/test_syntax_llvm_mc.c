@@ -142,26 +142,22 @@ static gcn_json_doc spec; /* spec/gcn.json: the instructions a peer lacks */
 /* The entry that explains a disagreement: the first whose keys all match. message is the
  * peer's refusal ("" when it assembled the text); a crash of the peer ("crashed (signal N)")
  * is a class of its own, which only an entry that names it in "message" explains. */
+static const char *const entry_keys[] = {"peer", "gen",     "kind",     "form", "operand",
+                                         "slot", "message", "mnemonic", "text", NULL};
+static peer_entries entries; /* known's entries, their keys looked up once */
 static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k,
                               const char *message)
 {
-    const cJSON *e;
-    size_t n = 0;
+    const char *vals[] = {peer,      gen,           kind,
+                          k->c.form, k->c.kind,     k->c.slot ? k->c.slot : "-",
+                          message,   k->c.mnemonic, k->c.text};
+    size_t n;
     int crashed = strncmp(message, "crashed (signal", 15) == 0;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(known.root, "known"))
-    {
-        if ((!crashed || cJSON_GetObjectItemCaseSensitive(e, "message")) &&
-            peer_key_matches(e, "message", message) && peer_key_matches(e, "peer", peer) &&
-            peer_key_matches(e, "gen", gen) && peer_key_matches(e, "kind", kind) &&
-            peer_key_matches(e, "form", k->c.form) && peer_key_matches(e, "operand", k->c.kind) &&
-            peer_key_matches(e, "slot", k->c.slot ? k->c.slot : "-") &&
-            peer_key_matches(e, "mnemonic", k->c.mnemonic) &&
-            peer_key_matches(e, "text", k->c.text)) {
+    for (n = 0; n < entries.n; n++)
+        if ((!crashed || entries.v[n].pat[6]) && peer_entry_matches(&entries, n, vals)) {
             used[n]++;
-            return e;
+            return entries.v[n].entry;
         }
-        n++;
-    }
     return NULL;
 }
 
@@ -509,7 +505,13 @@ int main(int argc, char **argv)
     if (!peer_load(&known, "spec/peers/llvm-mc-syntax-known.json") ||
         !peer_load(&spec, "spec/gcn.json"))
         return 1;
+    if (!peer_entries_init(&entries, cJSON_GetObjectItemCaseSensitive(known.root, "known"),
+                           entry_keys)) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
     rc = cmocka_run_group_tests(tests, NULL, NULL);
+    peer_entries_free(&entries);
     gcn_json_free(&known);
     gcn_json_free(&spec);
     return rc;
