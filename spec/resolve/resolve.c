@@ -83,6 +83,7 @@ typedef struct ctx {
     size_t npending, pending_cap;
     rinsn *insns;
     size_t ninsns;
+    const char **names_on; /* emit_instructions: name_on of insns[i] on gen g at i * ngens + g */
     gcn_claims claims;
     gcn_section_view *sections;
     const char **section_names; /* section_name of each, once */
@@ -1064,15 +1065,17 @@ static void add_asm_suffix(const ctx *c, const rinsn *x, cJSON *o)
         cJSON *gens = cJSON_AddArrayToObject(o, "asm_suffix_gens");
         int g;
         size_t i;
+        const cJSON *with = cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with");
+        size_t xi = (size_t)(x - c->insns);
         for (g = 0; g < (int)c->ngens; g++) {
             int other = 0;
             if (x->opcode[g] < 0)
                 continue;
             for (i = 0; i < c->ninsns && !other; i++)
                 other = c->insns[i].opcode[g] >= 0 &&
-                        strcmp(name_on(c, &c->insns[i], g), name_on(c, x, g)) == 0 &&
-                        json_strs_has(cJSON_GetObjectItemCaseSensitive(enc, "mnemonic_suffix_with"),
-                                      c->insns[i].encoding);
+                        strcmp(c->names_on[i * c->ngens + (size_t)g],
+                               c->names_on[xi * c->ngens + (size_t)g]) == 0 &&
+                        json_strs_has(with, c->insns[i].encoding);
             if (other)
                 cJSON_AddItemToArray(gens, cJSON_CreateString(c->gens[g].id));
         }
@@ -2258,6 +2261,14 @@ static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
     int g;
     gcn_status st = GCN_OK;
     qsort(c->insns, c->ninsns, sizeof(rinsn), insn_cmp);
+    /* every instruction's name on every generation, once: add_asm_suffix compares each VOP3
+     * instruction's with every other's (a lookup each made this most of the resolver's time) */
+    c->names_on = malloc((c->ninsns * c->ngens + 1) * sizeof(*c->names_on));
+    if (!c->names_on)
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < c->ninsns; i++)
+        for (g = 0; g < (int)c->ngens; g++)
+            c->names_on[i * c->ngens + (size_t)g] = name_on(c, &c->insns[i], g);
     for (i = 0; i < c->ninsns && st == GCN_OK; i++) {
         rinsn *x = &c->insns[i];
         cJSON *o, *ops;
@@ -2338,6 +2349,8 @@ static gcn_status emit_instructions(ctx *c, cJSON *root, size_t *pairs)
         else
             cJSON_Delete(o);
     }
+    free(c->names_on);
+    c->names_on = NULL;
     return st == GCN_OK ? sort_entries(list) : st;
 }
 
