@@ -14,7 +14,21 @@ function(gcn_add_unit_test name)
   add_executable(${name} ${T_SOURCES})
   gcn_target_defaults(${name})
   target_link_libraries(${name} PRIVATE gcn_cmocka ${T_LIBS})
-  add_test(NAME ${name} COMMAND ${name} ${T_ARGS} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  set(peer)
+  if(T_PEER)
+    set(peer PEER)
+  endif()
+  gcn_add_test_run(${name} TARGET ${name} ARGS ${T_ARGS} LABELS ${T_LABELS} TIMEOUT ${T_TIMEOUT}
+                   ${peer})
+endfunction()
+
+# gcn_add_test_run(NAME TARGET target [ARGS ...] [LABELS ...] [TIMEOUT s] [PEER])
+# One more test of a unit test's executable (another part of it, chosen by ARGS), in the same
+# environment: the parts of a long test spread over the cores, and a label can leave one out of
+# the sanitizer pass.
+function(gcn_add_test_run name)
+  cmake_parse_arguments(T "PEER" "TARGET;TIMEOUT" "ARGS;LABELS" ${ARGN})
+  add_test(NAME ${name} COMMAND ${T_TARGET} ${T_ARGS} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set(env "GCN_SOURCE_DIR=${CMAKE_SOURCE_DIR}" "GCN_BUILD_DIR=${CMAKE_BINARY_DIR}"
           "GCN_DOCS_DIR=${GCN_DOCS_DIR}" "GCNSPEC=$<TARGET_FILE:gcnspec>")
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${env}")

@@ -301,14 +301,25 @@ static void test_llvm_mc_19(void **state)
     check_peer("llvm-mc-19");
 }
 
-int main(void)
+/*   test_codec_llvm_mc [14|19]: against that llvm-mc alone (the suite runs each as a test of
+ *   its own: tests/peer/CMakeLists.txt), without an argument against both */
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_llvm_mc_14),
                                        cmocka_unit_test(test_llvm_mc_19)};
-    char *p = gcn_mc_find("llvm-mc-14");
+    char *p, peer[32] = "llvm-mc-14", filter[32];
     int rc;
+    if (argc == 2 && (strcmp(argv[1], "14") == 0 || strcmp(argv[1], "19") == 0)) {
+        snprintf(peer, sizeof(peer), "llvm-mc-%s", argv[1]);
+        snprintf(filter, sizeof(filter), "test_llvm_mc_%s", argv[1]);
+        cmocka_set_test_filter(filter);
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: test_codec_llvm_mc [14|19]\n");
+        return 2;
+    }
+    p = gcn_mc_find(peer);
     if (!p) {
-        fprintf(stderr, "llvm-mc-14 is not installed: skipped\n");
+        fprintf(stderr, "%s is not installed: skipped\n", peer);
         return 77;
     }
     free(p);

@@ -9,7 +9,8 @@
  * One llvm-mc process per generation and batch of lines.
  *   test_syntax_llvm_mc [--report FILE]   FILE: the counts as Markdown
  *   test_syntax_llvm_mc --ours            gcnspec against the cases alone, no peer run (the
- *                                         test_syntax_cases test: it needs no llvm-mc) */
+ *                                         test_syntax_cases test: it needs no llvm-mc)
+ *   test_syntax_llvm_mc 14|19             against that llvm-mc alone (a test each) */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdarg.h>
 #include <stddef.h>
@@ -483,18 +484,22 @@ static void test_syntax(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_syntax)};
-    int rc, p, ours_only = 0;
+    int rc, p, ours_only = 0, only = -1;
     if (argc == 3 && strcmp(argv[1], "--report") == 0)
         report = argv[2];
     else if (argc == 2 && strcmp(argv[1], "--ours") == 0)
         ours_only = 1;
+    else if (argc == 2 && (strcmp(argv[1], "14") == 0 || strcmp(argv[1], "19") == 0))
+        only = strcmp(argv[1], "19") == 0;
     else if (argc != 1) {
-        fprintf(stderr, "usage: test_syntax_llvm_mc [--report FILE | --ours]\n");
+        fprintf(stderr, "usage: test_syntax_llvm_mc [--report FILE | --ours | 14 | 19]\n");
         return 2;
     }
-    /* --ours: gcnspec against the cases alone, with no peer (test_syntax_cases) */
+    /* --ours: gcnspec against the cases alone, with no peer (test_syntax_cases); 14 or 19:
+     * against that llvm-mc alone (the suite runs one test per llvm-mc, to spread them over the
+     * cores) */
     for (p = 0; p < 2 && !ours_only; p++) {
-        char *path = gcn_mc_find(peers[p]);
+        char *path = only < 0 || only == p ? gcn_mc_find(peers[p]) : NULL;
         peer_present[p] = path != NULL;
         free(path);
     }

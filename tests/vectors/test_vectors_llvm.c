@@ -1,7 +1,12 @@
 /* The conformance vectors against the installed llvm-mc versions (14 and 19): gcnspec check
  * passes over every vector with zero unexplained mismatches, and the lit files pass with
- * LLVM's lit, that version's llvm-mc and FileCheck. Exit 77 (skipped) when llvm-mc-14 or lit
- * is not installed; a version other than 14 is checked when it is installed. */
+ * LLVM's lit, that version's llvm-mc and FileCheck.
+ *
+ *   test_vectors_llvm [check|lit 14|19]
+ *
+ * runs one of the four parts (the suite runs each as a test of its own, so that they spread
+ * over the cores: tests/vectors/CMakeLists.txt), without arguments all four. Exit 77 (skipped)
+ * when that llvm-mc (llvm-mc-14 for all four), or lit for a lit part, is not installed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,7 +129,9 @@ static void test_lit_llvm19(void **state)
     lit_version(19);
 }
 
-int main(void)
+/*   test_vectors_llvm [check|lit 14|19]: one of the four parts (the suite runs each as a test
+ *   of its own, tests/vectors/CMakeLists.txt), or all of them */
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_check_llvm14),
@@ -132,12 +139,29 @@ int main(void)
         cmocka_unit_test(test_lit_llvm14),
         cmocka_unit_test(test_lit_llvm19),
     };
+    char filter[64];
+    int version = 14, lit = 1;
     glob_t g;
-    if (!installed(14))
+    if (argc == 3 && (strcmp(argv[1], "check") == 0 || strcmp(argv[1], "lit") == 0) &&
+        (strcmp(argv[2], "14") == 0 || strcmp(argv[2], "19") == 0)) {
+        version = atoi(argv[2]);
+        lit = argv[1][0] == 'l';
+        snprintf(filter, sizeof(filter), "test_%s_llvm%d", argv[1], version);
+        cmocka_set_test_filter(filter);
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: test_vectors_llvm [check|lit 14|19]\n");
+        return 2;
+    }
+    if (!installed(version)) {
+        fprintf(stderr, "llvm-mc-%d is not installed: skipped\n", version);
         return 77;
-    if (glob("/usr/lib/llvm-*/build/utils/lit/lit.py", 0, NULL, &g) != 0 || !g.gl_pathc)
+    }
+    if (glob("/usr/lib/llvm-*/build/utils/lit/lit.py", 0, NULL, &g) == 0 && g.gl_pathc)
+        snprintf(lit_py, sizeof(lit_py), "%s", g.gl_pathv[0]);
+    else if (lit) {
+        fprintf(stderr, "LLVM's lit.py is not installed: skipped\n");
         return 77;
-    snprintf(lit_py, sizeof(lit_py), "%s", g.gl_pathv[0]);
+    }
     globfree(&g);
     return cmocka_run_group_tests_name("vectors_llvm", tests, setup, teardown);
 }
