@@ -618,14 +618,25 @@ int gcn_kw_may_hold(const gcn_kw_entry *it, int gen, int insn)
     return hit;
 }
 
+int gcn_kw_names_encoding(const gcn_kw_entry *it, int encoding)
+{
+    gcn_kw_word w;
+    memset(&w, 0, sizeof(w));
+    w.encoding = encoding;
+    return same_encoding(it, &w);
+}
+
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
+{
+    return same_encoding(it, w) && gcn_kw_may_hold(it, w->gen, w->insn) && gcn_kw_holds_rest(it, w);
+}
+
+int gcn_kw_holds_rest(const gcn_kw_entry *it, const gcn_kw_word *w)
 {
     const gcn_layout_row *l;
     uint64_t word;
     size_t j;
     int any_seen = 0, any_held = 0;
-    if (!same_encoding(it, w) || !gcn_kw_may_hold(it, w->gen, w->insn))
-        return 0;
     if ((it->ours >= 0 && w->ours_ok >= 0 && it->ours != !!w->ours_ok) ||
         !peer_outcome_ok(it, w->peer_ok))
         return 0;

@@ -123,6 +123,12 @@ typedef struct gcn_kw_word {
 
 /* Every condition but the peer and the texts' rewriting. */
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w);
+/* gcn_kw_holds for a word whose encoding (the codec's, encoding_name NULL), generation and
+ * instruction row an index has already found the entry may hold for (gcn_kw_names_encoding,
+ * gcn_kw_may_hold): the conditions on the rest of the word. */
+int gcn_kw_holds_rest(const gcn_kw_entry *it, const gcn_kw_word *w);
+/* Does the entry hold for words of the codec's encoding index `encoding`? */
+int gcn_kw_names_encoding(const gcn_kw_entry *it, int encoding);
 /* The part of gcn_kw_holds a word's generation and instruction row decide (insn -1: none; a
  * catalogue-only entry's instructions are not checked): 0 when the entry cannot hold for any
  * word of them. */
