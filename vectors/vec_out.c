@@ -42,6 +42,7 @@ struct gcn_vec_out {
     gcn_vec_out_options opt;
     enc_out e[GCN_MAX_GENS][MAX_ENCS];
     gcn_buf summary;
+    gcn_vec_jsonl *jsonl;
     int failed;
 };
 
@@ -78,6 +79,12 @@ gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, g
     }
     o->opt = *opt;
     gcn_buf_init(&o->summary);
+    o->jsonl = gcn_vec_jsonl_new(opt->spec);
+    if (!o->jsonl) {
+        gcn_diag_set(diag, opt->dir, 0, 0, "out of memory");
+        free(o);
+        return GCN_ERR_NOMEM;
+    }
     st = gcn_make_dirs(opt->dir, diag);
     if (st == GCN_OK) {
         char *p = gcn_path_join(opt->dir, "jsonl");
@@ -94,6 +101,7 @@ gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, g
     }
     if (st != GCN_OK) {
         gcn_buf_free(&o->summary);
+        gcn_vec_jsonl_free(o->jsonl);
         free(o);
         return st;
     }
@@ -241,28 +249,19 @@ int gcn_vec_out_emit(const gcn_vector *v, void *ctx)
 {
     gcn_vec_out *o = ctx;
     enc_out *eo;
-    char id[64], enc[16];
-    cJSON *j;
-    char *line;
+    char id[64];
     if (v->gen >= GCN_MAX_GENS || v->encoding >= MAX_ENCS)
         return 1;
     eo = &o->e[v->gen][v->encoding];
     snprintf(id, sizeof(id), "%s-%s-%06zu", gcn_codec_tables()->encodings[v->encoding].name,
              gcn_gen_id(v->gen), ++eo->seq);
-    j = gcn_vector_to_json(v, id, o->opt.spec);
-    line = j ? cJSON_PrintUnformatted(j) : NULL;
-    cJSON_Delete(j);
-    if (!line)
+    if (gcn_vec_jsonl_append(o->jsonl, &eo->jsonl, v, id))
         return 1;
-    gcn_buf_puts(&eo->jsonl, line);
-    gcn_buf_putc(&eo->jsonl, '\n');
-    free(line);
     eo->count++;
     eo->tags[v->tag]++;
     eo->errors[v->error_class]++;
     if (o->opt.lit)
         lit_add(o, eo, v, id);
-    (void)enc;
     return eo->jsonl.oom;
 }
 
@@ -551,6 +550,7 @@ gcn_status gcn_vec_out_close(gcn_vec_out *o, int ok, gcn_diag *diag)
                 lit_free(&o->e[g][e].lit[k]);
         }
     gcn_buf_free(&o->summary);
+    gcn_vec_jsonl_free(o->jsonl);
     free(o);
     return st;
 }
