@@ -46,6 +46,7 @@ typedef struct gcn_kw_class {
 const gcn_kw_class *gcn_kw_classes(void); /* NULL-name terminated */
 
 #define GCN_KW_MAX_ENCS 32
+#define GCN_KW_MAX_SLOTS 16 /* fields of one encoding (the codec's GCN_MAX_SLOTS) */
 /* A peer's outcome on a word: an entry's `ours` and `llvm`, a word's ours_ok and peer_ok. */
 enum { GCN_KW_ANY = -1, GCN_KW_REJECT = 0, GCN_KW_ACCEPT = 1, GCN_KW_CRASH = 2 };
 
@@ -97,6 +98,9 @@ typedef struct gcn_kw_entry {
      * classes sv_classes (VOP3's sources: the constant bus's scalar values) */
     const char *sv_fields[GCN_KW_MAX_LIST];
     size_t nsv_fields;
+    /* by encoding index and field: how many of sv_fields name it (resolved at load: the
+     * vector writer asks for every word) */
+    unsigned char sv_count[GCN_KW_MAX_ENCS][GCN_KW_MAX_SLOTS];
     unsigned sv_classes;
     int sv_min;
 } gcn_kw_entry;
