@@ -2,6 +2,7 @@
 #include "vec_out.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +26,10 @@ typedef struct lit_file {
     gcn_buf body, left;
     size_t lines, left_out;
     char path[128]; /* relative to DIR; "" when not written */
-    /* the inputs already in the file (canonicalizes vectors repeat exact texts) */
+    /* the inputs already in the file (canonicalizes vectors repeat exact texts), with their
+     * hashes (compared first: every vector looks back at 64 of them) */
     char **seen;
+    size_t *seen_hash;
     size_t nseen, capseen;
 } lit_file;
 
@@ -114,24 +117,32 @@ gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, g
 
 static int lit_seen(lit_file *f, const char *line)
 {
-    size_t i;
+    size_t i, len, h = 1469598103934665603ull & (size_t)-1;
     char *copy;
+    for (len = 0; line[len]; len++)
+        h = (h ^ (unsigned char)line[len]) * (size_t)1099511628211ull;
     /* the repeats are near each other (a case and its canonicalizing twin): look back a little */
     for (i = f->nseen; i > 0 && i + 64 > f->nseen; i--)
-        if (strcmp(f->seen[i - 1], line) == 0)
+        if (f->seen_hash[i - 1] == h && strcmp(f->seen[i - 1], line) == 0)
             return 1;
     if (f->nseen == f->capseen) {
         size_t ncap = f->capseen ? f->capseen * 2 : 1024;
         char **ns = realloc(f->seen, ncap * sizeof(*ns));
+        size_t *nh;
         if (!ns)
             return 0;
         f->seen = ns;
+        nh = realloc(f->seen_hash, ncap * sizeof(*nh));
+        if (!nh)
+            return 0;
+        f->seen_hash = nh;
         f->capseen = ncap;
     }
-    copy = malloc(strlen(line) + 1);
+    copy = malloc(len + 1);
     if (!copy)
         return 0;
-    strcpy(copy, line);
+    memcpy(copy, line, len + 1);
+    f->seen_hash[f->nseen] = h;
     f->seen[f->nseen++] = copy;
     return 0;
 }
@@ -144,7 +155,9 @@ static void lit_free(lit_file *f)
     for (i = 0; i < f->nseen; i++)
         free(f->seen[i]);
     free(f->seen);
+    free(f->seen_hash);
     f->seen = NULL;
+    f->seen_hash = NULL;
     f->nseen = f->capseen = 0;
 }
 
@@ -183,6 +196,17 @@ static int left_out(const gcn_vec_out *o, const gcn_vector *v, const char *const
     return 0;
 }
 
+/* The strings, up to a NULL, one after the other: the lit lines are plain concatenations, and
+ * every vector writes some. */
+static void puts_all(gcn_buf *b, const char *s, ...)
+{
+    va_list ap;
+    va_start(ap, s);
+    for (; s; s = va_arg(ap, const char *))
+        gcn_buf_puts(b, s);
+    va_end(ap);
+}
+
 static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char *id)
 {
     static const char *const asm_kinds[] = {"asm-rejects", "asm-bytes", "asm-text", NULL};
@@ -203,12 +227,14 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                 /* the vector states the bytes, not the text they print as (an alias swizzle
                  * prints in another form): the mnemonic and the encoding are checked */
                 size_t m = strcspn(v->asm_text, " ");
-                gcn_buf_printf(&f->body, "%s\n// CHECK: %.*s{{.*}} ; encoding: [%s]\n", v->asm_text,
-                               (int)m, v->asm_text, gcn_hex_bytes(b, n, hex, sizeof(hex)));
+                puts_all(&f->body, v->asm_text, "\n// CHECK: ", NULL);
+                gcn_buf_append(&f->body, v->asm_text, m);
+                puts_all(&f->body, "{{.*}} ; encoding: [", gcn_hex_bytes(b, n, hex, sizeof(hex)),
+                         "]\n", NULL);
                 f->lines++;
             } else {
-                gcn_buf_printf(&f->body, "%s\n// CHECK: %s ; encoding: [%s]\n", v->asm_text, text,
-                               gcn_hex_bytes(b, n, hex, sizeof(hex)));
+                puts_all(&f->body, v->asm_text, "\n// CHECK: ", text, " ; encoding: [",
+                         gcn_hex_bytes(b, n, hex, sizeof(hex)), "]\n", NULL);
                 f->lines++;
             }
         }
@@ -220,8 +246,8 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                 gcn_buf_printf(&f->left, "// %s: %s\n//   %s\n", id, v->asm_text, why);
                 f->left_out++;
             } else {
-                gcn_buf_printf(&f->body, "%s\n// CHECK: :[[@LINE-1]]:{{[0-9]+}}: error:\n",
-                               v->asm_text);
+                puts_all(&f->body, v->asm_text, "\n// CHECK: :[[@LINE-1]]:{{[0-9]+}}: error:\n",
+                         NULL);
                 f->lines++;
             }
         }
@@ -234,15 +260,41 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                 gcn_buf_printf(&f->left, "# %s: %s\n#   %s\n", id, hex, why);
                 f->left_out++;
             } else if (v->tag == GCN_VTAG_EXACT) {
-                gcn_buf_printf(&f->body, "# CHECK: %s ; encoding: [%s]\n%s\n", text, hex, hex);
+                puts_all(&f->body, "# CHECK: ", text, " ; encoding: [", hex, "]\n", hex, "\n",
+                         NULL);
                 f->lines++;
             } else {
                 /* what an LLVM re-encodes non-canonical bytes to is its own business */
-                gcn_buf_printf(&f->body, "# CHECK: %s ; encoding:\n%s\n", text, hex);
+                puts_all(&f->body, "# CHECK: ", text, " ; encoding:\n", hex, "\n", NULL);
                 f->lines++;
             }
         }
     }
+}
+
+/* "%s-%s-%06zu" of encoding, generation and sequence number, without printf (once a vector). */
+static void vector_id(char *out, size_t size, const char *enc, const char *gen, size_t seq)
+{
+    char digits[24];
+    size_t nd = 0, n = 0;
+    const char *s;
+    do {
+        digits[nd++] = (char)('0' + seq % 10);
+        seq /= 10;
+    } while (seq);
+    while (nd < 6)
+        digits[nd++] = '0';
+    for (s = enc; *s && n + 1 < size; s++)
+        out[n++] = *s;
+    if (n + 1 < size)
+        out[n++] = '-';
+    for (s = gen; *s && n + 1 < size; s++)
+        out[n++] = *s;
+    if (n + 1 < size)
+        out[n++] = '-';
+    while (nd && n + 1 < size)
+        out[n++] = digits[--nd];
+    out[n] = 0;
 }
 
 int gcn_vec_out_emit(const gcn_vector *v, void *ctx)
@@ -253,8 +305,8 @@ int gcn_vec_out_emit(const gcn_vector *v, void *ctx)
     if (v->gen >= GCN_MAX_GENS || v->encoding >= MAX_ENCS)
         return 1;
     eo = &o->e[v->gen][v->encoding];
-    snprintf(id, sizeof(id), "%s-%s-%06zu", gcn_codec_tables()->encodings[v->encoding].name,
-             gcn_gen_id(v->gen), ++eo->seq);
+    vector_id(id, sizeof(id), gcn_codec_tables()->encodings[v->encoding].name, gcn_gen_id(v->gen),
+              ++eo->seq);
     if (gcn_vec_jsonl_append(o->jsonl, &eo->jsonl, v, id))
         return 1;
     eo->count++;
