@@ -2,6 +2,7 @@
 #include "vec_out.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -41,11 +42,34 @@ typedef struct enc_out {
     int written;
 } enc_out;
 
+/* One file of a generation, handed to the writer thread. */
+typedef struct write_job {
+    const char *rel; /* relative to DIR: a path held by the file's enc_out */
+    gcn_buf data;
+    int *written; /* set when it is written (NULL: nothing to set) */
+} write_job;
+
+/* A generation's files, written (temporary file, sync, rename, each in turn) by a thread while
+ * the next generation is made: the kernel's copying and syncing of the files took a quarter of
+ * the run and needs no vector. Files are written in the order the flush listed them, the first
+ * failure stops the rest, and it is reported at the next flush (or the wait) as if the flush had
+ * failed: the same files, messages and exit status as writing them in place. */
+typedef struct write_batch {
+    const char *dir;
+    write_job *jobs;
+    size_t n, cap;
+    pthread_t thread;
+    int running;
+    gcn_status st;
+    gcn_diag diag;
+} write_batch;
+
 struct gcn_vec_out {
     gcn_vec_out_options opt;
     enc_out e[GCN_MAX_GENS][MAX_ENCS];
     gcn_buf summary;
     gcn_vec_jsonl *jsonl;
+    write_batch batch;
     int failed;
 };
 
@@ -317,6 +341,95 @@ int gcn_vec_out_emit(const gcn_vector *v, void *ctx)
     return eo->jsonl.oom;
 }
 
+static void batch_free_jobs(write_batch *b)
+{
+    size_t i;
+    for (i = 0; i < b->n; i++)
+        gcn_buf_free(&b->jobs[i].data);
+    free(b->jobs);
+    b->jobs = NULL;
+    b->n = b->cap = 0;
+}
+
+/* Queues a file; takes data's contents (data is left empty). */
+static gcn_status batch_add(write_batch *b, const char *rel, gcn_buf *data, int *written,
+                            const char *dir, gcn_diag *diag)
+{
+    write_job *j;
+    if (b->n == b->cap) {
+        size_t ncap = b->cap ? b->cap * 2 : 32;
+        write_job *nj = realloc(b->jobs, ncap * sizeof(*nj));
+        if (!nj) {
+            gcn_buf_free(data);
+            gcn_diag_set(diag, dir, 0, 0, "out of memory");
+            return GCN_ERR_NOMEM;
+        }
+        b->jobs = nj;
+        b->cap = ncap;
+    }
+    j = &b->jobs[b->n++];
+    j->rel = rel;
+    j->data = *data;
+    j->written = written;
+    gcn_buf_init(data);
+    return GCN_OK;
+}
+
+static void *batch_write(void *arg)
+{
+    write_batch *b = arg;
+    size_t i;
+    for (i = 0; i < b->n && b->st == GCN_OK; i++) {
+        write_job *j = &b->jobs[i];
+        char *p = gcn_path_join(b->dir, j->rel);
+        if (!p) {
+            gcn_diag_set(&b->diag, b->dir, 0, 0, "out of memory");
+            b->st = GCN_ERR_NOMEM;
+            break;
+        }
+        b->st = gcn_write_file_atomic(p, j->data.data ? j->data.data : "", j->data.len, &b->diag);
+        free(p);
+        if (j->written)
+            *j->written = b->st == GCN_OK;
+        gcn_buf_free(&j->data);
+    }
+    return NULL;
+}
+
+/* Waits for the batch in flight; its failure (diag set) or GCN_OK. */
+static gcn_status batch_wait(gcn_vec_out *o, gcn_diag *diag)
+{
+    write_batch *b = &o->batch;
+    gcn_status st;
+    if (b->running) {
+        pthread_join(b->thread, NULL);
+        b->running = 0;
+    }
+    st = b->st;
+    if (st != GCN_OK) {
+        *diag = b->diag;
+        o->failed = 1;
+    }
+    batch_free_jobs(b);
+    b->st = GCN_OK;
+    return st;
+}
+
+/* Writes the queued files: on a thread, or here when none can be started. */
+static gcn_status batch_start(gcn_vec_out *o, gcn_diag *diag)
+{
+    write_batch *b = &o->batch;
+    b->dir = o->opt.dir;
+    b->st = GCN_OK;
+    gcn_diag_clear(&b->diag);
+    if (pthread_create(&b->thread, NULL, batch_write, b) == 0) {
+        b->running = 1;
+        return GCN_OK;
+    }
+    batch_write(b);
+    return batch_wait(o, diag);
+}
+
 static gcn_status write_rel(gcn_vec_out *o, const char *rel, const char *data, size_t len,
                             gcn_diag *diag)
 {
@@ -340,7 +453,6 @@ static gcn_status write_lit(gcn_vec_out *o, int gen, unsigned enc, int which, gc
     const char *c = which == LIT_DIS ? "#" : "//";
     char lenc[16];
     gcn_buf b;
-    gcn_status st;
     if (!f->lines && !f->left_out)
         return GCN_OK;
     lower(lenc, sizeof(lenc), t->encodings[enc].name);
@@ -387,16 +499,23 @@ static gcn_status write_lit(gcn_vec_out *o, int gen, unsigned enc, int which, gc
                        c);
         gcn_buf_append(&b, f->left.data, f->left.len);
     }
-    st = b.oom ? GCN_ERR_NOMEM : write_rel(o, f->path, b.data, b.len, diag);
-    gcn_buf_free(&b);
-    return st;
+    if (b.oom) {
+        gcn_buf_free(&b);
+        gcn_diag_set(diag, o->opt.dir, 0, 0, "out of memory");
+        return GCN_ERR_NOMEM;
+    }
+    return batch_add(&o->batch, f->path, &b, NULL, o->opt.dir, diag);
 }
 
 gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag)
 {
     const gcn_tables *t = gcn_codec_tables();
     unsigned enc;
-    gcn_status st = GCN_OK;
+    gcn_status st = batch_wait(o, diag); /* the previous generation's files */
+    gcn_diag mine;
+    if (st != GCN_OK)
+        return st;
+    gcn_diag_clear(&mine);
     for (enc = 0; enc < t->nencodings && enc < MAX_ENCS && st == GCN_OK; enc++) {
         enc_out *eo = &o->e[gen][enc];
         char lenc[16];
@@ -404,17 +523,16 @@ gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag)
         if (!eo->count)
             continue;
         if (eo->jsonl.oom) {
-            gcn_diag_set(diag, o->opt.dir, 0, 0, "out of memory");
-            return GCN_ERR_NOMEM;
+            gcn_diag_set(&mine, o->opt.dir, 0, 0, "out of memory");
+            st = GCN_ERR_NOMEM;
+            break;
         }
         lower(lenc, sizeof(lenc), t->encodings[enc].name);
         snprintf(eo->path, sizeof(eo->path), "jsonl/%s-%s.jsonl", lenc, gcn_gen_id(gen));
-        st = write_rel(o, eo->path, eo->jsonl.data, eo->jsonl.len, diag);
-        eo->written = st == GCN_OK;
-        gcn_buf_free(&eo->jsonl);
+        st = batch_add(&o->batch, eo->path, &eo->jsonl, &eo->written, o->opt.dir, &mine);
         for (k = 0; k < LIT_COUNT; k++) {
             if (st == GCN_OK && o->opt.lit)
-                st = write_lit(o, gen, enc, k, diag);
+                st = write_lit(o, gen, enc, k, &mine);
             lit_free(&eo->lit[k]);
         }
         gcn_buf_printf(&o->summary,
@@ -424,9 +542,28 @@ gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag)
                        eo->tags[GCN_VTAG_CANONICALIZES], eo->tags[GCN_VTAG_ALIAS],
                        eo->tags[GCN_VTAG_MUST_REJECT]);
     }
-    if (st != GCN_OK)
-        o->failed = 1;
+    if (st == GCN_OK)
+        return batch_start(o, diag);
+    /* the files listed before the failure are written first, as they were in turn: a failure
+     * among them is the first one */
+    o->batch.dir = o->opt.dir;
+    o->batch.st = GCN_OK;
+    gcn_diag_clear(&o->batch.diag);
+    batch_write(&o->batch);
+    {
+        gcn_status wst = batch_wait(o, diag);
+        if (wst != GCN_OK)
+            st = wst;
+        else
+            *diag = mine;
+    }
+    o->failed = 1;
     return st;
+}
+
+gcn_status gcn_vec_out_wait(gcn_vec_out *o, gcn_diag *diag)
+{
+    return batch_wait(o, diag);
 }
 
 const char *gcn_vec_out_summary(const gcn_vec_out *o)
@@ -586,6 +723,15 @@ gcn_status gcn_vec_out_close(gcn_vec_out *o, int ok, gcn_diag *diag)
     int k;
     if (!o)
         return GCN_OK;
+    {
+        /* a failure of the caller's is the one reported */
+        gcn_diag scratch;
+        gcn_status wst = batch_wait(o, ok ? diag : &scratch);
+        if (ok && wst != GCN_OK) {
+            st = wst;
+            ok = 0;
+        }
+    }
     if (ok && !o->failed) {
         st = write_index(o, diag);
         if (st == GCN_OK && o->opt.lit)
