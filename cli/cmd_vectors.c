@@ -195,6 +195,8 @@ int cmd_vectors(int argc, char **argv)
         dropped[1] += stats.dropped_accepted;
         dropped[2] += stats.dropped_other;
     }
+    if (vo && st == GCN_OK)
+        st = gcn_vec_out_wait(vo, &diag);
     if (vo && !quiet && st == GCN_OK)
         fputs(gcn_vec_out_summary(vo), stdout);
     if (vo) {

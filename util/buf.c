@@ -68,9 +68,19 @@ void gcn_buf_vprintf(gcn_buf *b, const char *fmt, va_list ap)
 {
     va_list ap2;
     int n;
+    size_t room = b->cap > b->len ? b->cap - b->len : 0;
+    if (b->oom)
+        return;
+    /* formatted once where it fits (most calls): measuring first formatted everything twice */
     va_copy(ap2, ap);
-    n = vsnprintf(NULL, 0, fmt, ap2);
+    n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap2);
     va_end(ap2);
+    if (n >= 0 && (size_t)n < room) {
+        b->len += (size_t)n;
+        return;
+    }
+    if (room)
+        b->data[b->len] = '\0'; /* what did not fit is no part of the buffer */
     if (n < 0 || !gcn_buf_reserve(b, (size_t)n))
         return;
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);

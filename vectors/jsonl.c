@@ -1,6 +1,7 @@
 #include "jsonl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vectors/vector.h"
@@ -10,67 +11,246 @@
 #include "util/json_syntax.h"
 #include "util/buf.h"
 
-static void add_str(cJSON *o, const char *key, const char *s)
-{
-    cJSON_AddItemToObject(o, key, cJSON_CreateString(s));
-}
+/* ---- writing ---------------------------------------------------------------------------------
+ * A line is the object gcn_vector_to_json built, as cJSON_PrintUnformatted prints it, written
+ * straight into the buffer: a tree and its print per vector were most of a line's time. Strings
+ * are escaped as cJSON escapes them; the spec's arrays are printed by cJSON, once each. */
 
-cJSON *gcn_vector_to_json(const gcn_vector *v, const char *id, const gcn_spec_info *spec)
+#define MAX_ENCS 32
+
+struct gcn_vec_jsonl {
+    const gcn_spec_info *spec;
+    size_t ninsns;
+    /* per instruction: sources, errata, peer_lacks (NULL when empty); printed on first use */
+    char **insn_text;
+    unsigned char *insn_done;
+    char *layout_text[GCN_MAX_GENS][MAX_ENCS];
+    int oom;
+};
+
+gcn_vec_jsonl *gcn_vec_jsonl_new(const gcn_spec_info *spec)
 {
     const gcn_tables *t = gcn_codec_tables();
-    cJSON *o = cJSON_CreateObject(), *prov;
-    char hex[GCN_VEC_BYTES_MAX * 5 + 1];
-    if (!o)
+    gcn_vec_jsonl *w = calloc(1, sizeof(*w));
+    if (!w)
         return NULL;
-    add_str(o, "id", id);
-    add_str(o, "kind", gcn_vkind_name(v->kind));
-    add_str(o, "tag", gcn_vtag_name(v->tag));
-    add_str(o, "gen", gcn_gen_id(v->gen));
-    add_str(o, "mcpu", gcn_gen_mcpu(v->gen));
-    add_str(o, "encoding", t->encodings[v->encoding].name);
-    if (v->insn >= 0) {
-        add_str(o, "instruction", t->insns[v->insn].spec_name);
-        add_str(o, "mnemonic", t->insns[v->insn].mnemonic);
+    w->spec = spec;
+    w->ninsns = t->ninsns;
+    w->insn_text = calloc(w->ninsns * 3 + 1, sizeof(*w->insn_text));
+    w->insn_done = calloc(w->ninsns + 1, 1);
+    if (!w->insn_text || !w->insn_done) {
+        gcn_vec_jsonl_free(w);
+        return NULL;
     }
-    add_str(o, "class", v->cls);
+    return w;
+}
+
+void gcn_vec_jsonl_free(gcn_vec_jsonl *w)
+{
+    size_t i, j;
+    if (!w)
+        return;
+    for (i = 0; w->insn_text && i < w->ninsns * 3; i++)
+        cJSON_free(w->insn_text[i]);
+    for (i = 0; i < GCN_MAX_GENS; i++)
+        for (j = 0; j < MAX_ENCS; j++)
+            cJSON_free(w->layout_text[i][j]);
+    free(w->insn_text);
+    free(w->insn_done);
+    free(w);
+}
+
+static char *print_array(gcn_vec_jsonl *w, const cJSON *a)
+{
+    char *text = cJSON_PrintUnformatted(a);
+    if (!text)
+        w->oom = 1;
+    return text;
+}
+
+/* s as cJSON prints a string value (print_string_ptr): quotes, backslash and the control
+ * characters escaped, every other byte as it is. */
+static void put_json_str(gcn_buf *b, const char *s)
+{
+    static const char hexd[] = "0123456789abcdef";
+    const char *run = s;
+    gcn_buf_putc(b, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        char esc[6];
+        size_t n = 2;
+        if (c >= 32 && c != '"' && c != '\\')
+            continue;
+        gcn_buf_append(b, run, (size_t)(s - run));
+        run = s + 1;
+        esc[0] = '\\';
+        switch (c) {
+        case '"':
+        case '\\':
+            esc[1] = (char)c;
+            break;
+        case '\b':
+            esc[1] = 'b';
+            break;
+        case '\f':
+            esc[1] = 'f';
+            break;
+        case '\n':
+            esc[1] = 'n';
+            break;
+        case '\r':
+            esc[1] = 'r';
+            break;
+        case '\t':
+            esc[1] = 't';
+            break;
+        default:
+            esc[1] = 'u';
+            esc[2] = '0';
+            esc[3] = '0';
+            esc[4] = hexd[c >> 4];
+            esc[5] = hexd[c & 15];
+            n = 6;
+            break;
+        }
+        gcn_buf_append(b, esc, n);
+    }
+    gcn_buf_append(b, run, (size_t)(s - run));
+    gcn_buf_putc(b, '"');
+}
+
+/* ,"key":"value" (first: no comma); a NULL value adds nothing, as cJSON_CreateString(NULL)
+ * gives no item to add. Returns whether it wrote. */
+static int put_member(gcn_buf *b, int first, const char *key, const char *value)
+{
+    if (!value)
+        return 0;
+    if (!first)
+        gcn_buf_putc(b, ',');
+    put_json_str(b, key);
+    gcn_buf_putc(b, ':');
+    put_json_str(b, value);
+    return 1;
+}
+
+static void put_raw_member(gcn_buf *b, int first, const char *key, const char *json)
+{
+    if (!first)
+        gcn_buf_putc(b, ',');
+    put_json_str(b, key);
+    gcn_buf_putc(b, ':');
+    gcn_buf_puts(b, json);
+}
+
+static void put_number(gcn_buf *b, unsigned n)
+{
+    char digits[16], *p = digits + sizeof(digits);
+    if (n > 2147483647u) { /* past valueint: cJSON's own number printing */
+        cJSON *num = cJSON_CreateNumber(n);
+        char *text = num ? cJSON_PrintUnformatted(num) : NULL;
+        if (text)
+            gcn_buf_puts(b, text);
+        else
+            b->oom = 1;
+        cJSON_free(text);
+        cJSON_Delete(num);
+        return;
+    }
+    do {
+        *--p = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    gcn_buf_append(b, p, (size_t)(digits + sizeof(digits) - p));
+}
+
+/* The instruction's three arrays, printed once. */
+static char **insn_arrays(gcn_vec_jsonl *w, int insn)
+{
+    char **text = &w->insn_text[(size_t)insn * 3];
+    if (!w->insn_done[insn]) {
+        text[0] = print_array(w, gcn_spec_info_sources(w->spec, insn));
+        text[1] = print_array(w, gcn_spec_info_errata(w->spec, insn));
+        if (gcn_spec_info_peer_lacks(w->spec, insn)->child)
+            text[2] = print_array(w, gcn_spec_info_peer_lacks(w->spec, insn));
+        w->insn_done[insn] = 1;
+    }
+    return text;
+}
+
+int gcn_vec_jsonl_append(gcn_vec_jsonl *w, gcn_buf *b, const gcn_vector *v, const char *id)
+{
+    const gcn_tables *t = gcn_codec_tables();
+    char hex[GCN_VEC_BYTES_MAX * 5 + 1];
+    int first;
+    if (v->insn >= (int)w->ninsns)
+        return 1;
+    gcn_buf_putc(b, '{');
+    put_member(b, 1, "id", id);
+    put_member(b, 0, "kind", gcn_vkind_name(v->kind));
+    put_member(b, 0, "tag", gcn_vtag_name(v->tag));
+    put_member(b, 0, "gen", gcn_gen_id(v->gen));
+    put_member(b, 0, "mcpu", gcn_gen_mcpu(v->gen));
+    put_member(b, 0, "encoding", t->encodings[v->encoding].name);
+    if (v->insn >= 0) {
+        put_member(b, 0, "instruction", t->insns[v->insn].spec_name);
+        put_member(b, 0, "mnemonic", t->insns[v->insn].mnemonic);
+    }
+    put_member(b, 0, "class", v->cls);
     if (v->field)
-        add_str(o, "field", v->field);
+        put_member(b, 0, "field", v->field);
     if (v->asm_text[0])
-        add_str(o, "asm", v->asm_text);
+        put_member(b, 0, "asm", v->asm_text);
     if (v->nbytes)
-        add_str(o, "bytes", gcn_hex_bytes(v->bytes, v->nbytes, hex, sizeof(hex)));
+        put_member(b, 0, "bytes", gcn_hex_bytes(v->bytes, v->nbytes, hex, sizeof(hex)));
     if (v->canonical_asm[0])
-        add_str(o, "canonical_asm", v->canonical_asm);
+        put_member(b, 0, "canonical_asm", v->canonical_asm);
     if (v->ncanonical_bytes)
-        add_str(o, "canonical_bytes",
-                gcn_hex_bytes(v->canonical_bytes, v->ncanonical_bytes, hex, sizeof(hex)));
+        put_member(b, 0, "canonical_bytes",
+                   gcn_hex_bytes(v->canonical_bytes, v->ncanonical_bytes, hex, sizeof(hex)));
     if (v->tag == GCN_VTAG_MUST_REJECT) {
-        cJSON *e = cJSON_AddObjectToObject(o, "error");
-        add_str(e, "class", gcn_verr_name(v->error_class));
-        add_str(e, "status", v->status);
-        add_str(e, "message", v->message);
-        if (v->column)
-            cJSON_AddNumberToObject(e, "column", v->column);
+        gcn_buf_puts(b, ",\"error\":{");
+        first = !put_member(b, 1, "class", gcn_verr_name(v->error_class));
+        first &= !put_member(b, first, "status", v->status);
+        first &= !put_member(b, first, "message", v->message);
+        if (v->column) {
+            put_raw_member(b, first, "column", "");
+            put_number(b, v->column);
+        }
+        gcn_buf_putc(b, '}');
     }
-    prov = cJSON_AddObjectToObject(o, "spec");
+    gcn_buf_puts(b, ",\"spec\":{");
+    first = 1;
     if (v->insn >= 0) {
-        cJSON_AddItemToObject(
-            prov, "sources",
-            cJSON_CreateArrayReference(gcn_spec_info_sources(spec, v->insn)->child));
-        cJSON_AddItemToObject(
-            prov, "errata", cJSON_CreateArrayReference(gcn_spec_info_errata(spec, v->insn)->child));
-        if (gcn_spec_info_peer_lacks(spec, v->insn)->child)
-            cJSON_AddItemToObject(
-                prov, "peer_lacks",
-                cJSON_CreateArrayReference(gcn_spec_info_peer_lacks(spec, v->insn)->child));
+        char **text = insn_arrays(w, v->insn);
+        if (!text[0] || !text[1])
+            return 1;
+        put_raw_member(b, 1, "sources", text[0]);
+        put_raw_member(b, 0, "errata", text[1]);
+        if (text[2])
+            put_raw_member(b, 0, "peer_lacks", text[2]);
+        first = 0;
     }
-    if (v->scalar_code >= 0 && gcn_spec_info_scalar_id(spec, v->gen, (unsigned)v->scalar_code))
-        add_str(prov, "operand", gcn_spec_info_scalar_id(spec, v->gen, (unsigned)v->scalar_code));
-    if (v->insn < 0 || v->error_class == GCN_VERR_TRUNCATED)
-        cJSON_AddItemToObject(prov, "layout",
-                              cJSON_CreateArrayReference(
-                                  gcn_spec_info_layout_errata(spec, v->gen, v->encoding)->child));
-    return o;
+    if (v->scalar_code >= 0 && gcn_spec_info_scalar_id(w->spec, v->gen, (unsigned)v->scalar_code))
+        first = !put_member(b, first, "operand",
+                            gcn_spec_info_scalar_id(w->spec, v->gen, (unsigned)v->scalar_code)) &&
+                first;
+    if (v->insn < 0 || v->error_class == GCN_VERR_TRUNCATED) {
+        char **text = v->gen < GCN_MAX_GENS && v->encoding < MAX_ENCS
+                          ? &w->layout_text[v->gen][v->encoding]
+                          : NULL;
+        char *own = NULL;
+        const cJSON *a = gcn_spec_info_layout_errata(w->spec, v->gen, v->encoding);
+        if (text && !*text)
+            *text = print_array(w, a);
+        if (!text)
+            own = print_array(w, a);
+        if (!(text ? *text : own))
+            return 1;
+        put_raw_member(b, first, "layout", text ? *text : own);
+        cJSON_free(own);
+    }
+    gcn_buf_puts(b, "}}\n");
+    return w->oom || b->oom;
 }
 
 /* ---- reading --------------------------------------------------------------------------------

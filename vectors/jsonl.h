@@ -1,6 +1,6 @@
 /* Vectors as JSON Lines (docs/vectors.md): one object a line, keys in a fixed order, written
- * with cJSON; and the strict reader the checker uses, which answers every defect of a line with
- * file:line:col. */
+ * directly (cJSON prints the spec's arrays); and the strict reader the checker uses, which answers
+ * every defect of a line with file:line:col. */
 #ifndef GCN_VECTORS_JSONL_H
 #define GCN_VECTORS_JSONL_H
 
@@ -8,14 +8,20 @@
 
 #include "gcnspec/diag.h"
 #include "gcnspec/status.h"
+#include "util/buf.h"
 #include "vectors/spec_info.h"
 #include "vectors/vector.h"
 
 #define GCN_VECTORS_SCHEMA "gcnspec-vectors/1"
 
-/* The vector's JSON object (caller deletes). spec supplies the provenance; id is the vector's
- * id. Arrays of spec are referenced, not copied: delete the object before spec. */
-cJSON *gcn_vector_to_json(const gcn_vector *v, const char *id, const gcn_spec_info *spec);
+/* The JSON Lines writer: spec supplies each vector's provenance (printed once per instruction,
+ * kept here). */
+typedef struct gcn_vec_jsonl gcn_vec_jsonl;
+gcn_vec_jsonl *gcn_vec_jsonl_new(const gcn_spec_info *spec); /* NULL: out of memory */
+void gcn_vec_jsonl_free(gcn_vec_jsonl *w);
+/* Appends the vector's line (its object, keys in the fixed order, and '\n'); id is the
+ * vector's id. Non-zero when out of memory. */
+int gcn_vec_jsonl_append(gcn_vec_jsonl *w, gcn_buf *out, const gcn_vector *v, const char *id);
 
 #define GCN_VEC_PEER_LACKS_MAX 4
 

@@ -46,13 +46,18 @@ typedef struct kfile {
     char *base;
 } kfile;
 
-/* The entries that can explain the vectors of one peer, kind, generation and instruction, in
- * file order: pattern entries whose patterns over those hold, word entries that name the peer,
- * the generation and (where they list them) the instruction. A check matches hundreds of thousands
+/* The entries that can explain the vectors of one peer, kind, generation, encoding and
+ * instruction, in file order: pattern entries whose patterns over those hold, word entries that
+ * name the peer, the generation, the encoding and (where they list them) the instruction. A
+ * check matches hundreds of thousands
  * of vectors against a few hundred entries, and most entries fail on these keys, which a vector
  * shares with thousands of others. */
 typedef struct cand {
-    char *key; /* peer, kind, generation, mnemonic; NULL: an empty slot */
+    int used; /* 0: an empty slot */
+    /* the key: peer and kind (NULL: unknown), generation, encoding, instruction row, mnemonic */
+    char *peer, *kind, *mnemonic;
+    int gen, enc, insn;
+    size_t hash;
     unsigned *idx;
     size_t n;
 } cand;
@@ -73,13 +78,20 @@ gcn_known *gcn_known_new(void)
     return calloc(1, sizeof(gcn_known));
 }
 
+static void cand_clear(cand *c)
+{
+    free(c->peer);
+    free(c->kind);
+    free(c->mnemonic);
+    free(c->idx);
+    memset(c, 0, sizeof(*c));
+}
+
 static void cands_free(gcn_known *k)
 {
     size_t i;
-    for (i = 0; i < k->cap_cands; i++) {
-        free(k->cands[i].key);
-        free(k->cands[i].idx);
-    }
+    for (i = 0; i < k->cap_cands; i++)
+        cand_clear(&k->cands[i]);
     free(k->cands);
     k->cands = NULL;
     k->ncands = k->cap_cands = 0;
@@ -297,8 +309,8 @@ static const char *ours_text(const gcn_known_view *v)
     return v->v->canonical_asm[0] ? v->v->canonical_asm : v->v->asm_text;
 }
 
-/* Does word entry it hold for v? peer: its peers are yet to be checked (a candidate has
- * been). */
+/* Does word entry it hold for v? peer: its peers, encoding, generation and instruction are yet
+ * to be checked (a candidate's have been). */
 static int word_holds(const entry *it, const gcn_known_view *v, int peer)
 {
     gcn_kw_word w;
@@ -313,7 +325,8 @@ static int word_holds(const entry *it, const gcn_known_view *v, int peer)
     w.ours_text = ours_text(v);
     w.peer_ok = v->peer_ok;
     w.peer_text = v->answer;
-    return gcn_kw_holds(&it->kw, &w);
+    /* a candidate's encoding, generation and instruction were checked with its list */
+    return peer ? gcn_kw_holds(&it->kw, &w) : gcn_kw_holds_rest(&it->kw, &w);
 }
 
 static int rewrites(const entry *it)
@@ -327,42 +340,84 @@ static void resolve_mnemonic(gcn_known_view *v)
         v->mnemonic = v->v->insn >= 0 ? gcn_insn_mnemonic(v->v->insn) : "";
 }
 
-/* Can entry it explain a view of this peer, kind, generation and mnemonic (the rest of the
- * view aside)? */
+/* Can entry it explain a view of this peer, kind, generation, encoding, instruction and
+ * mnemonic (the rest of the view aside)? */
 static int candidate(const entry *it, const gcn_known_view *v)
 {
     if (it->word)
-        return gcn_kw_may_hold(&it->kw, v->v->gen, v->v->insn) && peer_applies(it, v);
+        return gcn_kw_may_hold(&it->kw, v->v->gen, v->v->insn) &&
+               gcn_kw_names_encoding(&it->kw, v->v->encoding) && peer_applies(it, v);
     return pattern_holds(it, v, PK_CANDIDATE);
 }
 
-static size_t key_hash(const char *s)
+static size_t hash_str(size_t h, const char *s)
 {
-    size_t h = 1469598103934665603ull & (size_t)-1;
+    /* NULL (unknown) hashes apart from every string, "" among them */
+    if (!s)
+        return (h ^ 0x100u) * (size_t)1099511628211ull;
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * (size_t)1099511628211ull;
-    return h;
+    return (h ^ 0x1fu) * (size_t)1099511628211ull;
+}
+
+static size_t hash_int(size_t h, int x)
+{
+    return (h ^ (size_t)(unsigned)x) * (size_t)1099511628211ull;
+}
+
+static size_t view_hash(const gcn_known_view *v)
+{
+    size_t h = 1469598103934665603ull & (size_t)-1;
+    h = hash_str(h, v->peer);
+    h = hash_str(h, v->kind);
+    h = hash_int(h, v->v->gen);
+    h = hash_int(h, v->v->encoding);
+    h = hash_int(h, v->v->insn);
+    return hash_str(h, v->mnemonic);
+}
+
+static int same_str(const char *a, const char *b)
+{
+    return a && b ? strcmp(a, b) == 0 : a == b;
+}
+
+static int cand_is(const cand *c, size_t h, const gcn_known_view *v)
+{
+    return c->hash == h && c->gen == v->v->gen && c->enc == v->v->encoding &&
+           c->insn == v->v->insn && same_str(c->kind, v->kind) &&
+           same_str(c->mnemonic, v->mnemonic) && same_str(c->peer, v->peer);
+}
+
+static char *dup_or_null(const char *s, int *oom)
+{
+    char *d;
+    if (!s)
+        return NULL;
+    d = malloc(strlen(s) + 1);
+    if (!d)
+        *oom = 1;
+    else
+        strcpy(d, s);
+    return d;
 }
 
 /* The candidates of view v (its mnemonic resolved), computed once per key; NULL when out of
- * memory (the caller then tries every entry). */
+ * memory (the caller then tries every entry). Every vector asks, several times: the key is
+ * hashed and compared field by field, never formatted. */
 static const cand *candidates(gcn_known *k, const gcn_known_view *v)
 {
-    char key[256];
-    size_t h, i;
+    size_t h, i, at;
     cand *c;
-    /* an unknown peer (NULL) is a key of its own: "\1" is no peer's name */
-    snprintf(key, sizeof(key), "%s\037%s\037%s\037%d\037%s", v->peer ? v->peer : "\1",
-             v->kind ? v->kind : "\1", gcn_gen_id(v->v->gen), v->v->insn, v->mnemonic);
+    int oom = 0;
     if (k->ncands * 2 >= k->cap_cands) {
         size_t ncap = k->cap_cands ? k->cap_cands * 2 : 1024;
         cand *nt = calloc(ncap, sizeof(*nt));
         if (!nt)
             return NULL;
         for (i = 0; i < k->cap_cands; i++)
-            if (k->cands[i].key) {
-                size_t j = key_hash(k->cands[i].key) & (ncap - 1);
-                while (nt[j].key)
+            if (k->cands[i].used) {
+                size_t j = k->cands[i].hash & (ncap - 1);
+                while (nt[j].used)
                     j = (j + 1) & (ncap - 1);
                 nt[j] = k->cands[i];
             }
@@ -370,26 +425,30 @@ static const cand *candidates(gcn_known *k, const gcn_known_view *v)
         k->cands = nt;
         k->cap_cands = ncap;
     }
-    h = key_hash(key) & (k->cap_cands - 1);
-    while (k->cands[h].key && strcmp(k->cands[h].key, key) != 0)
-        h = (h + 1) & (k->cap_cands - 1);
-    c = &k->cands[h];
-    if (c->key)
+    h = view_hash(v);
+    at = h & (k->cap_cands - 1);
+    while (k->cands[at].used && !cand_is(&k->cands[at], h, v))
+        at = (at + 1) & (k->cap_cands - 1);
+    c = &k->cands[at];
+    if (c->used)
         return c;
+    c->hash = h;
+    c->gen = v->v->gen;
+    c->enc = v->v->encoding;
+    c->insn = v->v->insn;
+    c->peer = dup_or_null(v->peer, &oom);
+    c->kind = dup_or_null(v->kind, &oom);
+    c->mnemonic = dup_or_null(v->mnemonic, &oom);
     c->idx = malloc((k->n ? k->n : 1) * sizeof(*c->idx));
-    c->key = malloc(strlen(key) + 1);
-    if (!c->idx || !c->key) {
-        free(c->idx);
-        free(c->key);
-        c->idx = NULL;
-        c->key = NULL;
+    if (oom || !c->idx) {
+        cand_clear(c);
         return NULL;
     }
-    strcpy(c->key, key);
     c->n = 0;
     for (i = 0; i < k->n; i++)
         if (candidate(&k->e[i], v))
             c->idx[c->n++] = (unsigned)i;
+    c->used = 1;
     k->ncands++;
     return c;
 }

@@ -15,6 +15,8 @@ static int insn_matches(const char *pat, const char *mnemonic)
     return strpbrk(pat, "*?[") ? fnmatch(pat, mnemonic, 0) == 0 : strcmp(pat, mnemonic) == 0;
 }
 
+_Static_assert(GCN_MAX_SLOTS <= GCN_KW_MAX_SLOTS, "sv_count holds every field of an encoding");
+
 static const gcn_kw_class classes[] = {
     {"llvm-bug", 0, "LLVM is wrong: the spec (spec/gcn.json, its curated evidence) says otherwise"},
     {"llvm-lacks", 0,
@@ -396,8 +398,9 @@ static gcn_status load_scalar_values(const gcn_json_doc *doc, const cJSON *when,
 {
     static const char *const keys[] = {"fields", "class", "min", NULL};
     const cJSON *sv = cJSON_GetObjectItemCaseSensitive(when, "scalar_values");
+    const gcn_tables *t = gcn_codec_tables();
     const char *cls[GCN_KW_MAX_LIST];
-    size_t ncls = 0, k;
+    size_t ncls = 0, k, e, s;
     long long min = 0;
     gcn_status st;
     if ((st = gcn_json_only_keys(doc, sv, keys, diag)) != GCN_OK ||
@@ -409,6 +412,10 @@ static gcn_status load_scalar_values(const gcn_json_doc *doc, const cJSON *when,
     it->sv_min = (int)min;
     if (it->enc < 0)
         return gcn_json_error(doc, sv, diag, "scalar_values needs an encoding the codec models");
+    for (e = 0; e < t->nencodings && e < GCN_KW_MAX_ENCS; e++)
+        for (s = 0; s < t->encodings[e].nslots && s < GCN_KW_MAX_SLOTS; s++)
+            for (k = 0; k < it->nsv_fields; k++)
+                it->sv_count[e][s] += strcmp(t->encodings[e].slot_name[s], it->sv_fields[k]) == 0;
     for (k = 0; k < ncls; k++) {
         int ci = class_index(cls[k]);
         if (ci < 0 || ci >= GCN_SC_COUNT)
@@ -554,16 +561,15 @@ static int scalar_values(const gcn_kw_entry *it, const gcn_kw_word *w, uint64_t 
 {
     const gcn_tables *t = gcn_codec_tables();
     int n = 0;
-    size_t j, s;
-    for (j = 0; j < it->nsv_fields; j++)
-        for (s = 0; s < t->encodings[w->encoding].nslots; s++) {
-            unsigned v;
-            if (strcmp(t->encodings[w->encoding].slot_name[s], it->sv_fields[j]) != 0 ||
-                !l->slot[s].width)
-                continue;
-            v = (unsigned)codec_get(word, l->slot[s]);
-            n += v < 256 && (it->sv_classes >> t->scalars[(unsigned)w->gen * 256u + v].sclass) & 1;
-        }
+    size_t s;
+    for (s = 0; s < t->encodings[w->encoding].nslots && s < GCN_KW_MAX_SLOTS; s++) {
+        unsigned v;
+        if (!it->sv_count[w->encoding][s] || !l->slot[s].width)
+            continue;
+        v = (unsigned)codec_get(word, l->slot[s]);
+        if (v < 256 && (it->sv_classes >> t->scalars[(unsigned)w->gen * 256u + v].sclass) & 1)
+            n += it->sv_count[w->encoding][s];
+    }
     return n;
 }
 
@@ -618,14 +624,25 @@ int gcn_kw_may_hold(const gcn_kw_entry *it, int gen, int insn)
     return hit;
 }
 
+int gcn_kw_names_encoding(const gcn_kw_entry *it, int encoding)
+{
+    gcn_kw_word w;
+    memset(&w, 0, sizeof(w));
+    w.encoding = encoding;
+    return same_encoding(it, &w);
+}
+
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w)
+{
+    return same_encoding(it, w) && gcn_kw_may_hold(it, w->gen, w->insn) && gcn_kw_holds_rest(it, w);
+}
+
+int gcn_kw_holds_rest(const gcn_kw_entry *it, const gcn_kw_word *w)
 {
     const gcn_layout_row *l;
     uint64_t word;
     size_t j;
     int any_seen = 0, any_held = 0;
-    if (!same_encoding(it, w) || !gcn_kw_may_hold(it, w->gen, w->insn))
-        return 0;
     if ((it->ours >= 0 && w->ours_ok >= 0 && it->ours != !!w->ours_ok) ||
         !peer_outcome_ok(it, w->peer_ok))
         return 0;

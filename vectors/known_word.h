@@ -46,6 +46,7 @@ typedef struct gcn_kw_class {
 const gcn_kw_class *gcn_kw_classes(void); /* NULL-name terminated */
 
 #define GCN_KW_MAX_ENCS 32
+#define GCN_KW_MAX_SLOTS 16 /* fields of one encoding (the codec's GCN_MAX_SLOTS) */
 /* A peer's outcome on a word: an entry's `ours` and `llvm`, a word's ours_ok and peer_ok. */
 enum { GCN_KW_ANY = -1, GCN_KW_REJECT = 0, GCN_KW_ACCEPT = 1, GCN_KW_CRASH = 2 };
 
@@ -97,6 +98,9 @@ typedef struct gcn_kw_entry {
      * classes sv_classes (VOP3's sources: the constant bus's scalar values) */
     const char *sv_fields[GCN_KW_MAX_LIST];
     size_t nsv_fields;
+    /* by encoding index and field: how many of sv_fields name it (resolved at load: the
+     * vector writer asks for every word) */
+    unsigned char sv_count[GCN_KW_MAX_ENCS][GCN_KW_MAX_SLOTS];
     unsigned sv_classes;
     int sv_min;
 } gcn_kw_entry;
@@ -123,6 +127,12 @@ typedef struct gcn_kw_word {
 
 /* Every condition but the peer and the texts' rewriting. */
 int gcn_kw_holds(const gcn_kw_entry *it, const gcn_kw_word *w);
+/* gcn_kw_holds for a word whose encoding (the codec's, encoding_name NULL), generation and
+ * instruction row an index has already found the entry may hold for (gcn_kw_names_encoding,
+ * gcn_kw_may_hold): the conditions on the rest of the word. */
+int gcn_kw_holds_rest(const gcn_kw_entry *it, const gcn_kw_word *w);
+/* Does the entry hold for words of the codec's encoding index `encoding`? */
+int gcn_kw_names_encoding(const gcn_kw_entry *it, int encoding);
 /* The part of gcn_kw_holds a word's generation and instruction row decide (insn -1: none; a
  * catalogue-only entry's instructions are not checked): 0 when the entry cannot hold for any
  * word of them. */

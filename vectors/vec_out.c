@@ -2,6 +2,8 @@
 #include "vec_out.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +27,10 @@ typedef struct lit_file {
     gcn_buf body, left;
     size_t lines, left_out;
     char path[128]; /* relative to DIR; "" when not written */
-    /* the inputs already in the file (canonicalizes vectors repeat exact texts) */
+    /* the inputs already in the file (canonicalizes vectors repeat exact texts), with their
+     * hashes (compared first: every vector looks back at 64 of them) */
     char **seen;
+    size_t *seen_hash;
     size_t nseen, capseen;
 } lit_file;
 
@@ -38,10 +42,34 @@ typedef struct enc_out {
     int written;
 } enc_out;
 
+/* One file of a generation, handed to the writer thread. */
+typedef struct write_job {
+    const char *rel; /* relative to DIR: a path held by the file's enc_out */
+    gcn_buf data;
+    int *written; /* set when it is written (NULL: nothing to set) */
+} write_job;
+
+/* A generation's files, written (temporary file, sync, rename, each in turn) by a thread while
+ * the next generation is made: the kernel's copying and syncing of the files took a quarter of
+ * the run and needs no vector. Files are written in the order the flush listed them, the first
+ * failure stops the rest, and it is reported at the next flush (or the wait) as if the flush had
+ * failed: the same files, messages and exit status as writing them in place. */
+typedef struct write_batch {
+    const char *dir;
+    write_job *jobs;
+    size_t n, cap;
+    pthread_t thread;
+    int running;
+    gcn_status st;
+    gcn_diag diag;
+} write_batch;
+
 struct gcn_vec_out {
     gcn_vec_out_options opt;
     enc_out e[GCN_MAX_GENS][MAX_ENCS];
     gcn_buf summary;
+    gcn_vec_jsonl *jsonl;
+    write_batch batch;
     int failed;
 };
 
@@ -78,6 +106,12 @@ gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, g
     }
     o->opt = *opt;
     gcn_buf_init(&o->summary);
+    o->jsonl = gcn_vec_jsonl_new(opt->spec);
+    if (!o->jsonl) {
+        gcn_diag_set(diag, opt->dir, 0, 0, "out of memory");
+        free(o);
+        return GCN_ERR_NOMEM;
+    }
     st = gcn_make_dirs(opt->dir, diag);
     if (st == GCN_OK) {
         char *p = gcn_path_join(opt->dir, "jsonl");
@@ -94,6 +128,7 @@ gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, g
     }
     if (st != GCN_OK) {
         gcn_buf_free(&o->summary);
+        gcn_vec_jsonl_free(o->jsonl);
         free(o);
         return st;
     }
@@ -106,24 +141,32 @@ gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, g
 
 static int lit_seen(lit_file *f, const char *line)
 {
-    size_t i;
+    size_t i, len, h = 1469598103934665603ull & (size_t)-1;
     char *copy;
+    for (len = 0; line[len]; len++)
+        h = (h ^ (unsigned char)line[len]) * (size_t)1099511628211ull;
     /* the repeats are near each other (a case and its canonicalizing twin): look back a little */
     for (i = f->nseen; i > 0 && i + 64 > f->nseen; i--)
-        if (strcmp(f->seen[i - 1], line) == 0)
+        if (f->seen_hash[i - 1] == h && strcmp(f->seen[i - 1], line) == 0)
             return 1;
     if (f->nseen == f->capseen) {
         size_t ncap = f->capseen ? f->capseen * 2 : 1024;
         char **ns = realloc(f->seen, ncap * sizeof(*ns));
+        size_t *nh;
         if (!ns)
             return 0;
         f->seen = ns;
+        nh = realloc(f->seen_hash, ncap * sizeof(*nh));
+        if (!nh)
+            return 0;
+        f->seen_hash = nh;
         f->capseen = ncap;
     }
-    copy = malloc(strlen(line) + 1);
+    copy = malloc(len + 1);
     if (!copy)
         return 0;
-    strcpy(copy, line);
+    memcpy(copy, line, len + 1);
+    f->seen_hash[f->nseen] = h;
     f->seen[f->nseen++] = copy;
     return 0;
 }
@@ -136,7 +179,9 @@ static void lit_free(lit_file *f)
     for (i = 0; i < f->nseen; i++)
         free(f->seen[i]);
     free(f->seen);
+    free(f->seen_hash);
     f->seen = NULL;
+    f->seen_hash = NULL;
     f->nseen = f->capseen = 0;
 }
 
@@ -175,6 +220,17 @@ static int left_out(const gcn_vec_out *o, const gcn_vector *v, const char *const
     return 0;
 }
 
+/* The strings, up to a NULL, one after the other: the lit lines are plain concatenations, and
+ * every vector writes some. */
+static void puts_all(gcn_buf *b, const char *s, ...)
+{
+    va_list ap;
+    va_start(ap, s);
+    for (; s; s = va_arg(ap, const char *))
+        gcn_buf_puts(b, s);
+    va_end(ap);
+}
+
 static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char *id)
 {
     static const char *const asm_kinds[] = {"asm-rejects", "asm-bytes", "asm-text", NULL};
@@ -195,12 +251,14 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                 /* the vector states the bytes, not the text they print as (an alias swizzle
                  * prints in another form): the mnemonic and the encoding are checked */
                 size_t m = strcspn(v->asm_text, " ");
-                gcn_buf_printf(&f->body, "%s\n// CHECK: %.*s{{.*}} ; encoding: [%s]\n", v->asm_text,
-                               (int)m, v->asm_text, gcn_hex_bytes(b, n, hex, sizeof(hex)));
+                puts_all(&f->body, v->asm_text, "\n// CHECK: ", NULL);
+                gcn_buf_append(&f->body, v->asm_text, m);
+                puts_all(&f->body, "{{.*}} ; encoding: [", gcn_hex_bytes(b, n, hex, sizeof(hex)),
+                         "]\n", NULL);
                 f->lines++;
             } else {
-                gcn_buf_printf(&f->body, "%s\n// CHECK: %s ; encoding: [%s]\n", v->asm_text, text,
-                               gcn_hex_bytes(b, n, hex, sizeof(hex)));
+                puts_all(&f->body, v->asm_text, "\n// CHECK: ", text, " ; encoding: [",
+                         gcn_hex_bytes(b, n, hex, sizeof(hex)), "]\n", NULL);
                 f->lines++;
             }
         }
@@ -212,8 +270,8 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                 gcn_buf_printf(&f->left, "// %s: %s\n//   %s\n", id, v->asm_text, why);
                 f->left_out++;
             } else {
-                gcn_buf_printf(&f->body, "%s\n// CHECK: :[[@LINE-1]]:{{[0-9]+}}: error:\n",
-                               v->asm_text);
+                puts_all(&f->body, v->asm_text, "\n// CHECK: :[[@LINE-1]]:{{[0-9]+}}: error:\n",
+                         NULL);
                 f->lines++;
             }
         }
@@ -226,44 +284,150 @@ static void lit_add(gcn_vec_out *o, enc_out *eo, const gcn_vector *v, const char
                 gcn_buf_printf(&f->left, "# %s: %s\n#   %s\n", id, hex, why);
                 f->left_out++;
             } else if (v->tag == GCN_VTAG_EXACT) {
-                gcn_buf_printf(&f->body, "# CHECK: %s ; encoding: [%s]\n%s\n", text, hex, hex);
+                puts_all(&f->body, "# CHECK: ", text, " ; encoding: [", hex, "]\n", hex, "\n",
+                         NULL);
                 f->lines++;
             } else {
                 /* what an LLVM re-encodes non-canonical bytes to is its own business */
-                gcn_buf_printf(&f->body, "# CHECK: %s ; encoding:\n%s\n", text, hex);
+                puts_all(&f->body, "# CHECK: ", text, " ; encoding:\n", hex, "\n", NULL);
                 f->lines++;
             }
         }
     }
 }
 
+/* "%s-%s-%06zu" of encoding, generation and sequence number, without printf (once a vector). */
+static void vector_id(char *out, size_t size, const char *enc, const char *gen, size_t seq)
+{
+    char digits[24];
+    size_t nd = 0, n = 0;
+    const char *s;
+    do {
+        digits[nd++] = (char)('0' + seq % 10);
+        seq /= 10;
+    } while (seq);
+    while (nd < 6)
+        digits[nd++] = '0';
+    for (s = enc; *s && n + 1 < size; s++)
+        out[n++] = *s;
+    if (n + 1 < size)
+        out[n++] = '-';
+    for (s = gen; *s && n + 1 < size; s++)
+        out[n++] = *s;
+    if (n + 1 < size)
+        out[n++] = '-';
+    while (nd && n + 1 < size)
+        out[n++] = digits[--nd];
+    out[n] = 0;
+}
+
 int gcn_vec_out_emit(const gcn_vector *v, void *ctx)
 {
     gcn_vec_out *o = ctx;
     enc_out *eo;
-    char id[64], enc[16];
-    cJSON *j;
-    char *line;
+    char id[64];
     if (v->gen >= GCN_MAX_GENS || v->encoding >= MAX_ENCS)
         return 1;
     eo = &o->e[v->gen][v->encoding];
-    snprintf(id, sizeof(id), "%s-%s-%06zu", gcn_codec_tables()->encodings[v->encoding].name,
-             gcn_gen_id(v->gen), ++eo->seq);
-    j = gcn_vector_to_json(v, id, o->opt.spec);
-    line = j ? cJSON_PrintUnformatted(j) : NULL;
-    cJSON_Delete(j);
-    if (!line)
+    vector_id(id, sizeof(id), gcn_codec_tables()->encodings[v->encoding].name, gcn_gen_id(v->gen),
+              ++eo->seq);
+    if (gcn_vec_jsonl_append(o->jsonl, &eo->jsonl, v, id))
         return 1;
-    gcn_buf_puts(&eo->jsonl, line);
-    gcn_buf_putc(&eo->jsonl, '\n');
-    free(line);
     eo->count++;
     eo->tags[v->tag]++;
     eo->errors[v->error_class]++;
     if (o->opt.lit)
         lit_add(o, eo, v, id);
-    (void)enc;
     return eo->jsonl.oom;
+}
+
+static void batch_free_jobs(write_batch *b)
+{
+    size_t i;
+    for (i = 0; i < b->n; i++)
+        gcn_buf_free(&b->jobs[i].data);
+    free(b->jobs);
+    b->jobs = NULL;
+    b->n = b->cap = 0;
+}
+
+/* Queues a file; takes data's contents (data is left empty). */
+static gcn_status batch_add(write_batch *b, const char *rel, gcn_buf *data, int *written,
+                            const char *dir, gcn_diag *diag)
+{
+    write_job *j;
+    if (b->n == b->cap) {
+        size_t ncap = b->cap ? b->cap * 2 : 32;
+        write_job *nj = realloc(b->jobs, ncap * sizeof(*nj));
+        if (!nj) {
+            gcn_buf_free(data);
+            gcn_diag_set(diag, dir, 0, 0, "out of memory");
+            return GCN_ERR_NOMEM;
+        }
+        b->jobs = nj;
+        b->cap = ncap;
+    }
+    j = &b->jobs[b->n++];
+    j->rel = rel;
+    j->data = *data;
+    j->written = written;
+    gcn_buf_init(data);
+    return GCN_OK;
+}
+
+static void *batch_write(void *arg)
+{
+    write_batch *b = arg;
+    size_t i;
+    for (i = 0; i < b->n && b->st == GCN_OK; i++) {
+        write_job *j = &b->jobs[i];
+        char *p = gcn_path_join(b->dir, j->rel);
+        if (!p) {
+            gcn_diag_set(&b->diag, b->dir, 0, 0, "out of memory");
+            b->st = GCN_ERR_NOMEM;
+            break;
+        }
+        b->st = gcn_write_file_atomic(p, j->data.data ? j->data.data : "", j->data.len, &b->diag);
+        free(p);
+        if (j->written)
+            *j->written = b->st == GCN_OK;
+        gcn_buf_free(&j->data);
+    }
+    return NULL;
+}
+
+/* Waits for the batch in flight; its failure (diag set) or GCN_OK. */
+static gcn_status batch_wait(gcn_vec_out *o, gcn_diag *diag)
+{
+    write_batch *b = &o->batch;
+    gcn_status st;
+    if (b->running) {
+        pthread_join(b->thread, NULL);
+        b->running = 0;
+    }
+    st = b->st;
+    if (st != GCN_OK) {
+        *diag = b->diag;
+        o->failed = 1;
+    }
+    batch_free_jobs(b);
+    b->st = GCN_OK;
+    return st;
+}
+
+/* Writes the queued files: on a thread, or here when none can be started. */
+static gcn_status batch_start(gcn_vec_out *o, gcn_diag *diag)
+{
+    write_batch *b = &o->batch;
+    b->dir = o->opt.dir;
+    b->st = GCN_OK;
+    gcn_diag_clear(&b->diag);
+    if (pthread_create(&b->thread, NULL, batch_write, b) == 0) {
+        b->running = 1;
+        return GCN_OK;
+    }
+    batch_write(b);
+    return batch_wait(o, diag);
 }
 
 static gcn_status write_rel(gcn_vec_out *o, const char *rel, const char *data, size_t len,
@@ -289,7 +453,6 @@ static gcn_status write_lit(gcn_vec_out *o, int gen, unsigned enc, int which, gc
     const char *c = which == LIT_DIS ? "#" : "//";
     char lenc[16];
     gcn_buf b;
-    gcn_status st;
     if (!f->lines && !f->left_out)
         return GCN_OK;
     lower(lenc, sizeof(lenc), t->encodings[enc].name);
@@ -336,16 +499,23 @@ static gcn_status write_lit(gcn_vec_out *o, int gen, unsigned enc, int which, gc
                        c);
         gcn_buf_append(&b, f->left.data, f->left.len);
     }
-    st = b.oom ? GCN_ERR_NOMEM : write_rel(o, f->path, b.data, b.len, diag);
-    gcn_buf_free(&b);
-    return st;
+    if (b.oom) {
+        gcn_buf_free(&b);
+        gcn_diag_set(diag, o->opt.dir, 0, 0, "out of memory");
+        return GCN_ERR_NOMEM;
+    }
+    return batch_add(&o->batch, f->path, &b, NULL, o->opt.dir, diag);
 }
 
 gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag)
 {
     const gcn_tables *t = gcn_codec_tables();
     unsigned enc;
-    gcn_status st = GCN_OK;
+    gcn_status st = batch_wait(o, diag); /* the previous generation's files */
+    gcn_diag mine;
+    if (st != GCN_OK)
+        return st;
+    gcn_diag_clear(&mine);
     for (enc = 0; enc < t->nencodings && enc < MAX_ENCS && st == GCN_OK; enc++) {
         enc_out *eo = &o->e[gen][enc];
         char lenc[16];
@@ -353,17 +523,16 @@ gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag)
         if (!eo->count)
             continue;
         if (eo->jsonl.oom) {
-            gcn_diag_set(diag, o->opt.dir, 0, 0, "out of memory");
-            return GCN_ERR_NOMEM;
+            gcn_diag_set(&mine, o->opt.dir, 0, 0, "out of memory");
+            st = GCN_ERR_NOMEM;
+            break;
         }
         lower(lenc, sizeof(lenc), t->encodings[enc].name);
         snprintf(eo->path, sizeof(eo->path), "jsonl/%s-%s.jsonl", lenc, gcn_gen_id(gen));
-        st = write_rel(o, eo->path, eo->jsonl.data, eo->jsonl.len, diag);
-        eo->written = st == GCN_OK;
-        gcn_buf_free(&eo->jsonl);
+        st = batch_add(&o->batch, eo->path, &eo->jsonl, &eo->written, o->opt.dir, &mine);
         for (k = 0; k < LIT_COUNT; k++) {
             if (st == GCN_OK && o->opt.lit)
-                st = write_lit(o, gen, enc, k, diag);
+                st = write_lit(o, gen, enc, k, &mine);
             lit_free(&eo->lit[k]);
         }
         gcn_buf_printf(&o->summary,
@@ -373,9 +542,28 @@ gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag)
                        eo->tags[GCN_VTAG_CANONICALIZES], eo->tags[GCN_VTAG_ALIAS],
                        eo->tags[GCN_VTAG_MUST_REJECT]);
     }
-    if (st != GCN_OK)
-        o->failed = 1;
+    if (st == GCN_OK)
+        return batch_start(o, diag);
+    /* the files listed before the failure are written first, as they were in turn: a failure
+     * among them is the first one */
+    o->batch.dir = o->opt.dir;
+    o->batch.st = GCN_OK;
+    gcn_diag_clear(&o->batch.diag);
+    batch_write(&o->batch);
+    {
+        gcn_status wst = batch_wait(o, diag);
+        if (wst != GCN_OK)
+            st = wst;
+        else
+            *diag = mine;
+    }
+    o->failed = 1;
     return st;
+}
+
+gcn_status gcn_vec_out_wait(gcn_vec_out *o, gcn_diag *diag)
+{
+    return batch_wait(o, diag);
 }
 
 const char *gcn_vec_out_summary(const gcn_vec_out *o)
@@ -535,6 +723,15 @@ gcn_status gcn_vec_out_close(gcn_vec_out *o, int ok, gcn_diag *diag)
     int k;
     if (!o)
         return GCN_OK;
+    {
+        /* a failure of the caller's is the one reported */
+        gcn_diag scratch;
+        gcn_status wst = batch_wait(o, ok ? diag : &scratch);
+        if (ok && wst != GCN_OK) {
+            st = wst;
+            ok = 0;
+        }
+    }
     if (ok && !o->failed) {
         st = write_index(o, diag);
         if (st == GCN_OK && o->opt.lit)
@@ -551,6 +748,7 @@ gcn_status gcn_vec_out_close(gcn_vec_out *o, int ok, gcn_diag *diag)
                 lit_free(&o->e[g][e].lit[k]);
         }
     gcn_buf_free(&o->summary);
+    gcn_vec_jsonl_free(o->jsonl);
     free(o);
     return st;
 }

@@ -37,8 +37,11 @@ typedef struct gcn_vec_out_options {
 gcn_status gcn_vec_out_open(gcn_vec_out **out, const gcn_vec_out_options *opt, gcn_diag *diag);
 /* The generator's emit callback (ctx: the gcn_vec_out). */
 int gcn_vec_out_emit(const gcn_vector *v, void *ctx);
-/* Writes the files of generation gen (after its vectors were emitted). */
+/* Writes the files of generation gen (after its vectors were emitted): on a thread, while the
+ * next generation is made; a failure is returned by the next flush or gcn_vec_out_wait. */
 gcn_status gcn_vec_out_flush(gcn_vec_out *o, int gen, gcn_diag *diag);
+/* Waits for the files of the last flush; their failure (diag set), else GCN_OK. */
+gcn_status gcn_vec_out_wait(gcn_vec_out *o, gcn_diag *diag);
 /* index.json, lit.cfg.py, stale files; then frees o. Pass ok = 0 to only free. */
 gcn_status gcn_vec_out_close(gcn_vec_out *o, int ok, gcn_diag *diag);
 /* A one-line-per-file summary of what was written (for the command's output). */
