@@ -145,6 +145,7 @@ static gcn_json_doc spec; /* spec/gcn.json: the instructions a peer lacks */
  * is a class of its own, which only an entry that names it in "message" explains. */
 static const char *const entry_keys[] = {"peer", "gen",     "kind",     "form", "operand",
                                          "slot", "message", "mnemonic", "text", NULL};
+enum { KEY_MESSAGE = 6 };    /* entry_keys' "message" */
 static peer_entries entries; /* known's entries, their keys looked up once */
 static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k,
                               const char *message)
@@ -155,7 +156,7 @@ static const cJSON *explained(const char *peer, const char *gen, const char *kin
     size_t n;
     int crashed = strncmp(message, "crashed (signal", 15) == 0;
     for (n = 0; n < entries.n; n++)
-        if ((!crashed || entries.v[n].pat[6]) && peer_entry_matches(&entries, n, vals)) {
+        if ((!crashed || entries.v[n].pat[KEY_MESSAGE]) && peer_entry_matches(&entries, n, vals)) {
             used[n]++;
             return entries.v[n].entry;
         }
