@@ -13,9 +13,10 @@ cmake --build build -j"$JOBS"
 
 # the sanitizer pass leaves out the peer-data tests: they run no gcnspec code that the
 # tests it keeps do not run too (tests/peer/CMakeLists.txt), and the first pass ran them
-echo "== build (clang, ASan+UBSan) and test"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGCN_SANITIZE=ON \
-  -DCMAKE_C_COMPILER=clang-14 >/dev/null
+# -O1, as the sanitizers' documentation advises: the checks are the same, the run twice as fast
+echo "== build (clang, ASan+UBSan, -O1) and test"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
+  -DGCN_SANITIZE=ON -DCMAKE_C_COMPILER=clang-14 >/dev/null
 cmake --build build-asan -j"$JOBS"
 (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --output-on-failure -j"$JOBS" -LE peer-data)
