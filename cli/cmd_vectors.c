@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,24 @@
 static const char *const default_known[] = {"spec/peers/llvm-mc-known.json",
                                             "spec/peers/llvm-known.json",
                                             "vectors/llvm-mc-vectors-known.json", NULL};
+
+/* The semantic vectors, made on a thread of their own while the encoding vectors are made. */
+typedef struct sem_job {
+    const char *out;
+    const gcn_spec_info *spec;
+    unsigned gens, encs;
+    uint64_t seed;
+    gcn_sem_vector_stats stats;
+    gcn_diag diag;
+    gcn_status st;
+} sem_job;
+
+static void *sem_job_run(void *arg)
+{
+    sem_job *j = arg;
+    j->st = gcn_sem_vectors_write(j->out, j->spec, j->gens, j->encs, j->seed, &j->stats, &j->diag);
+    return NULL;
+}
 
 static void help(void)
 {
@@ -86,7 +105,9 @@ int cmd_vectors(int argc, char **argv)
     unsigned gens = 0, encs = 0;
     uint64_t seed = DEFAULT_SEED;
     int c, lit = 1, semantic = 1, quiet = 0, g, rc = 0;
-    gcn_sem_vector_stats sem_stats;
+    sem_job sem;
+    pthread_t sem_thread;
+    int sem_started;
     gcn_spec_info *spec = NULL;
     gcn_known *known = NULL;
     gcn_enc_vectors *ev = NULL;
@@ -180,6 +201,15 @@ int cmd_vectors(int argc, char **argv)
         vopt.lit_no_disasm = no_disasm;
         st = gcn_vec_out_open(&vo, &vopt, &diag);
     }
+    memset(&sem, 0, sizeof(sem));
+    sem.out = out;
+    sem.spec = spec;
+    sem.gens = gens;
+    sem.encs = encs;
+    sem.seed = seed;
+    gcn_diag_clear(&sem.diag);
+    sem_started =
+        st == GCN_OK && semantic && pthread_create(&sem_thread, NULL, sem_job_run, &sem) == 0;
     for (g = 0; g < (int)t->ngens && st == GCN_OK; g++) {
         gcn_enc_vector_stats stats;
         if (!((gens >> g) & 1))
@@ -204,9 +234,12 @@ int cmd_vectors(int argc, char **argv)
         if (st == GCN_OK)
             st = cst;
     }
-    memset(&sem_stats, 0, sizeof(sem_stats));
-    if (st == GCN_OK && semantic)
-        st = gcn_sem_vectors_write(out, spec, gens, encs, seed, &sem_stats, &diag);
+    if (sem_started)
+        pthread_join(sem_thread, NULL);
+    else if (st == GCN_OK && semantic) /* no thread to be had: here, after the others */
+        sem_job_run(&sem);
+    if (st == GCN_OK && semantic && (st = sem.st) != GCN_OK)
+        diag = sem.diag;
     if (st == GCN_OK) { /* last: a run that stops before this leaves the old one to refuse */
         const char *ids[32];
         size_t n = 0;
@@ -224,10 +257,10 @@ int cmd_vectors(int argc, char **argv)
                    "differs, %zu whose as-written pseudocode does not execute); %zu instruction x "
                    "generation without executable semantics; dropped: %zu lane-order dependent, "
                    "%zu the oracle refused%s%s%s\n",
-                   sem_stats.emitted, out, sem_stats.as_written_differs, sem_stats.as_written_fails,
-                   sem_stats.no_semantics, sem_stats.dropped_order, sem_stats.dropped_failed,
-                   sem_stats.first_failure[0] ? " (first: " : "", sem_stats.first_failure,
-                   sem_stats.first_failure[0] ? ")" : "");
+                   sem.stats.emitted, out, sem.stats.as_written_differs, sem.stats.as_written_fails,
+                   sem.stats.no_semantics, sem.stats.dropped_order, sem.stats.dropped_failed,
+                   sem.stats.first_failure[0] ? " (first: " : "", sem.stats.first_failure,
+                   sem.stats.first_failure[0] ? ")" : "");
         printf("%zu vectors in %s (%.2f s); candidates dropped: %zu lossy swizzle texts, %zu "
                "must-reject texts or bytes the codec accepts, %zu other\n",
                total, out, now_s() - t0, dropped[0], dropped[1], dropped[2]);

@@ -637,12 +637,11 @@ static void gws_json(cJSON *root, const gcn_wave_state *s, const gcn_wave_state 
     }
 }
 
-char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before)
+cJSON *gcn_state_to_cjson(const gcn_wave_state *s, const gcn_wave_state *before)
 {
     const gcn_tables *t = gcn_codec_tables();
     cJSON *root = cJSON_CreateObject(), *sg = NULL, *vg = NULL;
     unsigned code, r;
-    char *out;
     if (!root)
         return NULL;
     cJSON_AddStringToObject(root, "generation", gcn_gen_id(s->gen));
@@ -687,6 +686,15 @@ char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before)
     memory_json(root, "gds", s->gds, before ? before->gds : NULL, GCN_GDS_BYTES);
     smem_json(root, s, before);
     gws_json(root, s, before);
+    return root;
+}
+
+char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before)
+{
+    cJSON *root = gcn_state_to_cjson(s, before);
+    char *out;
+    if (!root)
+        return NULL;
     out = gcn_json_print_depth(root, 2);
     cJSON_Delete(root);
     return out;

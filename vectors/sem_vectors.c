@@ -82,13 +82,7 @@ cJSON *gcn_sem_state_merge(const cJSON *base, const cJSON *over)
 /* The state as a JSON object: what differs from before (NULL: from the zero state). */
 static cJSON *state_obj(const gcn_wave_state *s, const gcn_wave_state *before)
 {
-    char *text = gcn_state_to_json(s, before);
-    cJSON *o;
-    if (!text)
-        return NULL;
-    o = cJSON_Parse(text);
-    free(text);
-    return o;
+    return gcn_state_to_cjson(s, before);
 }
 
 /* Does the state differ from before in anything but the generation? */

@@ -108,6 +108,9 @@ gcn_status gcn_state_from_json(gcn_wave_state *s, int gen, const char *text, siz
  * whole state (every register, and every non-zero memory dword), which loads back to the
  * same state. NULL when out of memory. */
 char *gcn_state_to_json(const gcn_wave_state *s, const gcn_wave_state *before);
+/* The same as a cJSON tree (caller deletes; NULL when out of memory), for writers that put it
+ * into a document of their own. */
+struct cJSON *gcn_state_to_cjson(const gcn_wave_state *s, const gcn_wave_state *before);
 
 /* ---- programs ----------------------------------------------------------------------------- */
 
