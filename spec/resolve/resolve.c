@@ -2582,9 +2582,10 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
         if (st != GCN_OK)
             goto done;
     }
-    if ((st = gcn_find_errata(&c.facts, &c.env, &c.findings, diag)) != GCN_OK)
-        goto done;
+    /* errata.json before the detectors: a bad one is refused at once, not after them */
     if ((st = gcn_errata_load(&c.errata, in->errata_path, &c.facts, diag)) != GCN_OK)
+        goto done;
+    if ((st = gcn_find_errata(&c.facts, &c.env, &c.findings, diag)) != GCN_OK)
         goto done;
     if ((st = check_findings(&c, out)) != GCN_OK)
         goto done;
