@@ -2828,7 +2828,10 @@ _OP_SEL_REFUSED = [  # (line, the VOP3 word with bit 11 set, llvm's text of it: 
     ("v_cvt_f32_f16_e64 v1, v2 op_sel:[1,0]", "0x01,0x08,0x4b,0xd1,0x02,0x01,0x00,0x00",
      "v_cvt_f32_f16_e64 v1, v2"),
     ("v_mad_f32 v1, v2, v3, v4 op_sel:[1,0,0,0]", "0x01,0x08,0xc1,0xd1,0x02,0x07,0x12,0x04",
-     "v_mad_f32 v1, v2, v3, v4")]
+     "v_mad_f32 v1, v2, v3, v4"),
+    # the 16-bit interpolation's bit 14 (VDST's): LLVM's 'high' is bit 40 (E225)
+    ("v_interp_p2_f16 v1, v3, attr2.x, v4 op_sel:[0,0,0,1]",
+     "0x01,0x40,0x77,0xd2,0x02,0x06,0x12,0x04", "v_interp_p2_f16 v1, v3, attr2.x, v4")]
 
 E(id="E245",
   title="OP_SEL: the pages give every GCN 1.4 VOP3A word the field; LLVM 21 instructions",
