@@ -1707,6 +1707,22 @@ static int encoding_modifier_name(const pctx *p, const char *w, size_t n)
     return 0;
 }
 
+/* The format of the modifier w[0..n) names in some instruction of p's encoding; -1 if none. */
+static int encoding_modifier_format(const pctx *p, const char *w, size_t n)
+{
+    size_t k;
+    unsigned j;
+    for (k = 0; k < p->t->ninsns; k++) {
+        const gcn_insn_row *r = &p->t->insns[k];
+        if (r->encoding != p->row->encoding)
+            continue;
+        for (j = 0; j < r->nmodifiers; j++)
+            if (r->modifier[j].asm_len == n && same_name(w, r->modifier[j].asm_name, n))
+                return r->modifier[j].format;
+    }
+    return -1;
+}
+
 /* ... or of another row of the mnemonic (another generation's), so that the error can say
  * so */
 static int modifier_name(const pctx *p, const char *w, size_t n)
@@ -1868,6 +1884,73 @@ static gcn_status buf_part_value(pctx *p, unsigned k, size_t at, size_t e)
 }
 
 /* The modifier named s[at..e); p->pos moves past it. */
+/* GCN 1.4 VOP3's op_sel:[S0,...,D], LLVM's: exactly one value per source, then the
+ * destination's (the page's "last bit controls destination", GcnInstrsVop3.md:62-65, makes a
+ * shorter list ambiguous; llvm-mc pads one with zeros and drops values past four: S87), or the
+ * page's op_sel:VALUE, its bits in the same order (GcnInstrsVop3.md:51; llvm-mc refuses it,
+ * S88). The destination's value goes to the field's top bit (GcnInstrsVop3.md:71-74). */
+static gcn_status op_sel_value(pctx *p, const gcn_modifier_row *m, size_t at, size_t k)
+{
+    const char *s = p->s;
+    unsigned w = p->l->slot[m->slot].width, n = 0, bits = 0, field = 0, i;
+    int64_t v;
+    gcn_status st = GCN_OK;
+    if (s[k] == '[') {
+        k = skip_blanks(s, k + 1);
+        for (;;) {
+            size_t vat = k;
+            if (!s[k] || s[k] == ']' || s[k] == ',')
+                return err(p, k, "expected a value (0 or 1) in op_sel's list");
+            if (!int_value(p, &k, &v, "an op_sel value", &st))
+                return st;
+            if (v != 0 && v != 1)
+                return err(p, vat,
+                           "op_sel's values are 0 (the low half) or 1 (the high half), not %lld",
+                           (long long)v);
+            if (n < 16)
+                bits |= (unsigned)v << n;
+            n++;
+            k = skip_blanks(s, k);
+            if (s[k] == ',') {
+                k = skip_blanks(s, k + 1);
+                continue;
+            }
+            if (s[k] == ']') {
+                k++;
+                break;
+            }
+            return err(p, k, "expected ',' or ']' in op_sel's list, not '%.*s'",
+                       TOK(s + k, quote_end(s, k) - k));
+        }
+        if (n != m->values)
+            return err(p, at,
+                       "op_sel takes %u values on %.*s (one per source, then the destination's), "
+                       "not %u",
+                       m->values, (int)gcn_mnemonic_len(p->row, p->in->gen), p->row->mnemonic, n);
+    } else {
+        size_t vat = k;
+        if (!s[k])
+            return err(p, k,
+                       "'op_sel' needs a value ('op_sel:[0,1,...]', one per source, then "
+                       "the destination's)");
+        if (!int_value(p, &k, &v, "op_sel", &st))
+            return st;
+        if (v < 0 || v >= (1ll << m->values))
+            return err(p, vat,
+                       "op_sel:%lld is out of range on %.*s: %u bits (0 to %u), one per source, "
+                       "then the destination's",
+                       (long long)v, (int)gcn_mnemonic_len(p->row, p->in->gen), p->row->mnemonic,
+                       m->values, (1u << m->values) - 1u);
+        bits = (unsigned)v;
+    }
+    for (i = 0; i < m->values; i++)
+        if ((bits >> i) & 1u)
+            field |= 1u << (i + 1u < m->values ? i : w - 1u);
+    p->in->field[m->slot] = field;
+    p->pos = k;
+    return GCN_OK;
+}
+
 static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
                            const gcn_operand_row *soe_op)
 {
@@ -1922,6 +2005,8 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
             return err(p, at, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
         k = skip_blanks(s, k + 1);
         vat = k;
+        if (m->format == GCN_FMT_OP_SEL)
+            return op_sel_value(p, m, at, k);
         if (m->format == GCN_FMT_BUF_FORMAT)
             return buf_format_value(p, m, at, k);
         if (m->format == GCN_FMT_SWIZZLE && word_end(s, k) - k == 7 &&
@@ -2181,6 +2266,13 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
                 return modifier(p, at, e, &seen, smem);
             /* a modifier other instructions of the encoding take (VOP3's clamp on V_BFE_U32,
              * whose page gives it no effect there) */
+            if (e > at && encoding_modifier_name(p, line + at, e - at) &&
+                encoding_modifier_format(p, line + at, e - at) == GCN_FMT_OP_SEL)
+                return err(p, at,
+                           "%.*s takes no op_sel on %s: only the VOP3 instructions whose 16-bit "
+                           "operands it selects take it (spec errata E245)",
+                           (int)gcn_mnemonic_len(p->row, (unsigned)gen), p->row->mnemonic,
+                           gcn_gen_id(gen));
             if (e > at && encoding_modifier_name(p, line + at, e - at))
                 return err(p, at, "%s takes no '%.*s': other %s instructions do, not this one",
                            p->row->mnemonic, TOK(line + at, quote_end(line, at) - at),
@@ -2366,14 +2458,19 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     st = parse_row(&p, gen, text, n, line, out, diag ? &d1 : NULL, literal_out, 0);
     /* a bare mnemonic the 32-bit form's operands do not fit: llvm-mc takes the VOP3 form
      * (v_add_f32 v1, v2, s3 is v_add_f32_e64); when both fail, the reading that got further
-     * says what is wrong, the 32-bit form's on a tie */
+     * says what is wrong, the 32-bit form's on a tie, unless that one finds a token past its
+     * operands which the VOP3 form reads as a modifier it refuses (v_add_f32's op_sel) */
     if (st != GCN_OK && p.alt_rows > 1) {
         d2.col = 0;
         d2.msg[0] = 0;
         if (parse_row(&p, gen, text, n, line, out, diag ? &d2 : NULL, literal_out, 1) == GCN_OK)
             return GCN_OK;
         if (diag) {
-            const gcn_diag *d = d2.col > d1.col ? &d2 : &d1;
+            const gcn_diag *d =
+                d2.col > d1.col || (d2.col == d1.col && strncmp(d1.msg, "unexpected '", 12) == 0 &&
+                                    strncmp(d2.msg, "unexpected '", 12) != 0)
+                    ? &d2
+                    : &d1;
             diag->col = d->col;
             memcpy(diag->msg, d->msg, strlen(d->msg) + 1);
         }

@@ -557,6 +557,20 @@ static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsi
         return p;
     if (m->format == GCN_FMT_BUF_FORMAT)
         return buf_format(p, m, &t->buf_formats[in->gen], v, in->field[m->slot2]);
+    if (m->format == GCN_FMT_OP_SEL && m->values) {
+        /* op_sel:[S0,...,D]: the sources' bits from the lowest, then the destination's, the
+         * field's top bit (LLVM writes all of them, or none when all are 0) */
+        unsigned w = codec_layout(t, in->gen, t->insns[in->insn].encoding)->slot[m->slot].width, k;
+        *p++ = ' ';
+        p = put_pool(p, m->asm_name, m->asm_len);
+        p = PUT_LIT(p, ":[");
+        for (k = 0; k < m->values; k++) {
+            unsigned bit = k + 1u < m->values ? k : w - 1u;
+            *p++ = (char)('0' + ((v >> bit) & 1u));
+            *p++ = k + 1u < m->values ? ',' : ']';
+        }
+        return p;
+    }
     *p++ = ' ';
     if (m->format == GCN_FMT_OMOD) {
         static const char omod_text[4][6] = {"", "mul:2", "mul:4", "div:2"};

@@ -59,7 +59,9 @@ typedef enum gcn_kind {
  * written). "buf-format": MTBUF's DFMT (the modifier's field) and NFMT (its slot2), LLVM's
  * format:[DATA,NUM] by the generation's gcn_buf_format_row, each part left out at its default,
  * nothing at both defaults. "sdec": a signed decimal of the field's width (GLOBAL's and SCRATCH's
- * 13-bit offset). */
+ * 13-bit offset). "op-sel": GCN 1.4 VOP3's operand half selection, LLVM's op_sel:[S0,...,D], one
+ * value per source (the source's bit in the field is its mod_bit) then the destination's (the
+ * field's top bit, GcnInstrsVop3.md:71-74), nothing when all are 0. */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -75,7 +77,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
     X(GCN_FMT_OMOD, "omod")                                                                        \
     X(GCN_FMT_BUF_FORMAT, "buf-format")                                                            \
-    X(GCN_FMT_SDEC, "sdec")
+    X(GCN_FMT_SDEC, "sdec")                                                                        \
+    X(GCN_FMT_OP_SEL, "op-sel")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -194,6 +197,8 @@ typedef struct gcn_modifier_row {
     const char *asm_name;
     uint8_t asm_len;
     uint8_t slot2; /* buf-format: the number format's slot; else GCN_NO_SLOT */
+    /* op-sel: how many values it takes, one per source and the destination's last; else 0 */
+    uint8_t values;
 } gcn_modifier_row;
 
 typedef struct gcn_insn_row {

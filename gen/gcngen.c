@@ -1863,6 +1863,22 @@ static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *in
 /* The bits a word of layout l must have clear for instruction in, whose plan fetches
  * fetch[0..n): those of the modifier fields gcn.json's zero_fields names (VOP3's CLAMP and
  * OMOD where the page gives them no effect), less the bits the plan fetches. */
+/* An op-sel modifier's values: one per source (an operand with a mod_bit, the source's bit in
+ * the field), then the destination's; 0 for any other modifier. */
+static unsigned op_sel_values(const cJSON *in, const cJSON *m)
+{
+    const cJSON *op;
+    unsigned n = 1;
+    if (!str(m, "format") || strcmp(str(m, "format"), "op-sel") != 0)
+        return 0;
+    cJSON_ArrayForEach(op, get(in, "operands"))
+    {
+        if (get(op, "mod_bit"))
+            n++;
+    }
+    return n;
+}
+
 static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch, unsigned n)
 {
     const cJSON *f, *z;
@@ -1880,6 +1896,21 @@ static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch,
     }
     for (i = 0; i < n; i++)
         bits &= ~((uint64_t)fetch[i].mask << fetch[i].lo);
+    /* op_sel's bits between the sources' and the destination's (SRC2's on an instruction of two
+     * sources: llvm-mc refuses the word) must be clear */
+    cJSON_ArrayForEach(f, get(l, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+        cJSON_ArrayForEach(z, get(in, "modifiers"))
+        {
+            unsigned v = op_sel_values(in, z), k;
+            if (!v || strcmp(str(z, "field"), str(f, "name")) != 0)
+                continue;
+            for (k = v - 1; lo + k < hi; k++)
+                bits |= 1ull << (lo + k);
+        }
+    }
     return bits;
 }
 
@@ -2156,8 +2187,8 @@ static void emit_insns(spec_t *s, gcn_buf *b)
             pool_string(s, b, str(m, "asm"));
             {
                 int s2 = str(m, "nfmt_field") ? slot_index(e, str(m, "nfmt_field")) : -1;
-                gcn_buf_printf(b, ", %zu, %u}, ", strlen(str(m, "asm")),
-                               s2 < 0 ? GCN_NO_SLOT : (unsigned)s2);
+                gcn_buf_printf(b, ", %zu, %u, %u}, ", strlen(str(m, "asm")),
+                               s2 < 0 ? GCN_NO_SLOT : (unsigned)s2, op_sel_values(in, m));
             }
             /* a buffer format's value: '[', both names, ',' and ']' */
             text_max += 2 + strlen(str(m, "asm")) +

@@ -431,6 +431,28 @@ static void modifier_cases(gen_ctx *g, const gcn_inst *b, const gcn_modifier_row
         }
         return;
     }
+    if (m->format == GCN_FMT_OP_SEL) {
+        /* every combination of its values (a source's bit, then the destination's: the
+         * field's top bit), and all of them with the instruction's other modifiers set, whose
+         * order llvm-mc fixes (op_sel before clamp and the output modifier) */
+        const gcn_insn_row *row = &g->t->insns[b->insn];
+        uint32_t v;
+        unsigned k;
+        for (v = 1; v < (1u << m->values); v++) {
+            in.field[m->slot] = 0;
+            for (k = 0; k < m->values; k++)
+                if ((v >> k) & 1u)
+                    in.field[m->slot] |= 1u << (k + 1u < m->values ? k : w - 1u);
+            emit(g, &in, "op-sel", slot);
+        }
+        for (k = 0; k < row->nmodifiers; k++)
+            if (row->modifier[k].slot != m->slot && ((row->modifier[k].gens >> g->gen) & 1) &&
+                (row->modifier[k].format == GCN_FMT_FLAG ||
+                 row->modifier[k].format == GCN_FMT_OMOD))
+                in.field[row->modifier[k].slot] = 1;
+        emit(g, &in, "op-sel-modifiers", slot);
+        return;
+    }
     if (m->format == GCN_FMT_BUF_FORMAT) {
         /* every data format with the default number format, every number format with the
          * default data format, and both parts at once */

@@ -1122,6 +1122,40 @@ static void swizzle_forms(sctx *g, unsigned i, const char *kind, const char *slo
     }
 }
 
+/* op_sel:[S0,...,D] (list, its values as the printer writes them: 0 or 1, one per source and
+ * the destination's): blanks inside the brackets; the page's op_sel:VALUE (GcnInstrsVop3.md:51,
+ * its bits in the list's order; llvm-mc refuses it, S88); a list one value short or long,
+ * which llvm-mc pads with zeros or drops (S87) and gcnspec refuses (the page's last value is
+ * the destination's); a value of 2; an unclosed list. */
+static void op_sel_forms(sctx *g, unsigned i, const gcn_modifier_row *m, const char *list,
+                         const char *kind, const char *slot)
+{
+    char t2[TOKEN_MAX * 2], vals[64];
+    unsigned n = 0, bits = 0, k;
+    size_t at = 0;
+    const char *c;
+    for (c = list; *c; c++)
+        if (*c == '0' || *c == '1')
+            bits |= (unsigned)(*c - '0') << n++;
+    if (list[0] != '[' || n != m->values)
+        return;
+    for (k = 0; k < n; k++)
+        at += (size_t)snprintf(vals + at, sizeof(vals) - at, "%s %u", k ? " ," : "",
+                               (bits >> k) & 1u);
+    snprintf(t2, sizeof(t2), "op_sel:[%s ]", vals);
+    emit_tok(g, 1, i, t2, "op-sel-blanks", kind, slot, 1, NULL, 0);
+    snprintf(t2, sizeof(t2), "op_sel:%u", bits);
+    emit_tok(g, 1, i, t2, "op-sel-value", kind, slot, 1, NULL, 1);
+    snprintf(t2, sizeof(t2), "op_sel:%.*s]", (int)(strlen(list) - 3), list);
+    emit_tok(g, 1, i, t2, "op-sel-short", kind, slot, 0, NULL, 0);
+    snprintf(t2, sizeof(t2), "op_sel:%.*s,0]", (int)(strlen(list) - 1), list);
+    emit_tok(g, 1, i, t2, "op-sel-long", kind, slot, 0, NULL, 0);
+    snprintf(t2, sizeof(t2), "op_sel:[2%s", list + 2);
+    emit_tok(g, 1, i, t2, "op-sel-value-2", kind, slot, 0, NULL, 0);
+    snprintf(t2, sizeof(t2), "op_sel:%.*s", (int)(strlen(list) - 1), list);
+    emit_tok(g, 1, i, t2, "op-sel-unclosed", kind, slot, 0, NULL, 0);
+}
+
 static void modifier_forms(sctx *g, unsigned i, int boundaries)
 {
     const char *tok = g->L.mod[i], *colon = strchr(tok, ':');
@@ -1139,6 +1173,7 @@ static void modifier_forms(sctx *g, unsigned i, int boundaries)
         kind = m->format == GCN_FMT_FLAG      ? "mod-flag"
                : m->format == GCN_FMT_SWIZZLE ? "mod-swizzle"
                : m->format == GCN_FMT_HEX     ? "mod-hex"
+               : m->format == GCN_FMT_OP_SEL  ? "mod-op-sel"
                                               : "mod-dec";
         tg.m = m;
     } else if (strcmp(name, "offset") == 0) {
@@ -1181,6 +1216,8 @@ static void modifier_forms(sctx *g, unsigned i, int boundaries)
     emit_tok(g, 1, i, t2, "mod-colon-blank-after", kind, slot, 1, NULL, 0);
     if (m && m->format == GCN_FMT_BUF_FORMAT)
         buf_format_forms(g, i, m, kind, slot);
+    if (m && m->format == GCN_FMT_OP_SEL)
+        op_sel_forms(g, i, m, colon + 1, kind, slot);
     /* no value */
     snprintf(t2, sizeof(t2), "%s:", name);
     emit_tok(g, 1, i, t2, "mod-no-value", kind, slot, 0, NULL, 0);

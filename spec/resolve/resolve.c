@@ -1415,7 +1415,7 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
         apply_override(c, x, "modifier", name, mo);
         cJSON_AddItemToArray(mods, mo);
     }
-    /* modifiers every instruction of the encoding takes (GDS, GLC) */
+    /* modifiers every instruction of the encoding takes (GDS, GLC), or those it lists */
     cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(enc, "modifiers"))
     {
         const char *name = cJSON_GetObjectItemCaseSensitive(m, "name")->valuestring;
@@ -1426,7 +1426,10 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
             if (strcmp(cJSON_GetObjectItemCaseSensitive(e, "name")->valuestring, name) == 0)
                 present = 1;
         }
-        if (present || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")))
+        /* "instructions": the ones alone that take it (GCN 1.4's op_sel, E245) */
+        if (present ||
+            !(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "every")) ||
+              json_strs_has(cJSON_GetObjectItemCaseSensitive(m, "instructions"), x->name)))
             continue;
         if (override_true(c, x, name, "absent")) {
             /* "zero": the field must be clear (VOP3's CLAMP on V_BFE_U32, where the page

@@ -254,6 +254,36 @@ static void unmodelled_fields(void **st)
     }
 }
 
+/* GCN 1.4's op_sel (E245, llvm-mc 14/19 -mcpu=gfx900): decoded and printed on the instructions
+ * LLVM gives it, one value per source then the destination's (bit 14), before clamp; SRC2's
+ * bit on a two-source one refused as invalid (llvm-mc: 'invalid instruction encoding'); the
+ * bits on any other instruction not modelled (LLVM drops them). */
+static void op_sel_words(void **st)
+{
+    static const uint8_t mad[8] = {0x01, 0xc8, 0x03, 0xd2, 0x02, 0x07, 0x12, 0x04};
+    static const uint8_t add16[8] = {0x01, 0x58, 0x9e, 0xd2, 0x02, 0x07, 0x02, 0x00};
+    static const uint8_t add16_src2[8] = {0x01, 0x78, 0x9e, 0xd2, 0x02, 0x07, 0x02, 0x00};
+    static const uint8_t addf16[8] = {0x01, 0x08, 0x1f, 0xd1, 0x02, 0x07, 0x02, 0x00};
+    char text[80];
+    gcn_inst in;
+    int gen = gcn_gen_lookup("gcn1.4");
+    take_path(st);
+    assert_true(gen >= 0);
+    assert_int_equal(decode(gen, mad, sizeof(mad), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1] clamp");
+    assert_int_equal(gcn_codec_decode_plan(gen, mad, sizeof(mad), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1] clamp");
+    assert_int_equal(decode(gen, add16, sizeof(add16), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_add_i16 v1, v2, v3 op_sel:[1,1,1]");
+    assert_int_equal(decode(gen, add16_src2, 8, &in), GCN_ERR_OPERAND);
+    assert_int_equal(gcn_codec_decode_plan(gen, add16_src2, 8, &in), GCN_ERR_OPERAND);
+    assert_int_equal(decode(gen, addf16, 8, &in), GCN_ERR_NO_ENCODING);
+    assert_int_equal(gcn_codec_decode_plan(gen, addf16, 8, &in), GCN_ERR_NO_ENCODING);
+}
+
 /* Every plan the fast path takes after testing the refused bits keeps them whole
  * (gcn_fast_refused, two bytes of the word), and every other plan the fast path takes as it is
  * has none. */
@@ -287,6 +317,8 @@ int main(void)
         {"random_words (portable path)", random_words, NULL, NULL, &portable},
         {"unmodelled_fields", unmodelled_fields, NULL, NULL, &host},
         {"unmodelled_fields (portable path)", unmodelled_fields, NULL, NULL, &portable},
+        {"op_sel_words", op_sel_words, NULL, NULL, &host},
+        {"op_sel_words (portable path)", op_sel_words, NULL, NULL, &portable},
         cmocka_unit_test(print_no_instruction),
         cmocka_unit_test(refused_bits_kept),
     };

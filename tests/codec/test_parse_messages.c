@@ -231,6 +231,28 @@ static void fixed_cases(void **state)
     expect_msg("gcn1.2", "v_mad_f32 v1, neg(|v2|, v3, v4", 15, "'neg(' is not closed");
     expect_msg("gcn1.2", "v_mad_f32 v1, |v2 v5|, v3, v4", 19, "unexpected 'v5' in the source");
     expect_msg("gcn1.2", "v_mov_b32 v1, -v2", 15, "SRC0 of v_mov_b32_e32 takes no source modifier");
+    /* GCN 1.4's op_sel (E245): one value per source, then the destination's; LLVM's order */
+    parses("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1] clamp", 8);
+    parses("gfx9", "v_add_i16 v1, v2, v3 op_sel:[ 0 , 1 , 1 ]", 8);
+    parses("gfx9", "V_MAD_F16 V1, V2, V3, V4 OP_SEL:[1,0,0,1]", 8);
+    parses("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:9", 8); /* the page's OP_SEL:VALUE (S88) */
+    expect_msg("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0]", 26,
+               "op_sel takes 4 values on v_mad_f16 (one per source, then the destination's), "
+               "not 3");
+    expect_msg("gfx9", "v_add_i16 v1, v2, v3 op_sel:[1,1,0,1]", 22,
+               "op_sel takes 3 values on v_add_i16");
+    expect_msg("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,2,0,0]", 36,
+               "op_sel's values are 0 (the low half) or 1 (the high half), not 2");
+    expect_msg("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1", 41,
+               "expected ',' or ']' in op_sel's list");
+    expect_msg("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:16", 33, "op_sel:16 is out of range");
+    expect_msg("gfx9", "v_add_f32 v1, v2, v3 op_sel:[1,0,0]", 22,
+               "v_add_f32_e64 takes no op_sel on gcn1.4: only the VOP3 instructions whose 16-bit "
+               "operands it selects take it (spec errata E245)");
+    expect_msg("gfx9", "v_mad_legacy_f16 v1, v2, v3, v4 op_sel:[1,0,0,0]", 33,
+               "v_mad_legacy_f16 takes no op_sel on gcn1.4");
+    expect_msg("gcn1.2", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,0]", 26,
+               "the modifier 'op_sel' does not exist on this generation");
     /* VOP3 takes no literal before GCN 1.5 (operands.json literal_gens) */
     expect_msg("gcn1.2", "v_mad_f32 v1, 0x41, v2, v3", 15,
                "'0x41' needs a literal, which SRC0 cannot take on this generation: write a VGPR");

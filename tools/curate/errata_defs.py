@@ -2816,3 +2816,69 @@ E(id="E244",
             "pages give them.",
   probes=[asm(g, (line, REJ), peer=p) for n, line, gens in _FORMS_LLVM_LACKS for g in gens
           for p in ("llvm-mc-14", "llvm-mc-19")])
+
+
+# ---- GCN 1.4's OP_SEL ------------------------------------------------------------------------
+
+_OP_SEL_REFUSED = [  # (line, the VOP3 word with bit 11 set, llvm's text of it: no op_sel)
+    ("v_add_f16_e64 v1, v2, v3 op_sel:[1,0,0]", "0x01,0x08,0x1f,0xd1,0x02,0x07,0x02,0x00",
+     "v_add_f16_e64 v1, v2, v3"),
+    ("v_mad_legacy_f16 v1, v2, v3, v4 op_sel:[1,0,0,0]",
+     "0x01,0x08,0xea,0xd1,0x02,0x07,0x12,0x04", "v_mad_legacy_f16 v1, v2, v3, v4"),
+    ("v_cvt_f32_f16_e64 v1, v2 op_sel:[1,0]", "0x01,0x08,0x4b,0xd1,0x02,0x01,0x00,0x00",
+     "v_cvt_f32_f16_e64 v1, v2"),
+    ("v_mad_f32 v1, v2, v3, v4 op_sel:[1,0,0,0]", "0x01,0x08,0xc1,0xd1,0x02,0x07,0x12,0x04",
+     "v_mad_f32 v1, v2, v3, v4"),
+    # the 16-bit interpolation's bit 14 (VDST's): LLVM's 'high' is bit 40 (E225)
+    ("v_interp_p2_f16 v1, v3, attr2.x, v4 op_sel:[0,0,0,1]",
+     "0x01,0x40,0x77,0xd2,0x02,0x06,0x12,0x04", "v_interp_p2_f16 v1, v3, attr2.x, v4")]
+
+E(id="E245",
+  title="OP_SEL: the pages give every GCN 1.4 VOP3A word the field; LLVM 21 instructions",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVop3.md:31:field", "GcnInstrsVop3.md:51:note", "GcnInstrsVop3.md:62:note",
+         "GcnInstrsVop1.md:38:field", "GcnInstrsVop2.md:39:field", "GcnInstrsVopc.md:36:field"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The VOP3 page (and the VOP1, VOP2 and VOPC pages for their VOP3 forms) gives "
+            "VOP3A's bits 11-14 to OP_SEL on GCN 1.4, 'operand half selection', with no list "
+            "of the instructions it applies to. GCN 1.4 gave the VOP3 page's 16-bit "
+            "instructions new opcodes (V_MAD_F16: 490 on GCN 1.2, 515 on GCN 1.4) and kept the "
+            "old ones as V_*_LEGACY_*. llvm-mc 14 and 19 take op_sel on exactly the 21 "
+            "instructions with a 16-bit source (by their Operation) whose GCN 1.4 opcode no "
+            "section gives GCN 1.2 (V_MAD_F16/U16/I16, V_FMA_F16, V_DIV_FIXUP_F16, the "
+            "16-bit MIN3/MAX3/MED3, V_MAD_U32_U16, V_MAD_I32_I16, V_ADD_I16, V_SUB_I16, "
+            "V_PACK_B32_F16, V_CVT_PKNORM_I16_F16/U16_F16); on every other instruction "
+            "(the _LEGACY ones, the 16-bit _e64 forms of VOP1/VOP2/VOPC, the 16-bit "
+            "interpolation) its assembler refuses op_sel and its disassembler drops the bits "
+            "(prints the word without them: the text does not assemble back to it). The spec "
+            "gives OP_SEL to those 21 (spec/curated/operands.json's OP_SEL 'instructions', "
+            "tools/curate/gen_spec_inputs.py vop3_op_sel_instructions); on the others the "
+            "bits stay unmodelled, refused, never printed away.",
+  probes=[asm("gcn1.4", ("v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1]", ("byte", 1, 0x48)),
+              ("v_add_i16 v1, v2, v3 op_sel:[0,1,1]", ("byte", 1, 0x50)),
+              ("v_cvt_pknorm_i16_f16 v1, v2, v3 op_sel:[1,0,0]", ("byte", 1, 0x08)),
+              *[(line, REJ) for line, _, _ in _OP_SEL_REFUSED], peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")] +
+         [{"gen": "gcn1.4", "disasm": True, "peer": p, "lines": [w for _, w, _ in _OP_SEL_REFUSED],
+           "expect": [("text", t) for _, _, t in _OP_SEL_REFUSED]}
+          for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E246",
+  title="OP_SEL's destination bit where the result is 32 bits: the page says nothing",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVop3.md:62:note", "GcnInstrsVop3.md:1374:opcode-line",
+         "GcnInstrsVop3.md:1928:opcode-line"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The page's OP_SEL takes one bit per source and 'Last bit control destination "
+            "operand' (bit 14, VDST), a half of a 16-bit result; V_MAD_U32_U16, "
+            "V_MAD_I32_I16, V_PACK_B32_F16 and V_CVT_PKNORM_I16_F16/U16_F16 write 32 bits, "
+            "and the page does not say what bit 14 does there. llvm-mc 14 and 19 take and "
+            "print it on all five (v_mad_u32_u16 v1, v2, v3, v4 op_sel:[0,0,0,1] sets bit 14; "
+            "v_pack_b32_f16's third value is the destination's, bit 14): op_sel has one value "
+            "per source then the destination's, whatever its width. "
+            "gcnspec does the same.",
+  probes=[asm("gcn1.4", ("v_mad_u32_u16 v1, v2, v3, v4 op_sel:[0,0,0,1]", ("byte", 1, 0x40)),
+              ("v_pack_b32_f16 v1, v2, v3 op_sel:[0,0,1]", ("byte", 1, 0x40)), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")])

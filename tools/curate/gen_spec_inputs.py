@@ -310,6 +310,45 @@ def _vop3_output_modifiers():
     return out
 
 
+def _vop3_page_src16():
+    """The VOP3 page's instructions whose Operation reads a source as 16 bits (see
+    vop3_src16_overrides), with those sources."""
+    import re
+    out = {}
+    for x in _vop3_facts():
+        if x["kind"] != "operation" or x["encoding"] != "VOP3":
+            continue
+        code = x.get("code", "")
+        srcs = set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
+            set(re.findall(r"\(\s*U?INT16\s*\)\s*(SRC[0-2])\b", code)) | \
+            set(re.findall(r"\b(?:U?INT16|HALF)\s+\w+\s*=\s*(?:\(\s*\w+\s*\)\s*)?(SRC[0-2])\s*$",
+                           code, re.M)) | \
+            {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
+             if not re.search(m + r"\s*>>\s*16", code)}
+        if srcs:
+            out.setdefault(x["spec_name"], set()).update(srcs)
+    return out
+
+
+def vop3_op_sel_instructions():
+    """The instructions that take GCN 1.4's OP_SEL (E245). The pages give the field to every
+    GCN 1.4 VOP3A word (GcnInstrsVop3.md:31, 62-75; the VOP1/VOP2/VOPC pages' field tables
+    too), as a half selection of 16-bit operands. GCN 1.4 gave the VOP3 page's 16-bit
+    instructions that select halves new opcodes (V_MAD_F16: 490 on GCN 1.2, 515 on GCN 1.4)
+    and kept the old ones as V_*_LEGACY_*; llvm-mc 14 and 19 take op_sel on exactly the
+    16-bit instructions (a source the Operation reads as 16 bits) whose GCN 1.4 opcode no
+    section gives GCN 1.2, refuse it on all others ('invalid operand for instruction' / 'not a valid
+    operand') and drop the bits of their words. The spec follows LLVM (the probes below); the
+    others' OP_SEL bits stay unmodelled (refused)."""
+    # the sections' 'Opcode:' lines (the table's GCN 1.2 column ticks the PKNORM_*_F16 rows
+    # too, E239): an opcode of GCN 1.4 that no section gives GCN 1.2
+    lines = [x for x in _vop3_facts() if x["kind"] == "opcode-line" and x["encoding"] == "VOP3"]
+    gcn12 = {p["dec"] for x in lines for p in x["parts"] if "gcn1.2" in p["gens"]}
+    new14 = {x["spec_name"] for x in lines for p in x["parts"]
+             if "gcn1.4" in p["gens"] and p["dec"] not in gcn12}
+    return sorted(new14 & set(_vop3_page_src16()))
+
+
 def vop3_src16_overrides():
     """The 16-bit sources of the VOP3 page's instructions: those their Operation reads through a
     16-bit cast (ASHALF(SRC0), (INT16)SRC1, (UINT16)SRC2), into a 16-bit variable (V_MED3_I16's
@@ -933,13 +972,21 @@ OPERANDS = [
                   vop3_source_mod_overrides(),
      "unmodelled_fields": {
          "fields": ["ABS", "NEG", "OP_SEL"],
-         "note": "not modelled yet: the source modifiers (ABS, NEG) and GCN 1.4's OP_SEL. The "
-                 "codec refuses a word that sets any of their bits, or a bit of the other form's "
-                 "fields that the instruction does not use (GCN 1.2's bits 11-14 of a VOP3A "
-                 "word), as not modelled, so that nothing is printed that was not decoded "
-                 "(llvm-mc prints 0xd1c18001, 0x24120702 on tonga as v_mad_f32 v1, -v2, v3, v4 "
-                 "clamp)"},
+         "note": "not modelled: the source modifiers (ABS, NEG) of a source that takes none "
+                 "(an integer source) and GCN 1.4's OP_SEL of an instruction without op_sel "
+                 "(E245). The codec refuses a word that sets any of those bits, or a bit of the "
+                 "other form's fields that the instruction does not use (GCN 1.2's bits 11-14 "
+                 "of a VOP3A word), as not modelled, so that nothing is printed that was not "
+                 "decoded (llvm-mc prints 0xd1c18001, 0x24120702 on tonga as v_mad_f32 v1, -v2, "
+                 "v3, v4 clamp; 0xd11f0801, 0x00020702 on gfx900 as v_add_f16_e64 v1, v2, v3)"},
      "modifiers": [
+         {"name": "OP_SEL", "field": "OP_SEL", "asm": "op_sel", "format": "op-sel",
+          "omit_zero": True, "gens": ["gcn1.4"], "instructions": vop3_op_sel_instructions(),
+          "note": "GCN 1.4's operand half selection (GcnInstrsVop3.md:62-75: bit 11 SRC0, 12 "
+                  "SRC1, 13 SRC2, 14 VDST), written op_sel:[S0,...,D], one value per source "
+                  "then the destination's; llvm-mc writes it before clamp and the output "
+                  "modifier and takes it there alone ('op_sel:[1,0,0,1] clamp mul:2'). The "
+                  "instructions: E245"},
          {"name": "CLAMP", "field": "CLAMP", "asm": "clamp", "value": False, "format": "flag",
           "every": True,
           "note": "clamps the result (bit 11 of VOP3A on GCN 1.0/1.1, which VOP3B's SDST covers; "
@@ -980,6 +1027,15 @@ OPERANDS = [
      "mnemonic_suffix_with": ["VOP1", "VOP2", "VOPC", "VINTRP"],
      "extra_probes": [{"gen": "gcn1.2", "line": "v_mad_f32_e64 v1, v2, v3, v4",
                        "text": "v_mad_f32 v1, v2, v3, v4"},
+                      # op_sel: before clamp; four values on three sources, three on two
+                      {"gen": "gcn1.4", "line": "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1] clamp",
+                       "text": "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1] clamp"},
+                      {"gen": "gcn1.4", "line": "v_mad_u32_u16 v1, v2, v3, v4 op_sel:[0,1,1,1]",
+                       "text": "v_mad_u32_u16 v1, v2, v3, v4 op_sel:[0,1,1,1]"},
+                      {"gen": "gcn1.4", "line": "v_add_i16 v1, v2, v3 op_sel:[1,0,1] clamp",
+                       "text": "v_add_i16 v1, v2, v3 op_sel:[1,0,1] clamp"},
+                      {"gen": "gcn1.4", "line": "v_mad_f16 v1, v2, v3, v4 op_sel:[0,0,0,0]",
+                       "text": "v_mad_f16 v1, v2, v3, v4"},
                       {"gen": "gcn1.2", "line": "v_interp_p1_f32_e64 v1, v2, attr0.x",
                        "text": "v_interp_p1_f32_e64 v1, v2, attr0.x"},
                       {"gen": "gcn1.2", "line": "v_readlane_b32 s1, v2, s3",
