@@ -1860,9 +1860,6 @@ static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *in
     return bits;
 }
 
-/* The bits a word of layout l must have clear for instruction in, whose plan fetches
- * fetch[0..n): those of the modifier fields gcn.json's zero_fields names (VOP3's CLAMP and
- * OMOD where the page gives them no effect), less the bits the plan fetches. */
 /* An op-sel modifier's values: one per source (an operand with a mod_bit, the source's bit in
  * the field), then the destination's; 0 for any other modifier. */
 static unsigned op_sel_values(const cJSON *in, const cJSON *m)
@@ -1879,6 +1876,10 @@ static unsigned op_sel_values(const cJSON *in, const cJSON *m)
     return n;
 }
 
+/* The bits a word of layout l must have clear for instruction in, whose plan fetches
+ * fetch[0..n): those of the modifier fields gcn.json's zero_fields names (VOP3's CLAMP and
+ * OMOD where the page gives them no effect), less the bits the plan fetches;
+ * and op_sel's bits that no operand of in owns. */
 static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch, unsigned n)
 {
     const cJSON *f, *z;
