@@ -129,6 +129,20 @@ gcn_status gcn_state_reg_lookup(const gcn_wave_state *s, const char *name, unsig
     const gcn_tables *t = gcn_codec_tables();
     unsigned i, a, b;
     int ttmp;
+    if ((name[0] == 's' || name[0] == 'S') && name[1] >= '1' && name[1] <= '9') {
+        /* sN, the common case (a state file's every SGPR), without the walk through the
+         * generation's names: the code's own name must be the one asked for */
+        char *end;
+        unsigned long n = strtoul(name + 1, &end, 10);
+        int c = *end == 0 ? reg_code(s->gen, 0, (unsigned)(n < 128 ? n : 128)) : -1;
+        if (c >= 0 && t->scalars[(unsigned)s->gen * 256 + (unsigned)c].name32 &&
+            same_icase(t->scalars[(unsigned)s->gen * 256 + (unsigned)c].name32, name) &&
+            is_reg_class(gcn_gs_code_class(s->gen, (unsigned)c))) {
+            *code = (unsigned)c;
+            *count = 1;
+            return GCN_OK;
+        }
+    }
     for (i = t->scalar_name_first[s->gen]; i < t->scalar_name_first[s->gen + 1]; i++) {
         const gcn_scalar_name_row *r = &t->scalar_names[i];
         if (same_icase(r->name, name) && is_reg_class(gcn_gs_code_class(s->gen, r->code))) {
