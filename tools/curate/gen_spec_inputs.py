@@ -310,21 +310,25 @@ def _vop3_output_modifiers():
     return out
 
 
+def _src16_read(code):
+    """The sources an Operation reads as 16 bits (see vop3_src16_overrides)."""
+    import re
+    return set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
+        set(re.findall(r"\(\s*U?INT16\s*\)\s*(SRC[0-2])\b", code)) | \
+        set(re.findall(r"\b(?:U?INT16|HALF)\s+\w+\s*=\s*(?:\(\s*\w+\s*\)\s*)?(SRC[0-2])\s*$",
+                       code, re.M)) | \
+        {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
+         if not re.search(m + r"\s*>>\s*16", code)}
+
+
 def _vop3_page_src16():
     """The VOP3 page's instructions whose Operation reads a source as 16 bits (see
     vop3_src16_overrides), with those sources."""
-    import re
     out = {}
     for x in _vop3_facts():
         if x["kind"] != "operation" or x["encoding"] != "VOP3":
             continue
-        code = x.get("code", "")
-        srcs = set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
-            set(re.findall(r"\(\s*U?INT16\s*\)\s*(SRC[0-2])\b", code)) | \
-            set(re.findall(r"\b(?:U?INT16|HALF)\s+\w+\s*=\s*(?:\(\s*\w+\s*\)\s*)?(SRC[0-2])\s*$",
-                           code, re.M)) | \
-            {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
-             if not re.search(m + r"\s*>>\s*16", code)}
+        srcs = _src16_read(x.get("code", ""))
         if srcs:
             out.setdefault(x["spec_name"], set()).update(srcs)
     return out
@@ -360,13 +364,7 @@ def vop3_src16_overrides():
     for x in _vop3_facts():
         if x["kind"] != "operation":
             continue
-        code = x.get("code", "")
-        srcs = set(re.findall(r"\bASHALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
-            set(re.findall(r"\(\s*U?INT16\s*\)\s*(SRC[0-2])\b", code)) | \
-            set(re.findall(r"\b(?:U?INT16|HALF)\s+\w+\s*=\s*(?:\(\s*\w+\s*\)\s*)?(SRC[0-2])\s*$",
-                           code, re.M)) | \
-            {m for m in re.findall(r"\(\s*(SRC[0-2])\s*(?:&\s*0xffff|<<\s*16)\s*\)", code)
-             if not re.search(m + r"\s*>>\s*16", code)}
+        srcs = _src16_read(x.get("code", ""))
         if srcs:
             out.setdefault(x["spec_name"], set()).update(srcs)
     # the 16-bit compares' VOP3 forms: both sources are 16 bits (VOPC_SRC16; the class
