@@ -53,6 +53,16 @@ gcn_status gcn_codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, 
     }
     if (over)
         return GCN_ERR_OPERAND;
+    if (!(f->flags & GCN_FAST_OK) || (f->flags & (GCN_FAST_UNMODELLED | GCN_FAST_SLOW))) {
+        /* a plan with refused bits (the others have none: test_decode_fast): a field value that
+         * sets one (op_sel's SRC2 bit on an instruction of two sources) makes a word the
+         * decoder refuses, so it is no instruction to encode either */
+        const gcn_plan_row *p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
+        if (w & p->zero)
+            return GCN_ERR_OPERAND;
+        if (w & p->unmodelled)
+            return GCN_ERR_NO_ENCODING;
+    }
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))
         return GCN_ERR_TRUNCATED;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -280,6 +280,25 @@ static void op_sel_words(void **st)
     assert_string_equal(text, "v_add_i16 v1, v2, v3 op_sel:[1,1,1]");
     assert_int_equal(decode(gen, add16_src2, 8, &in), GCN_ERR_OPERAND);
     assert_int_equal(gcn_codec_decode_plan(gen, add16_src2, 8, &in), GCN_ERR_OPERAND);
+    {
+        /* nor does the encoder write that word: v_add_i16 with SRC2's op_sel bit set */
+        const gcn_insn_row *row;
+        uint8_t out[16];
+        size_t len = 0;
+        unsigned k, found = 0;
+        assert_int_equal(decode(gen, add16, sizeof(add16), &in), GCN_OK);
+        assert_int_equal(gcn_encode(&in, out, sizeof(out), &len), GCN_OK);
+        assert_memory_equal(out, add16, 8);
+        row = &gcn_codec_tables()->insns[in.insn];
+        for (k = 0; k < row->nmodifiers; k++)
+            if (row->modifier[k].format == GCN_FMT_OP_SEL) {
+                assert_int_equal(row->modifier[k].values, 3);
+                in.field[row->modifier[k].slot] |= 1u << 2;
+                found++;
+            }
+        assert_int_equal(found, 1);
+        assert_int_equal(gcn_encode(&in, out, sizeof(out), &len), GCN_ERR_OPERAND);
+    }
     assert_int_equal(decode(gen, addf16, 8, &in), GCN_ERR_NO_ENCODING);
     assert_int_equal(gcn_codec_decode_plan(gen, addf16, 8, &in), GCN_ERR_NO_ENCODING);
 }
