@@ -1883,12 +1883,12 @@ static gcn_status buf_part_value(pctx *p, unsigned k, size_t at, size_t e)
     return GCN_OK;
 }
 
-/* The modifier named s[at..e); p->pos moves past it. */
 /* GCN 1.4 VOP3's op_sel:[S0,...,D], LLVM's: exactly one value per source, then the
  * destination's (the page's "last bit controls destination", GcnInstrsVop3.md:62-65, makes a
- * shorter list ambiguous; llvm-mc pads one with zeros and drops values past four: S87), or the
- * page's op_sel:VALUE, its bits in the same order (GcnInstrsVop3.md:51; llvm-mc refuses it,
- * S88). The destination's value goes to the field's top bit (GcnInstrsVop3.md:71-74). */
+ * shorter list ambiguous; llvm-mc pads one with zeros, S87, and takes a fourth value on two
+ * sources, S88), or the page's op_sel:VALUE, its bits in the same order (GcnInstrsVop3.md:51;
+ * llvm-mc refuses it, S89). The destination's value goes to the field's top bit
+ * (GcnInstrsVop3.md:71-74). */
 static gcn_status op_sel_value(pctx *p, const gcn_modifier_row *m, size_t at, size_t k)
 {
     const char *s = p->s;
@@ -1951,6 +1951,7 @@ static gcn_status op_sel_value(pctx *p, const gcn_modifier_row *m, size_t at, si
     return GCN_OK;
 }
 
+/* The modifier named s[at..e); p->pos moves past it. */
 static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
                            const gcn_operand_row *soe_op)
 {
