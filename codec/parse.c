@@ -28,6 +28,14 @@
 
 #define LINE_MAX_CHARS 512
 
+/* the errors two readings of one line are weighed by (parse_row, parse) */
+typedef enum perr_kind {
+    PERR_OTHER,
+    PERR_UNEXPECTED, /* a token where none belongs: past the operands, inside a modifier */
+    PERR_NEEDS_FLAG, /* an operand written without the flag it is written with */
+    PERR_FLAG_FIRST  /* with the flag, the operand the flag writes is missing */
+} perr_kind;
+
 typedef struct pctx {
     const gcn_tables *t;
     const gcn_insn_row *row;
@@ -51,6 +59,8 @@ typedef struct pctx {
     /* which of the rows spelling the mnemonic on the generation to read by (1: the second, a
      * bare mnemonic's VOP3 form); alt_rows, how many spell it there */
     unsigned alt, alt_rows;
+    /* what kind of error the last err() reported: the readings' tie-breaks go by it */
+    perr_kind kind;
 } pctx;
 
 #if defined(__GNUC__)
@@ -59,6 +69,7 @@ __attribute__((format(printf, 3, 4)))
 static gcn_status
 err(pctx *p, size_t col0, const char *fmt, ...)
 {
+    p->kind = PERR_OTHER;
     if (p->diag) {
         va_list ap;
         va_start(ap, fmt);
@@ -67,6 +78,13 @@ err(pctx *p, size_t col0, const char *fmt, ...)
         va_end(ap);
     }
     return GCN_ERR_SYNTAX;
+}
+
+/* err()'s status, the error it reported marked as of KIND */
+static gcn_status err_is(pctx *p, perr_kind kind, gcn_status st)
+{
+    p->kind = kind;
+    return st;
 }
 
 /* An ASCII digit (isdigit asks the locale, through a call) */
@@ -1522,8 +1540,9 @@ static gcn_status source_operand(pctx *p, const gcn_operand_row *op)
         return st;
     p->pos = skip_blanks(s, p->pos);
     if (p->pos != end)
-        return err(p, p->pos, "unexpected '%.*s' in the source: expected '%c'",
-                   TOK(s + p->pos, end - p->pos), s[end]);
+        return err_is(p, PERR_UNEXPECTED,
+                      err(p, p->pos, "unexpected '%.*s' in the source: expected '%c'",
+                          TOK(s + p->pos, end - p->pos), s[end]));
     p->pos = (close_neg ? close_neg : end) + 1;
     if (neg)
         p->in->field[op->neg_slot] |= 1u << op->mod_bit;
@@ -2279,9 +2298,10 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
                            p->row->mnemonic, TOK(line + at, quote_end(line, at) - at),
                            p->t->encodings[p->row->encoding].name);
             if (nop >= nact)
-                return err(p, at, "unexpected '%.*s': %s takes %u operand%s",
-                           TOK(line + at, quote_end(line, at) - at), p->row->mnemonic, nact,
-                           nact == 1 ? "" : "s");
+                return err_is(p, PERR_UNEXPECTED,
+                              err(p, at, "unexpected '%.*s': %s takes %u operand%s",
+                                  TOK(line + at, quote_end(line, at) - at), p->row->mnemonic, nact,
+                                  nact == 1 ? "" : "s"));
             return err(p, at, "operand %s after the modifiers: operands come first",
                        p->row->operand[act[nop]].name);
         }
@@ -2332,10 +2352,12 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
             if (p->row->modifier[j].slot == op->when)
                 flag = p->row->modifier[j].asm_name;
         if (p->with_when)
-            return err(p, 0, "%s writes %s only with %s: add %s, or leave %s out", p->row->mnemonic,
-                       op->name, flag, flag, op->name);
-        return err(p, 0, "with %s, %s writes %s: write it as the first operand", flag,
-                   p->row->mnemonic, op->name);
+            return err_is(p, PERR_NEEDS_FLAG,
+                          err(p, 0, "%s writes %s only with %s: add %s, or leave %s out",
+                              p->row->mnemonic, op->name, flag, flag, op->name));
+        return err_is(p, PERR_FLAG_FIRST,
+                      err(p, 0, "with %s, %s writes %s: write it as the first operand", flag,
+                          p->row->mnemonic, op->name));
     }
     st = dynamic_widths(p);
     if (st != GCN_OK)
@@ -2362,7 +2384,8 @@ static gcn_status parse_row(pctx *p, int gen, const char *text, size_t n, char *
 {
     gcn_diag d1, d2;
     gcn_status st, st2;
-    int rule1, rule2;
+    int rule1, rule2, pick1;
+    perr_kind k1;
     if (alt) {
         /* a reading before may have cut the line (a source modifier's closer) */
         int quotes = lower_copy(line, text, n);
@@ -2395,7 +2418,9 @@ static gcn_status parse_row(pctx *p, int gen, const char *text, size_t n, char *
     d1.msg[0] = 0;
     p->diag = &d1;
     p->with_when = 1;
+    p->kind = PERR_OTHER;
     st = parse_line(p, gen, literal_out);
+    k1 = p->kind;
     if (st == GCN_OK || !p->has_when) {
         if (diag && st != GCN_OK) {
             diag->col = d1.col;
@@ -2412,15 +2437,22 @@ static gcn_status parse_row(pctx *p, int gen, const char *text, size_t n, char *
     p->has_literal = 0;
     p->literal = 0;
     p->fmt_seen = 0;
+    p->kind = PERR_OTHER;
     st2 = parse_line(p, gen, literal_out);
-    rule1 = d1.col == 1 && strstr(d1.msg, " only with ") != NULL;
-    rule2 = d2.col == 1 && strncmp(d2.msg, "with ", 5) == 0;
-    if (st2 != GCN_OK && diag) {
-        const gcn_diag *d = rule1 ? &d1 : rule2 ? &d2 : d2.col > d1.col ? &d2 : &d1;
+    /* the reading that says the flag is missing or misplaced, else the one that got further */
+    rule1 = k1 == PERR_NEEDS_FLAG;
+    rule2 = p->kind == PERR_FLAG_FIRST;
+    pick1 = rule1 || (!rule2 && !(d2.col > d1.col));
+    if (st2 == GCN_OK)
+        return st2;
+    if (diag) {
+        const gcn_diag *d = pick1 ? &d1 : &d2;
         diag->col = d->col;
         memcpy(diag->msg, d->msg, strlen(d->msg) + 1);
     }
-    return st2 == GCN_OK ? st2 : (rule1 || !(d2.col > d1.col) ? st : st2);
+    if (pick1)
+        p->kind = k1;
+    return rule1 || !(d2.col > d1.col) ? st : st2;
 }
 
 /* gcn_parse; *literal_out: what gcn_codec_check_operands said of the literal. */
@@ -2432,6 +2464,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     int quotes = 0;
     gcn_status st;
     gcn_diag d1, d2;
+    perr_kind k1;
     if (diag) {
         diag->col = 0;
         diag->msg[0] = 0;
@@ -2457,6 +2490,7 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
     d1.col = 0;
     d1.msg[0] = 0;
     st = parse_row(&p, gen, text, n, line, out, diag ? &d1 : NULL, literal_out, 0);
+    k1 = p.kind;
     /* a bare mnemonic the 32-bit form's operands do not fit: llvm-mc takes the VOP3 form
      * (v_add_f32 v1, v2, s3 is v_add_f32_e64); when both fail, the reading that got further
      * says what is wrong, the 32-bit form's on a tie, unless that one finds a token past its
@@ -2467,11 +2501,10 @@ static gcn_status parse(int gen, const char *text, gcn_inst *out, gcn_diag *diag
         if (parse_row(&p, gen, text, n, line, out, diag ? &d2 : NULL, literal_out, 1) == GCN_OK)
             return GCN_OK;
         if (diag) {
-            const gcn_diag *d =
-                d2.col > d1.col || (d2.col == d1.col && strncmp(d1.msg, "unexpected '", 12) == 0 &&
-                                    strncmp(d2.msg, "unexpected '", 12) != 0)
-                    ? &d2
-                    : &d1;
+            const gcn_diag *d = d2.col > d1.col || (d2.col == d1.col && k1 == PERR_UNEXPECTED &&
+                                                    p.kind != PERR_UNEXPECTED)
+                                    ? &d2
+                                    : &d1;
             diag->col = d->col;
             memcpy(diag->msg, d->msg, strlen(d->msg) + 1);
         }

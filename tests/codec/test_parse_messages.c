@@ -253,6 +253,12 @@ static void fixed_cases(void **state)
                "v_mad_legacy_f16 takes no op_sel on gcn1.4");
     expect_msg("gcn1.2", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,0]", 26,
                "the modifier 'op_sel' does not exist on this generation");
+    /* an operand written only with a flag (FLAT's atomics return VDST with glc): the two
+     * readings, with and without it, fail; the one that names the flag is the message */
+    expect_msg("gfx9", "flat_atomic_add v0, v[1:2], v2", 1,
+               "flat_atomic_add writes VDST only with glc: add glc, or leave VDST out");
+    expect_msg("gfx9", "flat_atomic_add v[1:2], v2 glc", 1,
+               "with glc, flat_atomic_add writes VDST: write it as the first operand");
     /* VOP3 takes no literal before GCN 1.5 (operands.json literal_gens) */
     expect_msg("gcn1.2", "v_mad_f32 v1, 0x41, v2, v3", 15,
                "'0x41' needs a literal, which SRC0 cannot take on this generation: write a VGPR");
