@@ -2953,7 +2953,8 @@ E(id="E256",
   probes=[asm(g, ("v_mov_b32_dpp v1, v2 row_shr:1 bound_ctrl:0", ("byte", 6, 0x09)),
               ("v_mov_b32_dpp v1, v2 row_shr:1", ("byte", 6, 0x01)), peer=p)
           for g in _SDWA_GENS for p in _LLVM_MC] +
-         [{"gen": g, "disasm": True, "peer": p, "lines": ["0xfa,0x02,0x02,0x7e,0x02,0x11,0x09,0xff"],
+         [{"gen": g, "disasm": True, "peer": p,
+           "lines": ["0xfa,0x02,0x02,0x7e,0x02,0x11,0x09,0xff"],
            "expect": [("text", "v_mov_b32_dpp v1, v2 row_shr:1 row_mask:0xf bank_mask:0xf "
                                "bound_ctrl:1")]}
           for g in _SDWA_GENS for p in _LLVM_MC])
@@ -3030,7 +3031,8 @@ E(id="E259",
   decisions=[{"op": "none"}],
   rationale="GcnSdwaDpp.md:10 and :193 enable SDWA (SRC0 0xF9) and DPP (0xFA) 'in "
             "VOP1/VOP2/VOPC encoding' with no exception. LLVM 14 and 19 (the same set in both; "
-            "tools/curate/probe_sdwa_dpp.py lists it from gcn.json's words) have no SDWA or DPP "
+            "spec/peers/sdwa-dpp-forms-vs-llvm.json, written by "
+            "tools/curate/probe_sdwa_dpp.py from gcn.json's words, ctest sdwa_dpp_forms_vs_llvm) have no SDWA or DPP "
             "form of the instructions with a 64-bit operand (the F64 conversions and "
             "arithmetic, the F64/I64/U64 compares: 23 VOP1 and 66 VOPC instructions), of "
             "V_NOP and V_CLREXCP (no operand), V_READFIRSTLANE_B32 (an SGPR result), "
