@@ -2919,7 +2919,8 @@ E(id="E255",
             "bit 23 (S0) makes SRC0 a scalar operand code (an SGPR, a constant), bit 31 (S1) "
             "the same of VOP2's/VOPC's VSRC1, bits 14-15 hold OMOD on VOP1/VOP2, and a VOPC "
             "word holds SDST in bits 8-14 with bit 15 (SD) set, VCC with it clear, where GCN "
-            "1.2's VOPC has DST_SEL/DST_UNUSED's bits unused. llvm-mc 14 and 19 encode "
+            "1.2's VOPC has DST_SEL/DST_UNUSED's bits unused and CLAMP in bit 13 (GCN 1.4's "
+            "VOPC has no clamp: llvm-mc refuses it there). llvm-mc 14 and 19 encode "
             "v_add_f32_sdwa v1, s2, v3 (bit 23), v1, v2, s3 (bit 31), mul:2 (bits 14-15) and "
             "v_cmp_eq_f32_sdwa s[2:3], v1, v2 (bits 8-15: 0x82) on gfx900 and refuse all four "
             "on tonga. The page's table holds for GCN 1.2 alone; GCN 1.4's layout is LLVM's "
@@ -2929,7 +2930,8 @@ E(id="E255",
               ("v_add_f32_sdwa v1, v2, s3", ("byte", 7, 0x86)),
               ("v_add_f32_sdwa v1, v2, v3 mul:2", ("byte", 5, 0x56)),
               ("v_cmp_eq_f32_sdwa s[2:3], v1, v2 src0_sel:BYTE_1", ("byte", 5, 0x82)),
-              ("v_cmp_eq_f32_sdwa vcc, v1, v2 src0_sel:BYTE_1", ("byte", 5, 0x00)), peer=p)
+              ("v_cmp_eq_f32_sdwa vcc, v1, v2 src0_sel:BYTE_1", ("byte", 5, 0x00)),
+              ("v_cmp_eq_f32_sdwa vcc, v1, v2 clamp src0_sel:BYTE_1", REJ), peer=p)
           for p in _LLVM_MC] +
          [asm("gcn1.2", ("v_add_f32_sdwa v1, s2, v3 src0_sel:BYTE_1", REJ),
               ("v_add_f32_sdwa v1, v2, s3", REJ), ("v_add_f32_sdwa v1, v2, v3 mul:2", REJ),
