@@ -2948,10 +2948,12 @@ E(id="E256",
             "threads by 0 value.' The Operation (GcnSdwaDpp.md:352-355) does the opposite: "
             "'else if (BOUND_CTRL==0) SRC0_DST[LANEID] = 0 else invalid = 1'. The prose is "
             "right: the modifier sets the bit (llvm-mc 14 and 19 encode bound_ctrl:0 as bit "
-            "19 set and print it bound_ctrl:1), and AMD's GCN3/Vega manuals give BOUND_CTRL=1 "
-            "as 'write 0 where the source lane is invalid'. The Operation's test is inverted.",
-  sources=["AMD 'Vega' Instruction Set Architecture (2017), DPP: BOUND_CTRL 1 writes zero "
-           "when the source is out of bounds"],
+            "19 set and print it bound_ctrl:1; LLVM's modifier reference says bound_ctrl:1 "
+            "'Enables data sharing with invalid lanes. Accessing data from an invalid lane "
+            "will return zero', bound_ctrl:0 meaning the same for historical reasons). The "
+            "Operation's test is inverted.",
+  sources=["LLVM, llvm/docs/AMDGPUModifierSyntax.rst, bound_ctrl (and reviews.llvm.org "
+           "D97048: both bound_ctrl:0 and bound_ctrl:1 encode 1, printed bound_ctrl:1)"],
   probes=[asm(g, ("v_mov_b32_dpp v1, v2 row_shr:1 bound_ctrl:0", ("byte", 6, 0x09)),
               ("v_mov_b32_dpp v1, v2 row_shr:1", ("byte", 6, 0x01)), peer=p)
           for g in _SDWA_GENS for p in _LLVM_MC] +
