@@ -2924,7 +2924,7 @@ E(id="E255",
             "v_add_f32_sdwa v1, s2, v3 (bit 23), v1, v2, s3 (bit 31), mul:2 (bits 14-15) and "
             "v_cmp_eq_f32_sdwa s[2:3], v1, v2 (bits 8-15: 0x82) on gfx900 and refuse all four "
             "on tonga. The page's table holds for GCN 1.2 alone; GCN 1.4's layout is LLVM's "
-            "(and AMD's Vega ISA manual's SDWA table).",
+            "(its SDWA9 encodings and tests, below).",
   sources=[_LLVM_SDWA],
   probes=[asm("gcn1.4", ("v_add_f32_sdwa v1, s2, v3 src0_sel:BYTE_1", ("byte", 6, 0x81)),
               ("v_add_f32_sdwa v1, v2, s3", ("byte", 7, 0x86)),
