@@ -409,12 +409,101 @@ static void match_bits(const cJSON *l, uint64_t *mask, uint64_t *value)
 static int opcode_of(const cJSON *in, const char *gen, long *op);
 static int field_of(const cJSON *l, const char *name, unsigned *lo, unsigned *w);
 
+/* 1 when layout l fixes field f (its "fixed" list names it). */
+static int fixed_field_of(const cJSON *l, const cJSON *f)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, get(l, "fixed"))
+    {
+        if (str(x, "field") && strcmp(str(x, "field"), str(f, "name")) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when code is no valid scalar operand on gen (gcn.json scalar_operands, class "invalid":
+ * the reserved codes, SDWA's 0xf9 and DPP's 0xfa among them), so that no source reads it. */
+static int scalar_code_invalid(const spec_t *s, const char *gen, long code)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, get(s->doc.root, "scalar_operands"))
+    {
+        const cJSON *codes = get(r, "codes"), *g;
+        int on_gen = 0;
+        if (!str(r, "class") || strcmp(str(r, "class"), "invalid") != 0 ||
+            cJSON_GetArraySize(codes) != 2)
+            continue;
+        cJSON_ArrayForEach(g, get(r, "gens"))
+        {
+            on_gen |= cJSON_IsString(g) && strcmp(g->valuestring, gen) == 0;
+        }
+        if (on_gen && code >= (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 0)) &&
+            code <= (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 1)))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when the nested layout (mask mb, value vb) fixes a whole field of la to a value no word
+ * of instruction in holds there: a source's code no source may hold on gen, or any value of a
+ * field the instruction reads not at all (the page's rule makes the word the nested
+ * encoding's). The VOP words with SRC0 0xf9 (SDWA) or 0xfa (DPP) are such: the extra dword's
+ * encodings nest in VOP1/VOP2/VOPC by a source's code, not by their opcodes, and V_NOP's and
+ * V_CLREXCP's, which read no SRC0, are SDWA/DPP words too. */
+static int source_refuses(const spec_t *s, const char *gen, const cJSON *in, const cJSON *la,
+                          uint64_t mb, uint64_t vb)
+{
+    const cJSON *f, *op;
+    cJSON_ArrayForEach(f, get(la, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        uint64_t fm = field_mask(lo, cJSON_GetNumberValue(get(f, "hi")));
+        int read = 0, refused = 1;
+        if ((fm & mb) != fm || strcmp(str(f, "name"), "OPCODE") == 0 || fixed_field_of(la, f))
+            continue;
+        cJSON_ArrayForEach(op, get(in, "operands"))
+        {
+            const char *kind = str(op, "kind");
+            if (!op_field(op) || strcmp(op_field(op), str(f, "name")) != 0)
+                continue;
+            read = 1;
+            /* a VGPR alone in a 9-bit source (vsrc-vgpr) takes no code below 256 */
+            refused &= kind && (((strcmp(kind, "vsrc") == 0 || strcmp(kind, "ssrc") == 0) &&
+                                 scalar_code_invalid(s, gen, (long)((vb & fm) >> lo))) ||
+                                (strcmp(kind, "vsrc-vgpr") == 0 && (vb & fm) >> lo < 256));
+        }
+        if (!read || refused)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when an encoding's layout on gen fixes exactly the bits a and b fix, to their values: a
+ * word both a and b match is that encoding's, the most specific (VOP1_SDWA's, of VOP1's and
+ * VOP2_SDWA's), whatever order the decoder tries them in. */
+static int has_meet(spec_t *s, unsigned g, uint64_t ma, uint64_t va, uint64_t mb, uint64_t vb)
+{
+    unsigned c;
+    for (c = 0; c < s->nencs; c++) {
+        const cJSON *lc = layout_for(s, encoding_node(s, s->encs[c].name), s->gens[g].id);
+        uint64_t mc, vc;
+        if (!lc)
+            continue;
+        match_bits(lc, &mc, &vc);
+        if (mc == (ma | mb) && !((vc ^ va) & ma) && !((vc ^ vb) & mb))
+            return 1;
+    }
+    return 0;
+}
+
 /* No word may be claimed by two instructions on one generation. Two encodings whose fixed bits
  * agree where both are fixed must be nested, as the documents' scalar encodings are (SOP1,
  * SOPC and SOPP fix nine bits where SOP2 fixes two and SOPK four): the one that fixes more
  * bits takes its words, which the other's instructions must then never match, their opcodes
- * placed (SOP2 has no instruction at the opcodes 96-127 that spell SOPK's ENCODING). The
- * decoder tries the more specific one first. (Within an encoding, one opcode is one
+ * placed (SOP2 has no instruction at the opcodes 96-127 that spell SOPK's ENCODING), or a
+ * source holding a code no source may hold (source_refuses). Two that are not nested need a
+ * third that fixes the bits of both (has_meet): the decoder takes the most specific encoding
+ * that matches, and the words of both are the third's. (Within an encoding, one opcode is one
  * instruction: the resolver already refuses anything else.) */
 static int check_encodings_disjoint(spec_t *s)
 {
@@ -435,7 +524,7 @@ static int check_encodings_disjoint(spec_t *s)
                     continue;
                 /* a is the outer one, b the nested one: b fixes every bit a fixes, and more */
                 if ((ma & mb) != ma || mb == ma) {
-                    if (a < b && (ma & mb) != mb)
+                    if (a < b && (ma & mb) != mb && !(mb != ma && has_meet(s, g, ma, va, mb, vb)))
                         return fail(s, lb,
                                     "%s and %s can match the same word on %s, and neither "
                                     "fixes every bit the other fixes",
@@ -455,7 +544,8 @@ static int check_encodings_disjoint(spec_t *s)
                         continue;
                     m = ma | field_mask(lo, lo + w - 1);
                     v = va | (uint64_t)op << lo;
-                    if (((v ^ vb) & m & mb) == 0)
+                    if (((v ^ vb) & m & mb) == 0 &&
+                        !source_refuses(s, s->gens[g].id, in, la, mb, vb))
                         return fail(s, in,
                                     "%s (%s opcode %ld) can match a word of %s on %s, which "
                                     "fixes more bits",
