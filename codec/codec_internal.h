@@ -383,6 +383,17 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, 
     return GCN_OK;
 }
 
+/* A word of a row where encodings nest by a source's code (gcn_dispatch_row.nested: SDWA/DPP
+ * in VOP1/VOP2/VOPC) that fails the fast checks may be a nested encoding's: the plan path scans
+ * the row. Elsewhere the fast path's answer stands. */
+CODEC_INLINE gcn_status codec_fast_nested(const gcn_dispatch_row *d, gcn_status st, int gen,
+                                          const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    if (st == GCN_ERR_OPERAND && d->nested)
+        return gcn_codec_decode_plan(gen, bytes, len, out);
+    return st;
+}
+
 /* The words whose plan is not GCN_FAST_OK (SMEM variants, slow plans, no instruction): a
  * function of its own, reached by a tail call, so that the common path keeps no register
  * across a call (decode.c; the _avx2 form on the vector path). */
@@ -413,7 +424,8 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
         (f->flags != (GCN_FAST_OK | GCN_FAST_UNMODELLED) || (w & gcn_fast_refused(f))))            \
         return FLAGGED(f, w, gen, bytes, len, out);                                                \
     codec_fast_head(out, f);                                                                       \
-    return codec_fast_finish(f, WORK(t, f, w, out), w, out)
+    return codec_fast_nested(d, codec_fast_finish(f, WORK(t, f, w, out), w, out), gen, bytes, len, \
+                             out)
 
 /* The same for a plan that is not GCN_FAST_OK: its SMEM variant (where the key map could not
  * name it), a plan whose symbolic immediate is made canonical after it (GCN_FAST_CANON), the
@@ -427,7 +439,9 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     if ((f->flags & GCN_FAST_UNMODELLED) && (w & gcn_fast_refused(f)))                             \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
-    st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \
+    st_ =                                                                                          \
+        codec_fast_nested(&t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)],                \
+                          codec_fast_finish(f, WORK(t, f, w, out), w, out), gen, bytes, len, out); \
     if (st_ == GCN_OK && (f->flags & GCN_FAST_CANON))                                              \
         gcn_codec_canon_simm16(t, out);                                                            \
     return st_

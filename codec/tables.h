@@ -441,6 +441,10 @@ typedef struct gcn_dispatch_row {
     uint16_t opcode_mask;             /* (1 << the opcode field's width) - 1 */
     uint16_t key_mask;                /* (1 << the key's width) - 1 */
     uint8_t enc, bytes, opcode_lo, key_lo;
+    /* 1: encodings nest in enc by a source's code here (SDWA/DPP in VOP1/VOP2/VOPC): their
+     * words fail enc's fast checks (or its key map has no plan for them), and the plan path
+     * scans the row as a GCN_ENC_SCAN one */
+    uint8_t nested;
 } gcn_dispatch_row;
 
 typedef struct gcn_encoding_row {

@@ -444,9 +444,9 @@ static int scalar_code_invalid(const spec_t *s, const char *gen, long code)
     return 0;
 }
 
-/* 1 when the nested layout (mask mb, value vb) fixes a whole field of la to a value no word
- * of instruction in holds there: a source's code no source may hold on gen, or any value of a
- * field the instruction reads not at all (the page's rule makes the word the nested
+/* Nonzero when the nested layout (mask mb, value vb) fixes a whole field of la to a value no
+ * word of instruction in holds there: 1, a source's code no source may hold on gen; 2, any
+ * value of a field the instruction reads not at all (the page's rule makes the word the nested
  * encoding's). The VOP words with SRC0 0xf9 (SDWA) or 0xfa (DPP) are such: the extra dword's
  * encodings nest in VOP1/VOP2/VOPC by a source's code, not by their opcodes, and V_NOP's and
  * V_CLREXCP's, which read no SRC0, are SDWA/DPP words too. */
@@ -472,7 +472,9 @@ static int source_refuses(const spec_t *s, const char *gen, const cJSON *in, con
                                  scalar_code_invalid(s, gen, (long)((vb & fm) >> lo))) ||
                                 (strcmp(kind, "vsrc-vgpr") == 0 && (vb & fm) >> lo < 256));
         }
-        if (!read || refused)
+        if (!read)
+            return 2;
+        if (refused)
             return 1;
     }
     return 0;
@@ -494,6 +496,47 @@ static int has_meet(spec_t *s, unsigned g, uint64_t ma, uint64_t va, uint64_t mb
             return 1;
     }
     return 0;
+}
+
+/* 1 when encoding c nests in encoding x on generation g by a source's code alone (SDWA/DPP in
+ * VOP1/VOP2/VOPC): c fixes bits below the dispatch's top nine, and each instruction of x that
+ * could hold a word of both refuses it by that field (source_refuses). Such words fail the
+ * fast path's checks of x (a source's check rows refuse the code), and the plan path scans.
+ * With unread (not NULL): 1 when instruction in of x reads that field not at all (V_NOP): its
+ * fast plan cannot tell the nested words from its own, so the key map sends it to the scan. */
+static int source_nested(spec_t *s, unsigned g, unsigned x, unsigned c, const cJSON *unread)
+{
+    const cJSON *lx = layout_for(s, encoding_node(s, s->encs[x].name), s->gens[g].id);
+    const cJSON *lc = layout_for(s, encoding_node(s, s->encs[c].name), s->gens[g].id), *in;
+    uint64_t mx, vx, mc, vc, m, v;
+    unsigned lo = 0, w = 0;
+    int any = 0;
+    if (!lx || !lc || x == c)
+        return 0;
+    match_bits(lx, &mx, &vx);
+    match_bits(lc, &mc, &vc);
+    if (((vx ^ vc) & mx & mc) || (mc & mx) == mc || !(mc & 0x007fffffull))
+        return 0;
+    /* the words of both: c's within x's */
+    m = mx | mc;
+    v = (vx & mx) | (vc & mc);
+    field_of(lx, "OPCODE", &lo, &w);
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        long op;
+        int why;
+        if (strcmp(str(in, "encoding"), s->encs[x].name) != 0 ||
+            !opcode_of(in, s->gens[g].id, &op) ||
+            (((vx | (uint64_t)op << lo) ^ v) & (mx | field_mask(lo, lo + w - 1)) & m))
+            continue;
+        why = source_refuses(s, s->gens[g].id, in, lx, m, v);
+        if (!why)
+            return 0;
+        if (unread && in == unread)
+            return why == 2;
+        any |= why == 1;
+    }
+    return !unread && any;
 }
 
 /* No word may be claimed by two instructions on one generation. Two encodings whose fixed bits
@@ -1259,10 +1302,11 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
 static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsigned *key_lo,
                          unsigned *key_w, gcn_buf *b)
 {
-    unsigned op_lo = 0, op_w = 0, lo, hi, k, count, idx = 0;
+    unsigned op_lo = 0, op_w = 0, lo, hi, k, count, idx = 0, c;
     int keyed;
     const cJSON *in;
     uint32_t *map;
+    unsigned char nested[32];
     field_of(l, "OPCODE", &op_lo, &op_w);
     lo = op_lo;
     hi = op_lo + op_w - 1;
@@ -1295,13 +1339,22 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
     }
     for (k = 0; k < count; k++)
         map[k] = UINT32_MAX; /* no plan */
+    for (c = 0; c < s->nencs; c++)
+        nested[c] = (unsigned char)source_nested(s, g, e, c, NULL);
     idx = 0;
     cJSON_ArrayForEach(in, s->insns)
     {
         unsigned insn = idx++;
         const struct fvar *fv = &s->fvars[g * s->ninsns + insn];
         long op;
+        int unread = 0;
         if (strcmp(str(in, "encoding"), s->encs[e].name) != 0 || !opcode_of(in, s->gens[g].id, &op))
+            continue;
+        /* an instruction that reads not the field an encoding nested in this one fixes (V_NOP's
+         * SRC0): no plan, so that the plan path scans its words (source_nested) */
+        for (c = 0; c < s->nencs && !unread; c++)
+            unread = nested[c] && source_nested(s, g, e, c, in);
+        if (unread)
             continue;
         for (k = 0; k < count; k++) {
             uint64_t word = (uint64_t)k << lo;
@@ -1348,9 +1401,9 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
     gcn_buf_printf(b, "static const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n", s->ngens * 512);
     for (g = 0; g < s->ngens; g++)
         for (v = 0; v < 512; v++) {
-            unsigned found = GCN_ENC_NONE, ncand = 0;
-            uint64_t found_mask = 0;
-            int low_bits = 0;
+            unsigned found = GCN_ENC_NONE, ncand = 0, plain = GCN_ENC_NONE;
+            uint64_t found_mask = 0, plain_mask = 0;
+            int low_bits = 0, nested = 0;
             for (e = 0; e < s->nencs; e++) {
                 const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
                 uint64_t mask, value;
@@ -1368,8 +1421,34 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                     found = e;
                     found_mask = mask;
                 }
+                if (!(mask & 0x007fffffull) &&
+                    (plain == GCN_ENC_NONE || (mask & plain_mask) == plain_mask)) {
+                    plain = e;
+                    plain_mask = mask;
+                }
             }
-            if (low_bits && ncand > 0)
+            /* where every encoding that fixes bits below the top 9 nests in the row's most
+             * specific other one by a source's code (SDWA/DPP in VOP1/VOP2/VOPC), the row
+             * stays that one's: the nested words fail its fast checks, and the plan path
+             * scans the row (nested) */
+            if (low_bits && plain != GCN_ENC_NONE) {
+                nested = 1;
+                for (e = 0; e < s->nencs && nested; e++) {
+                    const cJSON *l =
+                        layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
+                    uint64_t mask, value;
+                    if (!l)
+                        continue;
+                    match_bits(l, &mask, &value);
+                    if ((((uint64_t)v << 23) ^ value) & mask & 0xff800000ull ||
+                        !(mask & 0x007fffffull))
+                        continue;
+                    nested = source_nested(s, g, plain, e, NULL);
+                }
+            }
+            if (nested)
+                found = plain;
+            else if (low_bits && ncand > 0)
                 found = GCN_ENC_SCAN;
             if (found >= s->nencs) {
                 gcn_buf_printf(b, "    {.enc = %u, .key_plans = gcn_no_plan},\n", found);
@@ -1384,12 +1463,12 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 field_of(l, "OPCODE", &lo, &w);
                 gcn_buf_printf(b,
                                "    {gcn_opcode_map_%u_%u, gcn_key_plans_%u_%u, 0x%xu, 0x%xu, "
-                               "0x%xu, 0x%xu, %u, %u, %u, %u},\n",
+                               "0x%xu, 0x%xu, %u, %u, %u, %u, %u},\n",
                                g, found, g, found, (unsigned)(mask & 0xffffffffu),
                                (unsigned)(value & mask & 0xffffffffu), (1u << w) - 1u,
                                (1u << key_w[g][found]) - 1u, found,
                                (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo,
-                               key_lo[g][found]);
+                               key_lo[g][found], nested);
             }
         }
     gcn_buf_puts(b, "};\n\n");

@@ -124,16 +124,49 @@ static void test_bad_operand_is_refused(void **state)
     free(spec);
 }
 
+/* How many lines of the dispatch table in the tables at path contain what. */
+static unsigned dispatch_lines(const char *path, const char *what)
+{
+    char *text = file_read(path, NULL), *at, *end, *line;
+    unsigned n = 0;
+    assert_non_null(text);
+    at = strstr(text, "gcn_dispatch_rows[");
+    assert_non_null(at);
+    end = strstr(at, "\n};");
+    assert_non_null(end);
+    *end = 0;
+    for (line = at; (line = strchr(line, '\n')) != NULL; line++) {
+        char *eol = strchr(line + 1, '\n');
+        if (eol)
+            *eol = 0;
+        n += strstr(line + 1, what) != NULL;
+        if (eol)
+            *eol = '\n';
+    }
+    free(text);
+    return n;
+}
+
 /* The SDWA/DPP shape gcngen takes: encodings nested in VOP1, VOP2 and VOPC by SRC0's code
  * 0xf9, which no source holds (scalar_operands: reserved), and no instruction that reads no
- * SRC0 (V_NOP) claims; VOP1_X, nested in both VOP1 and VOP2_X, fixes the bits of both. */
+ * SRC0 (V_NOP) claims; VOP1_X, nested in both VOP1 and VOP2_X, fixes the bits of both. The
+ * dispatch rows stay VOP1's, VOP2's and VOPC's, marked nested, not scans: as many scan rows
+ * (enc 254, GCN_ENC_SCAN) as without them. */
 static void test_sdwa_like_nesting_is_taken(void **state)
 {
     char *spec = file_read(spec_path, NULL), *dir = tmpdir_make();
     char *in = path_join2(dir, "gcn.json"), *out = path_join2(dir, "tables.inc");
     gcn_proc_result r;
+    unsigned scans;
     (void)state;
     assert_non_null(spec);
+    run_changed(spec, "\"schema\"", "\"schema\"", in, out, &r);
+    if (r.exit_code != 0 || r.signal || !file_exists(out))
+        fail_msg("gcngen refused the build's spec: exit %d:\n%s", r.exit_code,
+                 r.err.data ? r.err.data : "");
+    gcn_proc_result_free(&r);
+    scans = dispatch_lines(out, "{.enc = 254,");
+    assert_int_equal(dispatch_lines(out, ", 1},"), 0);
     run_changed(
         spec, "\"encodings\": [",
         "\"encodings\": [" SDWA_LIKE("VOP1", VOP1_WORD, "0x3f", "0xf9") "," SDWA_LIKE(
@@ -143,6 +176,9 @@ static void test_sdwa_like_nesting_is_taken(void **state)
         fail_msg("gcngen refused the SDWA-like encodings: exit %d, signal %d:\n%s", r.exit_code,
                  r.signal, r.err.data ? r.err.data : "");
     gcn_proc_result_free(&r);
+    /* GCN 1.2's VOP1, VOP2 and VOPC rows: 2^8 of the 2^9 top-bit values */
+    assert_int_equal(dispatch_lines(out, ", 1},"), 256);
+    assert_int_equal(dispatch_lines(out, "{.enc = 254,"), scans);
     free(in);
     free(out);
     tmpdir_remove(dir);
