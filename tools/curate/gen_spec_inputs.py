@@ -1083,8 +1083,11 @@ OPERANDS = [
                   "lowest"},
      ],
      "overrides": [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
+                    "format": "f16",
                     "note": "'NEG_HI changes meaning to absolute-value modifier' "
-                            "(GcnInstrsVop3p.md:99): NEG is -x, NEG_HI |x|, as llvm-mc prints"}
+                            "(GcnInstrsVop3p.md:99): NEG is -x, NEG_HI |x|, as llvm-mc prints; "
+                            "llvm-mc 14 and 19 read a number as a half's bits (0x3c00 is 1.0, "
+                            "0x3f800000 'invalid operand for instruction'), S100"}
                    for n in vop3p_mix_instructions() for src in ("SRC0", "SRC1", "SRC2")],
      "modifiers": [
          {"name": "OP_SEL", "field": "OP_SEL", "asm": "op_sel", "format": "src-bits",
