@@ -537,7 +537,7 @@ static double llvm_mc_time(const char *peer, const char *mcpu, const stream *s, 
     argv[6] = NULL;
     memset(&r, 0, sizeof(r));
     t0 = now();
-    gcn_proc_run(path, argv, in.data ? in.data : "", in.len, 600, &r);
+    gcn_proc_run_fresh(path, argv, in.data ? in.data : "", in.len, 600, &r);
     t = now() - t0;
     gcn_buf_free(&in);
     free(path);

@@ -227,7 +227,7 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
     gcn_status st;
     /* a field the codec does not model yet (VOP3's ABS/NEG) is set: not decoded at all, so
      * that nothing is printed that the word does not say */
-    if (w & p->unmodelled)
+    if ((w ^ p->ones) & p->unmodelled)
         return GCN_ERR_NO_ENCODING;
     if (w & p->zero)
         return GCN_ERR_OPERAND;
@@ -485,9 +485,10 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             return st;
         }
         p = &t->plans[(unsigned)gen * t->ninsns + insn];
-        if (w & (p->unmodelled | p->zero)) {
+        if (((w ^ p->ones) & p->unmodelled) | (w & p->zero)) {
             /* the lowest refused bit: a field not modelled yet, or one the instruction lacks */
-            uint64_t bit = (w & p->unmodelled) ? (w & p->unmodelled) : (w & p->zero);
+            uint64_t un = (w ^ p->ones) & p->unmodelled;
+            uint64_t bit = un ? un : (w & p->zero);
             unsigned k = 0;
             while (!(bit & 1)) {
                 bit >>= 1;
@@ -497,10 +498,12 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             why_str(&b, t->insns[insn].mnemonic);
             why_str(&b, ": bit ");
             why_num(&b, k, 0);
-            why_str(&b, w & p->unmodelled ? " is set: source modifiers, op_sel or another form's "
-                                            "field (not modelled yet)"
-                                          : " is set: a modifier field the instruction does not "
-                                            "take (clear it)");
+            why_str(&b, un ? (p->ones >> k & 1 ? " is clear: a bit the instruction sets (not "
+                                                 "modelled when clear)"
+                                               : " is set: source modifiers, op_sel or another "
+                                                 "form's field (not modelled yet)")
+                           : " is set: a modifier field the instruction does not "
+                             "take (clear it)");
             return st;
         }
         /* the first operand check that fails names its field and value */

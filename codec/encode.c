@@ -60,7 +60,7 @@ gcn_status gcn_codec_emit(const gcn_tables *t, const gcn_inst *in, int literal, 
         const gcn_plan_row *p = &t->plans[(unsigned)in->gen * t->ninsns + in->insn];
         if (w & p->zero)
             return GCN_ERR_OPERAND;
-        if (w & p->unmodelled)
+        if ((w ^ p->ones) & p->unmodelled)
             return GCN_ERR_NO_ENCODING;
     }
     if (cap < (size_t)l->bytes + (literal ? 4 : 0))

@@ -1912,6 +1912,8 @@ static gcn_status op_sel_value(pctx *p, const gcn_modifier_row *m, size_t at, si
 {
     const char *s = p->s;
     unsigned w = p->l->slot[m->slot].width, n = 0, bits = 0, field = 0, i;
+    int src = m->format == GCN_FMT_SRC_BITS;
+    const char *name = m->asm_name, *dst = src ? "" : ", then the destination's";
     int64_t v;
     gcn_status st = GCN_OK;
     if (s[k] == '[') {
@@ -1919,12 +1921,12 @@ static gcn_status op_sel_value(pctx *p, const gcn_modifier_row *m, size_t at, si
         for (;;) {
             size_t vat = k;
             if (!s[k] || s[k] == ']' || s[k] == ',')
-                return err(p, k, "expected a value (0 or 1) in op_sel's list");
-            if (!int_value(p, &k, &v, "an op_sel value", &st))
+                return err(p, k, "expected a value (0 or 1) in %s's list", name);
+            if (!int_value(p, &k, &v, src ? "a value" : "an op_sel value", &st))
                 return st;
             if (v != 0 && v != 1)
-                return err(p, vat,
-                           "op_sel's values are 0 (the low half) or 1 (the high half), not %lld",
+                return err(p, vat, "%s's values are 0%s or 1%s, not %lld", name,
+                           src ? "" : " (the low half)", src ? "" : " (the high half)",
                            (long long)v);
             if (n < 16)
                 bits |= (unsigned)v << n;
@@ -1938,29 +1940,39 @@ static gcn_status op_sel_value(pctx *p, const gcn_modifier_row *m, size_t at, si
                 k++;
                 break;
             }
-            return err(p, k, "expected ',' or ']' in op_sel's list, not '%.*s'",
+            return err(p, k, "expected ',' or ']' in %s's list, not '%.*s'", name,
                        TOK(s + k, quote_end(s, k) - k));
         }
         if (n != m->values)
-            return err(p, at,
-                       "op_sel takes %u values on %.*s (one per source, then the destination's), "
-                       "not %u",
-                       m->values, (int)gcn_mnemonic_len(p->row, p->in->gen), p->row->mnemonic, n);
+            return err(p, at, "%s takes %u values on %.*s (one per source%s), not %u", name,
+                       m->values, (int)gcn_mnemonic_len(p->row, p->in->gen), p->row->mnemonic, dst,
+                       n);
     } else {
         size_t vat = k;
         if (!s[k])
-            return err(p, k,
-                       "'op_sel' needs a value ('op_sel:[0,1,...]', one per source, then "
-                       "the destination's)");
-        if (!int_value(p, &k, &v, "op_sel", &st))
+            return err(p, k, "'%s' needs a value ('%s:[0,1,...]', one per source%s)", name, name,
+                       dst);
+        if (!int_value(p, &k, &v, name, &st))
             return st;
         if (v < 0 || v >= (1ll << m->values))
             return err(p, vat,
-                       "op_sel:%lld is out of range on %.*s: %u bits (0 to %u), one per source, "
-                       "then the destination's",
+                       "%s:%lld is out of range on %.*s: %u bits (0 to %u), one per source%s", name,
                        (long long)v, (int)gcn_mnemonic_len(p->row, p->in->gen), p->row->mnemonic,
-                       m->values, (1u << m->values) - 1u);
+                       m->values, (1u << m->values) - 1u, dst);
         bits = (unsigned)v;
+    }
+    if (src) {
+        /* source k's bit is bit k of the field with slot2's (field_hi) above it; the bits past
+         * the sources keep their default (all 1 for op_sel_hi) */
+        unsigned all = (1u << m->values) - 1u, cur = p->in->field[m->slot];
+        if (m->slot2 != GCN_NO_SLOT)
+            cur |= p->in->field[m->slot2] << w;
+        cur = (cur & ~all) | (bits & all);
+        p->in->field[m->slot] = cur & ((1u << w) - 1u);
+        if (m->slot2 != GCN_NO_SLOT)
+            p->in->field[m->slot2] = cur >> w;
+        p->pos = k;
+        return GCN_OK;
     }
     for (i = 0; i < m->values; i++)
         if ((bits >> i) & 1u)
@@ -2025,7 +2037,7 @@ static gcn_status modifier(pctx *p, size_t at, size_t e, unsigned *seen,
             return err(p, at, "'%s' needs a value ('%s:N')", m->asm_name, m->asm_name);
         k = skip_blanks(s, k + 1);
         vat = k;
-        if (m->format == GCN_FMT_OP_SEL)
+        if (m->format == GCN_FMT_OP_SEL || m->format == GCN_FMT_SRC_BITS)
             return op_sel_value(p, m, at, k);
         if (m->format == GCN_FMT_BUF_FORMAT)
             return buf_format_value(p, m, at, k);
@@ -2237,6 +2249,16 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
         if (bf) {
             out->field[bf->slot] = t->buf_formats[gen].dfmt_default;
             out->field[bf->slot2] = t->buf_formats[gen].nfmt_default;
+        }
+    }
+    for (i = 0; i < p->row->nmodifiers; i++) {
+        /* a modifier whose bits are 1 by default (VOP3P's op_sel_hi): all its bits, those past
+         * the sources too */
+        const gcn_modifier_row *m = &p->row->modifier[i];
+        if (m->format == GCN_FMT_SRC_BITS && m->default_ones && ((m->gens >> gen) & 1)) {
+            out->field[m->slot] = (uint32_t)((1ull << p->l->slot[m->slot].width) - 1u);
+            if (m->slot2 != GCN_NO_SLOT)
+                out->field[m->slot2] = (uint32_t)((1ull << p->l->slot[m->slot2].width) - 1u);
         }
     }
     /* the operands this reading takes: those written with a flag only where with_when says */

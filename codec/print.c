@@ -553,6 +553,24 @@ static char *put_modifier(char *p, const gcn_tables *t, const gcn_inst *in, unsi
 {
     const gcn_modifier_row *m = &t->insns[in->insn].modifier[i];
     uint32_t v = in->field[m->slot];
+    if (m->format == GCN_FMT_SRC_BITS && ((m->gens >> in->gen) & 1)) {
+        /* name:[S0,...]: source k's bit is bit k of the field with field_hi's above it (VOP3P's
+         * op_sel_hi, E270); LLVM writes all of them, or none at the default (all 0, or all 1) */
+        unsigned k, all = (1u << m->values) - 1u;
+        if (m->slot2 != GCN_NO_SLOT)
+            v |= in->field[m->slot2]
+                 << codec_layout(t, in->gen, t->insns[in->insn].encoding)->slot[m->slot].width;
+        if ((v & all) == (m->default_ones ? all : 0u))
+            return p;
+        *p++ = ' ';
+        p = put_pool(p, m->asm_name, m->asm_len);
+        p = PUT_LIT(p, ":[");
+        for (k = 0; k < m->values; k++) {
+            *p++ = (char)('0' + ((v >> k) & 1u));
+            *p++ = k + 1u < m->values ? ',' : ']';
+        }
+        return p;
+    }
     if (!((m->gens >> in->gen) & 1) || (v == 0 && (m->omit_zero || m->format == GCN_FMT_FLAG)))
         return p;
     if (m->format == GCN_FMT_BUF_FORMAT)

@@ -61,7 +61,10 @@ typedef enum gcn_kind {
  * nothing at both defaults. "sdec": a signed decimal of the field's width (GLOBAL's and SCRATCH's
  * 13-bit offset). "op-sel": GCN 1.4 VOP3's operand half selection, LLVM's op_sel:[S0,...,D], one
  * value per source (the source's bit in the field is its mod_bit) then the destination's (the
- * field's top bit, GcnInstrsVop3.md:71-74), nothing when all are 0. */
+ * field's top bit, GcnInstrsVop3.md:71-74), nothing when all are 0. "src-bits": VOP3P's per-source
+ * bits (op_sel, op_sel_hi, neg_lo, neg_hi), LLVM's name:[S0,...], one value per source, source k
+ * the bit k of the field's value with its slot2's (field_hi) above it; left out at its default,
+ * all 0 or, default_ones, all 1. */
 #define GCN_FORMAT_LIST(X)                                                                         \
     X(GCN_FMT_DEC, "dec")                                                                          \
     X(GCN_FMT_HEX, "hex")                                                                          \
@@ -78,7 +81,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_OMOD, "omod")                                                                        \
     X(GCN_FMT_BUF_FORMAT, "buf-format")                                                            \
     X(GCN_FMT_SDEC, "sdec")                                                                        \
-    X(GCN_FMT_OP_SEL, "op-sel")
+    X(GCN_FMT_OP_SEL, "op-sel")                                                                    \
+    X(GCN_FMT_SRC_BITS, "src-bits")
 
 typedef enum gcn_format {
 #define GCN_FMT_ENUM(e, s) e,
@@ -196,9 +200,12 @@ typedef struct gcn_modifier_row {
     uint8_t gens;      /* bit set of generations that take it (0xff: all) */
     const char *asm_name;
     uint8_t asm_len;
-    uint8_t slot2; /* buf-format: the number format's slot; else GCN_NO_SLOT */
-    /* op-sel: how many values it takes, one per source and the destination's last; else 0 */
+    uint8_t
+        slot2; /* buf-format: the number format's slot; src-bits: field_hi's; else GCN_NO_SLOT */
+    /* op-sel: how many values it takes, one per source and the destination's last; src-bits:
+     * one per source; else 0 */
     uint8_t values;
+    uint8_t default_ones; /* src-bits: every bit is 1 by default (VOP3P's op_sel_hi) */
 } gcn_modifier_row;
 
 typedef struct gcn_insn_row {
@@ -316,6 +323,10 @@ typedef struct gcn_plan_row {
      * them set holds no valid operand (GCN_ERR_OPERAND); gcngen flags the fast plan as for
      * unmodelled bits */
     uint64_t zero;
+    /* the unmodelled bits that must be set rather than clear (VOP3P's op_sel_hi bit of a source
+     * a two-source instruction lacks: llvm-mc sets it and ignores it when clear, K100): a word
+     * is refused when (word ^ ones) & unmodelled; gcngen makes such a plan slow */
+    uint64_t ones;
 } gcn_plan_row;
 
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans, and
@@ -675,6 +686,12 @@ static inline uint64_t gcn_refused_bits(const gcn_tables *t, unsigned gen, unsig
 {
     const gcn_plan_row *p = &t->plans[gen * t->ninsns + insn];
     return p->unmodelled | p->zero;
+}
+
+/* The refused bits a word of instruction insn must have set on gen (gcn_plan_row.ones). */
+static inline uint64_t gcn_required_bits(const gcn_tables *t, unsigned gen, unsigned insn)
+{
+    return t->plans[gen * t->ninsns + insn].ones;
 }
 
 #define GCN_ENC_NONE 0xffu

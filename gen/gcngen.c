@@ -783,6 +783,9 @@ static int check_instructions(spec_t *s)
             if (slot_index(&s->encs[e], str(m, "field")) < 0)
                 return fail(s, m, "%s: modifier field %s is not a %s field", name, str(m, "field"),
                             enc);
+            if (str(m, "field_hi") && slot_index(&s->encs[e], str(m, "field_hi")) < 0)
+                return fail(s, m, "%s: modifier field_hi %s is not a %s field", name,
+                            str(m, "field_hi"), enc);
             /* a buffer format: DFMT in its field, NFMT in nfmt_field, each in the widths the
              * generation's name tables cover (emit_buf_formats checks the names) */
             if (strcmp(fmt, "buf-format") == 0) {
@@ -1526,6 +1529,8 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
         FETCH(slot_index(e, str(m, "field")), gens_mask(s, get(m, "gens")));
         if (str(m, "nfmt_field"))
             FETCH(slot_index(e, str(m, "nfmt_field")), gens_mask(s, get(m, "gens")));
+        if (str(m, "field_hi"))
+            FETCH(slot_index(e, str(m, "field_hi")), gens_mask(s, get(m, "gens")));
     }
 #undef FETCH
     return n;
@@ -2030,12 +2035,20 @@ static uint64_t unmodelled_bits(const spec_t *s, const enc_t *e, const cJSON *in
 }
 
 /* An op-sel modifier's values: one per source (an operand with a mod_bit, the source's bit in
- * the field), then the destination's; 0 for any other modifier. */
+ * the field), then the destination's; a src-bits modifier's: one per source; 0 for any other
+ * modifier. */
 static unsigned op_sel_values(const cJSON *in, const cJSON *m)
 {
     const cJSON *op;
-    unsigned n = 1;
-    if (!str(m, "format") || strcmp(str(m, "format"), "op-sel") != 0)
+    unsigned n;
+    if (!str(m, "format"))
+        return 0;
+    /* src-bits (VOP3P): one value per source alone */
+    if (strcmp(str(m, "format"), "src-bits") == 0)
+        n = 0;
+    else if (strcmp(str(m, "format"), "op-sel") == 0)
+        n = 1;
+    else
         return 0;
     cJSON_ArrayForEach(op, get(in, "operands"))
     {
@@ -2043,6 +2056,49 @@ static unsigned op_sel_values(const cJSON *in, const cJSON *m)
             n++;
     }
     return n;
+}
+
+/* The bit of layout l that holds value k of src-bits modifier m (its field's bits from the
+ * lowest, then field_hi's), or -1. */
+static int src_bit_at(const cJSON *l, const cJSON *m, unsigned k)
+{
+    const char *names[2] = {str(m, "field"), str(m, "field_hi")};
+    unsigned i;
+    for (i = 0; i < 2 && names[i]; i++) {
+        const cJSON *f;
+        cJSON_ArrayForEach(f, get(l, "fields"))
+        {
+            unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+            unsigned hi = (unsigned)cJSON_GetNumberValue(get(f, "hi"));
+            if (strcmp(str(f, "name"), names[i]) != 0)
+                continue;
+            if (k <= hi - lo)
+                return (int)(lo + k);
+            k -= hi - lo + 1;
+        }
+    }
+    return -1;
+}
+
+/* The bits of in's src-bits modifiers past its sources (SRC2's on an instruction of two): with
+ * ones 0, those that must be clear (llvm-mc: 'invalid instruction encoding'); with ones 1, those
+ * of a modifier whose bits are 1 by default, which must be set (op_sel_hi: llvm-mc sets it and
+ * ignores it when clear, K100). */
+static uint64_t src_bits_past(const cJSON *in, const cJSON *l, int ones)
+{
+    const cJSON *m;
+    uint64_t bits = 0;
+    cJSON_ArrayForEach(m, get(in, "modifiers"))
+    {
+        unsigned v = op_sel_values(in, m), k;
+        int at;
+        if (!v || strcmp(str(m, "format"), "src-bits") != 0 ||
+            cJSON_IsTrue(get(m, "default_ones")) != ones)
+            continue;
+        for (k = v; (at = src_bit_at(l, m, k)) >= 0; k++)
+            bits |= 1ull << at;
+    }
+    return bits;
 }
 
 /* The bits a word of layout l must have clear for instruction in, whose plan fetches
@@ -2077,11 +2133,13 @@ static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch,
             unsigned v = op_sel_values(in, z), k;
             if (!v || strcmp(str(z, "field"), str(f, "name")) != 0)
                 continue;
+            if (strcmp(str(z, "format"), "op-sel") != 0)
+                continue;
             for (k = v - 1; lo + k < hi; k++)
                 bits |= 1ull << (lo + k);
         }
     }
-    return bits;
+    return bits | src_bits_past(in, l, 0);
 }
 
 /* Per generation and instruction, the fields to extract with their bit positions there and the
@@ -2121,10 +2179,10 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             int smem = 0, slow = 0;
             long op;
-            uint64_t head, unmodelled, zero;
+            uint64_t head, unmodelled, zero, ones;
             size_t at = fast.len;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
-                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0, 0},\n");
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0, 0, 0},\n");
                 gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
@@ -2179,8 +2237,11 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             gcn_buf_puts(b, nck ? "}" : "{0}}");
             unmodelled = unmodelled_bits(s, e, in, l, fetch, k);
             zero = zero_bits(in, l, fetch, k);
-            gcn_buf_printf(b, ", 0x%llxull, 0x%llxull},\n", (unsigned long long)unmodelled,
-                           (unsigned long long)zero);
+            ones = src_bits_past(in, l, 1);
+            unmodelled |= ones;
+            gcn_buf_printf(b, ", 0x%llxull, 0x%llxull, 0x%llxull},\n",
+                           (unsigned long long)unmodelled, (unsigned long long)zero,
+                           (unsigned long long)ones);
 
             if (smem_op) {
                 /* the row says which variant: IMM and SOE where the layout has them */
@@ -2208,6 +2269,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
                 if (!fast_check(&ck[i], &fc[nfc++]))
                     slow = 1; /* SMRD offsets: their rules depend on IMM */
             if (smem & (GCN_PLAN_WHEN | GCN_PLAN_NOREGS) || k > GCN_FAST_FETCH)
+                slow = 1;
+            /* bits that must be set: the plan row tests them (gcn_plan_row.ones) */
+            if (ones)
                 slow = 1;
             /* a symbolic immediate made canonical after the fast path (GCN_FAST_CANON), where
              * no check reads it; with checks, the plan row (it canonicalizes first) */
@@ -2356,9 +2420,12 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                            gens_mask(s, get(m, "gens")));
             pool_string(s, b, str(m, "asm"));
             {
-                int s2 = str(m, "nfmt_field") ? slot_index(e, str(m, "nfmt_field")) : -1;
-                gcn_buf_printf(b, ", %zu, %u, %u}, ", strlen(str(m, "asm")),
-                               s2 < 0 ? GCN_NO_SLOT : (unsigned)s2, op_sel_values(in, m));
+                int s2 = str(m, "nfmt_field") ? slot_index(e, str(m, "nfmt_field"))
+                         : str(m, "field_hi") ? slot_index(e, str(m, "field_hi"))
+                                              : -1;
+                gcn_buf_printf(b, ", %zu, %u, %u, %d}, ", strlen(str(m, "asm")),
+                               s2 < 0 ? GCN_NO_SLOT : (unsigned)s2, op_sel_values(in, m),
+                               cJSON_IsTrue(get(m, "default_ones")));
             }
             /* a buffer format's value: '[', both names, ',' and ']' */
             text_max += 2 + strlen(str(m, "asm")) +

@@ -44,6 +44,7 @@ int gcn_random_inst(int insn, int gen, uint64_t *seed, gcn_inst *out)
         /* clear the bits a decoded word cannot have (an integer source's modifiers, not
          * modelled yet, and the modifier fields the instruction does not take) */
         w &= ~gcn_refused_bits(t, (unsigned)gen, (unsigned)insn);
+        w |= gcn_required_bits(t, (unsigned)gen, (unsigned)insn);
         w = (w & ~l->match_mask) | l->match_value;
         w = (w & ~(m << op.lo)) | ((uint64_t)row->opcode[gen] << op.lo);
         for (k = 0; k < 8; k++)

@@ -6,6 +6,14 @@ cd "$(dirname "$0")/.."
 bash tools/deps.sh
 JOBS="$(nproc)"
 
+# llvm-mc's and llvm-objdump's answers, kept by the first pass and read back by the second
+# (util/proc.c: the same binary, arguments and input): the sanitizer pass runs our code again,
+# not LLVM's. Emptied first, so a run never reads another run's answers.
+export GCN_PEER_CACHE="$PWD/build/peer-cache"
+rm -rf "$GCN_PEER_CACHE"
+mkdir -p "$GCN_PEER_CACHE"
+trap 'rm -rf "$GCN_PEER_CACHE"' EXIT
+
 echo "== build (gcc, -Werror) and test"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$JOBS"

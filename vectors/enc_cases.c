@@ -117,6 +117,12 @@ static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, g
             in->field[m->slot] = g->t->buf_formats[in->gen].dfmt_default;
             in->field[m->slot2] = g->t->buf_formats[in->gen].nfmt_default;
         }
+        /* a modifier whose bits are 1 by default (VOP3P's op_sel_hi): all of them */
+        if (m->format == GCN_FMT_SRC_BITS && m->default_ones) {
+            in->field[m->slot] = mask_of(l->slot[m->slot].width);
+            if (m->slot2 != GCN_NO_SLOT)
+                in->field[m->slot2] = mask_of(l->slot[m->slot2].width);
+        }
     }
     /* operands written with a flag: the base form writes them */
     for (i = 0; i < row->noperands; i++)
@@ -429,6 +435,37 @@ static void modifier_cases(gen_ctx *g, const gcn_inst *b, const gcn_modifier_row
              * overlapping the AND mask); it reads back as 0x1224 */
             emit_as(g, &in, "swizzle", slot, sw[k] != 0x1234);
         }
+        return;
+    }
+    if (m->format == GCN_FMT_SRC_BITS) {
+        /* every combination of its sources' values (source k's bit is bit k of the field with
+         * field_hi's above it; the bits past the sources keep the base's), and one value with
+         * the instruction's other list modifiers and flags set, whose order llvm-mc fixes */
+        const gcn_insn_row *row = &g->t->insns[b->insn];
+        unsigned w2 = m->slot2 != GCN_NO_SLOT ? l->slot[m->slot2].width : 0, k;
+        uint32_t base = in.field[m->slot] | (w2 ? in.field[m->slot2] << w : 0), v;
+        uint32_t all = (1u << m->values) - 1u;
+        const char *slot2 = w2 ? g->t->encodings[b->encoding].slot_name[m->slot2] : slot;
+        for (v = 0; v <= all; v++) {
+            uint32_t c = (base & ~all) | v;
+            in.field[m->slot] = c & mask_of(w);
+            if (w2)
+                in.field[m->slot2] = c >> w;
+            emit(g, &in, "src-bits", v & ((1u << w) - 1u) ? slot : slot2);
+        }
+        in.field[m->slot] = (base ^ 1u) & mask_of(w);
+        if (w2)
+            in.field[m->slot2] = base >> w;
+        for (k = 0; k < row->nmodifiers; k++) {
+            const gcn_modifier_row *o = &row->modifier[k];
+            if (o == m || !((o->gens >> g->gen) & 1))
+                continue;
+            if (o->format == GCN_FMT_FLAG)
+                in.field[o->slot] = 1;
+            else if (o->format == GCN_FMT_SRC_BITS)
+                in.field[o->slot] ^= 2u & mask_of(l->slot[o->slot].width);
+        }
+        emit(g, &in, "src-bits-modifiers", slot);
         return;
     }
     if (m->format == GCN_FMT_OP_SEL) {

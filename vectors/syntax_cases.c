@@ -1139,20 +1139,23 @@ static void op_sel_forms(sctx *g, unsigned i, const gcn_modifier_row *m, const c
             bits |= (unsigned)(*c - '0') << n++;
     if (list[0] != '[' || n != m->values)
         return;
+    const char *nm = m->asm_name;
+    int mn = (int)m->asm_len;
     for (k = 0; k < n; k++)
         at += (size_t)snprintf(vals + at, sizeof(vals) - at, "%s %u", k ? " ," : "",
                                (bits >> k) & 1u);
-    snprintf(t2, sizeof(t2), "op_sel:[%s ]", vals);
+    /* VOP3's op_sel and VOP3P's per-source lists (op_sel_hi, neg_lo ...) alike */
+    snprintf(t2, sizeof(t2), "%.*s:[%s ]", mn, nm, vals);
     emit_tok(g, 1, i, t2, "op-sel-blanks", kind, slot, 1, NULL, 0);
-    snprintf(t2, sizeof(t2), "op_sel:%u", bits);
+    snprintf(t2, sizeof(t2), "%.*s:%u", mn, nm, bits);
     emit_tok(g, 1, i, t2, "op-sel-value", kind, slot, 1, NULL, 1);
-    snprintf(t2, sizeof(t2), "op_sel:%.*s]", (int)(strlen(list) - 3), list);
+    snprintf(t2, sizeof(t2), "%.*s:%.*s]", mn, nm, (int)(strlen(list) - 3), list);
     emit_tok(g, 1, i, t2, "op-sel-short", kind, slot, 0, NULL, 0);
-    snprintf(t2, sizeof(t2), "op_sel:%.*s,0]", (int)(strlen(list) - 1), list);
+    snprintf(t2, sizeof(t2), "%.*s:%.*s,0]", mn, nm, (int)(strlen(list) - 1), list);
     emit_tok(g, 1, i, t2, "op-sel-long", kind, slot, 0, NULL, 0);
-    snprintf(t2, sizeof(t2), "op_sel:[2%s", list + 2);
+    snprintf(t2, sizeof(t2), "%.*s:[2%s", mn, nm, list + 2);
     emit_tok(g, 1, i, t2, "op-sel-value-2", kind, slot, 0, NULL, 0);
-    snprintf(t2, sizeof(t2), "op_sel:%.*s", (int)(strlen(list) - 1), list);
+    snprintf(t2, sizeof(t2), "%.*s:%.*s", mn, nm, (int)(strlen(list) - 1), list);
     emit_tok(g, 1, i, t2, "op-sel-unclosed", kind, slot, 0, NULL, 0);
 }
 
@@ -1170,11 +1173,12 @@ static void modifier_forms(sctx *g, unsigned i, int boundaries)
     snprintf(name, sizeof(name), "%.*s", (int)nlen, tok);
     if (m) {
         slot = t->encodings[g->row->encoding].slot_name[m->slot];
-        kind = m->format == GCN_FMT_FLAG      ? "mod-flag"
-               : m->format == GCN_FMT_SWIZZLE ? "mod-swizzle"
-               : m->format == GCN_FMT_HEX     ? "mod-hex"
-               : m->format == GCN_FMT_OP_SEL  ? "mod-op-sel"
-                                              : "mod-dec";
+        kind = m->format == GCN_FMT_FLAG       ? "mod-flag"
+               : m->format == GCN_FMT_SWIZZLE  ? "mod-swizzle"
+               : m->format == GCN_FMT_HEX      ? "mod-hex"
+               : m->format == GCN_FMT_OP_SEL   ? "mod-op-sel"
+               : m->format == GCN_FMT_SRC_BITS ? "mod-src-bits"
+                                               : "mod-dec";
         tg.m = m;
     } else if (strcmp(name, "offset") == 0) {
         /* the SGPR-plus-immediate SMEM offset */
@@ -1216,7 +1220,7 @@ static void modifier_forms(sctx *g, unsigned i, int boundaries)
     emit_tok(g, 1, i, t2, "mod-colon-blank-after", kind, slot, 1, NULL, 0);
     if (m && m->format == GCN_FMT_BUF_FORMAT)
         buf_format_forms(g, i, m, kind, slot);
-    if (m && m->format == GCN_FMT_OP_SEL)
+    if (m && (m->format == GCN_FMT_OP_SEL || m->format == GCN_FMT_SRC_BITS))
         op_sel_forms(g, i, m, colon + 1, kind, slot);
     /* no value */
     snprintf(t2, sizeof(t2), "%s:", name);

@@ -4,6 +4,7 @@
 #include "doc.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,67 @@ static int is_bit_list(const char *s)
     }
 }
 
+/* A field over several bit ranges (VOP3P's OP_SEL_HI, "14,59,60", one bit a source): the fact
+ * model holds one range a field, so each run of adjacent bits becomes a field of its own, the
+ * first under the row's name, the next NAME_1, NAME_2 ..., each with the row's line. A list
+ * whose bits do not rise stays an unmodelled fact. */
+static gcn_status field_parts(clrx *c, size_t line, const gcn_strs *cells)
+{
+    long lo[64], hi[64];
+    size_t n = 0, k;
+    const char *p = cells->v[0];
+    for (;;) {
+        size_t w = strcspn(p, ",");
+        char *one = gcn_strndup(p, w);
+        long a, b;
+        int ok = one && text_bits(one, &a, &b);
+        free(one);
+        if (!ok || n == 64 || (n && a <= hi[n - 1]))
+            break;
+        if (n && a == hi[n - 1] + 1)
+            hi[n - 1] = b;
+        else {
+            lo[n] = a;
+            hi[n] = b;
+            n++;
+        }
+        if (!p[w]) {
+            for (k = 0; k < n; k++) {
+                gcn_fact *f = add(c, GCN_FACT_FIELD, line);
+                char name[128];
+                if (!f)
+                    return oom(c);
+                if (k) {
+                    char id[160];
+                    snprintf(name, sizeof name, "%s_%zu", cells->v[1], k);
+                    snprintf(id, sizeof id, "%s:%zu:field.%zu", c->L->file, line, k);
+                    f->id = gcn_strdup(id);
+                } else
+                    snprintf(name, sizeof name, "%s", cells->v[1]);
+                f->lo = lo[k];
+                f->hi = hi[k];
+                f->name = gcn_strdup(name);
+                f->description = gcn_strdup(cells->v[2]);
+                text_gens(cells->v[2], &f->gens);
+                if (!f->gens.n && c->field_caption)
+                    text_gens(c->field_caption, &f->gens);
+                f->form = caption_form(c);
+            }
+            return GCN_OK;
+        }
+        p += w + 1;
+    }
+    {
+        gcn_fact *u = add(c, GCN_FACT_UNMODELLED, line);
+        if (!u)
+            return oom(c);
+        u->name = gcn_strdup(cells->v[1]);
+        u->description = gcn_strdup("a field whose bits are not one rising list of ranges");
+        u->form = caption_form(c);
+    }
+    return GCN_OK;
+}
+
 static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
 {
     gcn_fact *f;
@@ -143,16 +205,8 @@ static gcn_status field_row(clrx *c, size_t line, const gcn_strs *cells)
     if (cells->n != 3)
         return bad(c, line, 1, "field table row must have 3 cells (Bits | Name | Description)",
                    NULL);
-    if (is_bit_list(cells->v[0])) {
-        /* the fact model holds one bit range per field */
-        gcn_fact *u = add(c, GCN_FACT_UNMODELLED, line);
-        if (!u)
-            return oom(c);
-        u->name = gcn_strdup(cells->v[1]);
-        u->description = gcn_strdup("a field whose bits are not one range");
-        u->form = caption_form(c);
-        return GCN_OK;
-    }
+    if (is_bit_list(cells->v[0]))
+        return field_parts(c, line, cells);
     if (!text_bits(cells->v[0], &lo, &hi))
         return bad(c, line, 1, "field table: bad bit range", cells->v[0]);
     if (!text_is_mnemonic(cells->v[1]) && !isupper((unsigned char)cells->v[1][0]))

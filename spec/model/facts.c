@@ -181,7 +181,10 @@ static int fact_cmp(const void *a, const void *b)
         return x->line < y->line ? -1 : 1;
     if (x->kind != y->kind)
         return x->kind < y->kind ? -1 : 1;
-    return 0;
+    /* the parts of one row (a field over several bit ranges) carry their own ids */
+    if (x->id && y->id)
+        return strcmp(x->id, y->id);
+    return x->id || y->id ? (x->id ? 1 : -1) : 0;
 }
 
 static char *make_id(const gcn_fact *x)

@@ -1141,7 +1141,8 @@ static const char *const operand_extras[] = {
     "chan_field",    "offen_field",     "idxen_field",    "addr64_field",
     "saddr",         "regs_with_saddr", "regs_off",       "off",
     "abs_field",     "neg_field",       "mod_bit",        NULL};
-static const char *const modifier_extras[] = {"format", "omit_zero", "max", "nfmt_field", NULL};
+static const char *const modifier_extras[] = {"format",   "omit_zero",    "max", "nfmt_field",
+                                              "field_hi", "default_ones", NULL};
 
 /* Copies the listed keys of a curated operand/modifier entry into the spec's. */
 static void copy_keys(cJSON *to, const cJSON *from, const char *const *keys)

@@ -254,6 +254,41 @@ static void unmodelled_fields(void **st)
     }
 }
 
+/* GCN 1.4's VOP3P (llvm-mc 14/19 -mcpu=gfx900): op_sel_hi's SRC0/SRC1 bits are 59-60 and SRC2's
+ * 14 (E270), left out when all 1; V_MAD_MIX*'s NEG and NEG_HI are -x and |x|; bit 14 of a
+ * two-source word must stay set (K100: LLVM ignores it), its SRC2 op_sel bit clear. */
+static void vop3p_words(void **st)
+{
+    static const uint8_t pk[8] = {0x01, 0xca, 0x8f, 0xd3, 0x02, 0x07, 0x02, 0x30};
+    static const uint8_t mix[8] = {0x01, 0x07, 0xa0, 0xd3, 0x02, 0x07, 0x12, 0xe4};
+    static const uint8_t mix_hi[8] = {0x01, 0x40, 0xa0, 0xd3, 0x02, 0x07, 0x12, 0x04};
+    static const uint8_t pk_bit14[8] = {0x01, 0x00, 0x8f, 0xd3, 0x02, 0x07, 0x02, 0x18};
+    static const uint8_t pk_src2[8] = {0x01, 0x60, 0x8f, 0xd3, 0x02, 0x07, 0x02, 0x18};
+    char text[120];
+    gcn_inst in;
+    uint8_t out[16];
+    size_t len = 0;
+    int gen = gcn_gen_lookup("gcn1.4");
+    take_path(st);
+    assert_true(gen >= 0);
+    assert_int_equal(decode(gen, pk, sizeof(pk), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[1,0] "
+                              "neg_hi:[0,1] clamp");
+    assert_int_equal(gcn_encode(&in, out, sizeof(out), &len), GCN_OK);
+    assert_memory_equal(out, pk, 8);
+    assert_int_equal(decode(gen, mix, sizeof(mix), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_mad_mix_f32 v1, -|v2|, -|v3|, -|v4|");
+    assert_int_equal(decode(gen, mix_hi, sizeof(mix_hi), &in), GCN_OK);
+    gcn_print(&in, text, sizeof(text));
+    assert_string_equal(text, "v_mad_mix_f32 v1, v2, v3, v4 op_sel_hi:[0,0,1]");
+    assert_int_equal(decode(gen, pk_bit14, 8, &in), GCN_ERR_NO_ENCODING);
+    assert_int_equal(gcn_codec_decode_plan(gen, pk_bit14, 8, &in), GCN_ERR_NO_ENCODING);
+    assert_int_equal(decode(gen, pk_src2, 8, &in), GCN_ERR_OPERAND);
+    assert_int_equal(gcn_codec_decode_plan(gen, pk_src2, 8, &in), GCN_ERR_OPERAND);
+}
+
 /* GCN 1.4's op_sel (E245, llvm-mc 14/19 -mcpu=gfx900): decoded and printed on the instructions
  * LLVM gives it, one value per source then the destination's (bit 14), before clamp; SRC2's
  * bit on a two-source one refused as invalid (llvm-mc: 'invalid instruction encoding'); the
@@ -377,6 +412,8 @@ int main(void)
         {"op_sel_words (portable path)", op_sel_words, NULL, NULL, &portable},
         cmocka_unit_test(print_no_instruction),
         cmocka_unit_test(refused_bits_kept),
+        {"vop3p_words", vop3p_words, NULL, NULL, &host},
+        {"vop3p_words (portable path)", vop3p_words, NULL, NULL, &portable},
         cmocka_unit_test(sdwa_dpp_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

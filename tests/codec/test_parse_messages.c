@@ -231,6 +231,19 @@ static void fixed_cases(void **state)
     expect_msg("gcn1.2", "v_mad_f32 v1, neg(|v2|, v3, v4", 15, "'neg(' is not closed");
     expect_msg("gcn1.2", "v_mad_f32 v1, |v2 v5|, v3, v4", 19, "unexpected 'v5' in the source");
     expect_msg("gcn1.2", "v_mov_b32 v1, -v2", 15, "SRC0 of v_mov_b32_e32 takes no source modifier");
+    /* GCN 1.4's VOP3P: one value per source in each list, op_sel_hi 1 by default (E270) */
+    parses("gfx9",
+           "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[1,0] neg_hi:[0,1] clamp",
+           8);
+    parses("gfx9", "v_mad_mix_f32 v1, -v2, |v3|, -|v4| op_sel_hi:[1,1,1]", 8);
+    parses("gfx9", "V_PK_MAD_I16 V1, V2, V3, V4 OP_SEL_HI:[0,0,0]", 8);
+    expect_msg("gfx9", "v_pk_add_f16 v1, v2, v3 op_sel_hi:[0,0,0]", 25,
+               "op_sel_hi takes 2 values on v_pk_add_f16 (one per source), not 3");
+    expect_msg("gfx9", "v_pk_mad_u16 v1, v2, v3, v4 neg_lo:[1,2,0]", 39,
+               "neg_lo's values are 0 or 1, not 2");
+    expect_msg("gfx9", "v_pk_add_f16 v1, 0x1234, v3", 18, "'0x1234' needs a literal");
+    expect_msg("gfx9", "v_pk_add_f16 v1, -v2, v3", 18, "SRC0 of v_pk_add_f16 takes no source");
+    expect_msg("gfx9", "v_mad_mix_f32 v1, v2, v3, v4 neg_lo:[1,0,0]", 30, "neg_lo");
     /* GCN 1.4's op_sel (E245): one value per source, then the destination's; LLVM's order */
     parses("gfx9", "v_mad_f16 v1, v2, v3, v4 op_sel:[1,0,0,1] clamp", 8);
     parses("gfx9", "v_add_i16 v1, v2, v3 op_sel:[ 0 , 1 , 1 ]", 8);

@@ -3060,3 +3060,70 @@ E(id="E259",
               ("v_mac_f32_sdwa v1, v2, v3", ("byte", 0, 0xF9) if g == "gcn1.2" else REJ),
               ("v_nop_sdwa", ("byte", 0, 0xF9)), peer=p)
           for g in _SDWA_GENS for p in _LLVM_MC])
+# ---- VOP3P (GCN 1.4) ---------------------------------------------------------------------------
+
+E(id="E270",
+  title="VOP3P's OP_SEL_HI: bit 14 is SRC2's and bits 59-60 SRC0's and SRC1's, not 14, 59, 60",
+  settles=[], category="field-conflict",
+  facts=["GcnInstrsVop3p.md:14:field", "GcnInstrsVop3p.md:41:table-row",
+         "GcnInstrsVop3p.md:42:table-row", "GcnInstrsVop3p.md:43:table-row"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The page's table gives OP_SEL_HI's bit 14 to SRC0, 59 to SRC1 and 60 to SRC2. "
+            "llvm-mc 14 and 19 put SRC0's op_sel_hi in bit 59, SRC1's in bit 60 and SRC2's in "
+            "bit 14, and their disassemblers read them so (0xd3a04001, 0x04120702 is "
+            "v_mad_mix_f32 v1, v2, v3, v4 op_sel_hi:[0,0,1]); AMD's Vega ISA names bit 14 "
+            "OPSEL_HI2. The spec's OP_SEL_HI modifier takes the field OP_SEL_HI_1 (bits 59-60) "
+            "as its SRC0 and SRC1 bits and OP_SEL_HI (bit 14) as SRC2's (field_hi).",
+  probes=[asm("gcn1.4", ("v_mad_mix_f32 v1, v2, v3, v4 op_sel_hi:[0,0,1]", ("byte", 1, 0x40)),
+              ("v_mad_mix_f32 v1, v2, v3, v4 op_sel_hi:[1,0,0]", ("byte", 7, 0x0c)),
+              ("v_mad_mix_f32 v1, v2, v3, v4 op_sel_hi:[0,1,0]", ("byte", 7, 0x14)), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E271",
+  title="V_PK_MUL_LO_U16's syntax line names V_PK_MUL_U16",
+  settles=["misspelled-mnemonic/VOP3P/V_PK_MUL_LO_U16"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The section headed V_PK_MUL_LO_U16 (the table's opcode 1) writes 'Syntax: "
+            "V_PK_MUL_U16 VDST, SRC0, SRC1': no instruction has that name (llvm-mc 14 and 19: "
+            "'invalid instruction'); the operands are the section's, which llvm-mc assembles "
+            "as v_pk_mul_lo_u16. The spec keeps the heading's name.",
+  probes=[asm("gcn1.4", ("v_pk_mul_lo_u16 v1, v2, v3", op("VOP3P", 1)),
+              ("v_pk_mul_u16 v1, v2, v3", REJ), peer=p) for p in ("llvm-mc-14", "llvm-mc-19")])
+
+_MIX_GETSOURCE = ("FLOAT getSource(UINT32 S, BYTE OP_SEL, BYTE OP_SEL_HI, SRCINDEX)\n"
+                  "{\n"
+                  "    BYTE mask = 1<<SRCINDEX\n"
+                  "    if ((OP_SEL_HI&mask) == 0)\n"
+                  "        return ASFLOAT(S)\n"
+                  "    if ((OP_SEL&mask) == 0 && (OP_SEL_HI&mask) == 1)\n"
+                  "        return (FLOAT)ASHALF(S&0xffff)\n"
+                  "    else\n"
+                  "        return (FLOAT)ASHALF(S>>16)\n"
+                  "}\n")
+
+
+def _mix_source(k):
+    return ("FLOAT SS%d = getSource(SRC%d, OP_SEL, OP_SEL_HI, %d)" % (k, k, k),
+            "FLOAT SS%d = (OP_SEL_HI&%d) == 0 ? ASFLOAT(SRC%d) : ((OP_SEL&%d) == 0 ? "
+            "(FLOAT)ASHALF(SRC%d&0xffff) : (FLOAT)ASHALF(SRC%d>>16))" % (k, 1 << k, k, 1 << k, k, k))
+
+
+E(id="E272",
+  title="V_MAD_MIX*'s Operation defines a function, tests a mask bit against 1, and MIXLO keeps "
+        "12 bits",
+  settles=["pseudocode-parse/VOP3P/V_MAD_MIX_F32"],
+  classification="doc-erratum",
+  decisions=[fix("VOP3P", m, [_MIX_GETSOURCE, ""], *[list(_mix_source(k)) for k in range(3)],
+                 *([["(ASUINT32((HALF)(S0 * S1 + S2))&0xfff)", "(ASUINT32((HALF)(S0 * S1 + S2))&0xffff)"]]
+                   if m == "V_MAD_MIXLO_F16" else []))
+             for m in ("V_MAD_MIX_F32", "V_MAD_MIXLO_F16", "V_MAD_MIXHI_F16")],
+  rationale="The three sections' Operation opens with a function, 'FLOAT getSource(UINT32 S, "
+            "BYTE OP_SEL, BYTE OP_SEL_HI, SRCINDEX) { ... }', which the pseudocode has no "
+            "syntax for; the correction writes each source's selection inline. The function "
+            "also tests '(OP_SEL_HI&mask) == 1', false for SRC1 and SRC2 (masks 2 and 4), which "
+            "would read their high half where the table before it says 'FP16 in lower part': "
+            "the correction tests the bit alone. V_MAD_MIXLO_F16 keeps '&0xfff' of its half "
+            "result, 12 bits of the 16 its description stores in the lower 16 bits: the "
+            "correction keeps 0xffff. (The oracle does not execute VOP3P yet.)")

@@ -353,6 +353,30 @@ def vop3_op_sel_instructions():
     return sorted(new14 & set(_vop3_page_src16()))
 
 
+def _vop3p_facts():
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        return [x for x in json.load(f)["facts"] if x.get("encoding") == "VOP3P"]
+
+
+def vop3p_mix_instructions():
+    """The VOP3P instructions whose sections say 'NEG_HI changes meaning to absolute-value
+    modifier.' (GcnInstrsVop3p.md:99, 135, 171: V_MAD_MIX*): NEG and NEG_HI are their
+    sources' -x and |x|, as llvm-mc 14 and 19 print them (0xd3a00701, 0xe4120702 is
+    v_mad_mix_f32 v1, -|v2|, -|v3|, -|v4|), and OP_SEL_HI selects a half-float source (0 by
+    default) where the others' selects the high half of a packed source (1 by default)."""
+    secs = {x["id"]: x["name"] for x in _vop3p_facts() if x["kind"] == "section"}
+    return sorted({secs[x["section"]] for x in _vop3p_facts()
+                   if x["kind"] == "unmodelled" and x.get("section") in secs and
+                   "NEG_HI changes meaning to absolute-value modifier" in x["text"]})
+
+
+def vop3p_packed_instructions():
+    """The VOP3P instructions of the opcode table that are no V_MAD_MIX* (the packed ones)."""
+    mix = set(vop3p_mix_instructions())
+    return sorted({c["mnemonic"] for x in _vop3p_facts() if x["kind"] == "opcode-row"
+                   for c in x.get("claims", [])} - mix)
+
+
 def vop3_src16_overrides():
     """The 16-bit sources of the VOP3 page's instructions: those their Operation reads through a
     16-bit cast (ASHALF(SRC0), (INT16)SRC1, (UINT16)SRC2), into a 16-bit variable (V_MED3_I16's
@@ -1048,6 +1072,67 @@ OPERANDS = [
                "bytes": {0: 0x01, 1: 0x00, 2: 0x82, 3: 0xd2, 4: 0x02, 5: 0x07, 6: 0x12, 7: 0x04},
                "says": "VDST bits 0-7, OPCODE 17-25 (321 on GCN 1.0), ENCODING 0x34 in bits "
                        "26-31, SRC0 bits 32-40 (v2 -> 256 + 2), SRC1 41-49, SRC2 50-58"}},
+    {"encoding": "VOP3P",
+     "operands": [
+         {"name": "VDST", "kind": "vgpr", "field": "VDST", "defines": True},
+         {"name": "SRC0", "kind": "vsrc", "field": "SRC0", "literal_gens": [], "mod_bit": 0,
+          "note": "9 bits, no literal (llvm-mc 14 and 19: 'literal operands are not supported')"},
+         {"name": "SRC1", "kind": "vsrc", "field": "SRC1", "literal_gens": [], "mod_bit": 1},
+         {"name": "SRC2", "kind": "vsrc", "field": "SRC2", "literal_gens": [], "mod_bit": 2,
+          "note": "mod_bit: the source's bit in OP_SEL, OP_SEL_HI, NEG and NEG_HI, SRC0 the "
+                  "lowest"},
+     ],
+     "overrides": [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
+                    "format": "f16",
+                    "note": "'NEG_HI changes meaning to absolute-value modifier' "
+                            "(GcnInstrsVop3p.md:99): NEG is -x, NEG_HI |x|, as llvm-mc prints; "
+                            "llvm-mc 14 and 19 read a number as a half's bits (0x3c00 is 1.0, "
+                            "0x3f800000 'invalid operand for instruction'), S100"}
+                   for n in vop3p_mix_instructions() for src in ("SRC0", "SRC1", "SRC2")],
+     "modifiers": [
+         {"name": "OP_SEL", "field": "OP_SEL", "asm": "op_sel", "format": "src-bits",
+          "omit_zero": True, "every": True,
+          "note": "the low half's selection, one value per source (bits 11-13, "
+                  "GcnInstrsVop3p.md:41-43); llvm-mc prints op_sel, op_sel_hi, neg_lo, neg_hi, "
+                  "then clamp, each left out at its default"},
+         {"name": "OP_SEL_HI", "field": "OP_SEL_HI_1", "field_hi": "OP_SEL_HI",
+          "asm": "op_sel_hi", "format": "src-bits", "default_ones": True,
+          "instructions": vop3p_packed_instructions(),
+          "note": "the high half's selection, one value per source: SRC0 bit 59, SRC1 bit 60, "
+                  "SRC2 bit 14 (E270), 1 by default (the high half), left out when every "
+                  "source's is 1; an instruction of two sources keeps SRC2's bit 1 (llvm-mc sets "
+                  "it and ignores it when clear: K100)"},
+         {"name": "MIX_OP_SEL_HI", "field": "OP_SEL_HI_1", "field_hi": "OP_SEL_HI",
+          "asm": "op_sel_hi", "format": "src-bits", "omit_zero": True,
+          "instructions": vop3p_mix_instructions(),
+          "note": "V_MAD_MIX*'s OP_SEL_HI: a half-float source (GcnInstrsVop3p.md:92-97), 0 by "
+                  "default (a float), the same bits as OP_SEL_HI's (E270)"},
+         {"name": "NEG_LO", "field": "NEG", "asm": "neg_lo", "format": "src-bits",
+          "omit_zero": True, "instructions": vop3p_packed_instructions(),
+          "note": "the low half's negation, one value per source (bits 61-63); llvm-mc takes "
+                  "and prints it on the integer instructions too (K101)"},
+         {"name": "NEG_HI", "field": "NEG_HI", "asm": "neg_hi", "format": "src-bits",
+          "omit_zero": True, "instructions": vop3p_packed_instructions(),
+          "note": "the high half's negation, one value per source (bits 8-10)"},
+         {"name": "CLAMP", "field": "CLAMP", "asm": "clamp", "value": False, "format": "flag",
+          "every": True, "note": "bit 15"},
+     ],
+     "extra_probes": [
+         {"gen": "gcn1.4", "line": "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1] "
+                                   "neg_lo:[1,0] neg_hi:[0,1] clamp",
+          "text": "v_pk_add_f16 v1, v2, v3 op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[1,0] "
+                  "neg_hi:[0,1] clamp"},
+         {"gen": "gcn1.4", "line": "v_pk_add_f16 v1, v2, v3 op_sel_hi:[1,1]",
+          "text": "v_pk_add_f16 v1, v2, v3"},
+         {"gen": "gcn1.4", "line": "v_mad_mix_f32 v1, -v2, |v3|, -|v4| op_sel:[1,0,0] "
+                                   "op_sel_hi:[1,1,1] clamp",
+          "text": "v_mad_mix_f32 v1, -v2, |v3|, -|v4| op_sel:[1,0,0] op_sel_hi:[1,1,1] clamp"}],
+     "probe": {"gen": "gcn1.4", "line": "v_pk_mad_i16 v1, v2, v3, v4 op_sel:[1,1,1] "
+                                        "op_sel_hi:[0,0,1] clamp",
+               "bytes": {0: 0x01, 1: 0xf8, 2: 0x80, 3: 0xd3, 4: 0x02, 5: 0x07, 6: 0x12, 7: 0x04},
+               "says": "VDST bits 0-7, OP_SEL 11-13, OP_SEL_HI's SRC2 bit 14, CLAMP 15, OPCODE "
+                       "16-22 (0), ENCODING 0x1a7 in bits 23-31, SRC0 32-40, SRC1 41-49, SRC2 "
+                       "50-58, OP_SEL_HI's SRC0 and SRC1 bits 59-60 (clear here)"}},
     {"encoding": "MUBUF",
      "operands": BUFFER_OPERANDS,
      "modifiers": BUFFER_MODIFIERS,
