@@ -231,7 +231,7 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         return GCN_ERR_NO_ENCODING;
     if (w & p->zero)
         return GCN_ERR_OPERAND;
-    memset(out, 0, sizeof(*out));
+    codec_inst_clear(out);
     out->insn = insn;
     out->gen = (uint8_t)gen;
     out->encoding = (uint8_t)enc;

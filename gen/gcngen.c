@@ -1781,7 +1781,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
 {
     unsigned i, order = 0, nref = 0, ref_at[2] = {0, 0}, ref_bits[2] = {0, 0};
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
-    unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
+    unsigned slot_lo[GCN_FAST_PLAN_SLOTS] = {0}, slot_w[GCN_FAST_PLAN_SLOTS] = {0};
+    int far = 0; /* a field past the plan's slots: nfetch 16, the encoder takes the plan row */
     /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
     unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
     slow &= 1;
@@ -1809,10 +1810,14 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
             s->fast_mask_bad = 1;
         slow |= f[i].lo < 32 && f[i].lo + w > 32;
         slow |= f[i].slot >= GCN_FAST_SLOTS; /* past the vector path's */
+        if (f[i].slot >= GCN_FAST_PLAN_SLOTS) {
+            far = 1;
+            continue;
+        }
         slot_lo[f[i].slot] = f[i].lo;
         slot_w[f[i].slot] = w;
     }
-    for (i = 0; i < GCN_FAST_FETCH; i++)
+    for (i = 0; i < GCN_FAST_FETCH && !far; i++)
         order |= (n ? f[i < n ? i : n - 1].slot : 0u) << (4 * i);
     for (zero_slot = 0; zero_slot < GCN_FAST_SLOTS && slot_w[zero_slot]; zero_slot++)
         ;
@@ -1841,8 +1846,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
         }
     }
     gcn_buf_printf(b, "    {.head = 0x%llxull, ", (unsigned long long)head);
-    emit_array(b, "slot_lo", slot_lo, GCN_MAX_SLOTS);
-    emit_array(b, "slot_w", slot_w, GCN_MAX_SLOTS);
+    emit_array(b, "slot_lo", slot_lo, GCN_FAST_PLAN_SLOTS);
+    emit_array(b, "slot_w", slot_w, GCN_FAST_PLAN_SLOTS);
     gcn_buf_puts(b, "\n     ");
     if (var_mask) {
         /* a variant selector: its variants in place of checks (gcn_fast_plan) */
@@ -1857,6 +1862,7 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     }
     gcn_buf_printf(b, "\n     .order = 0x%x, .nfetch = %u, .ncheck = %u, .flags = 0x%x},\n", order,
                    n == 0   ? 0u
+                   : far    ? 16u
                    : n <= 2 ? 2u
                    : n <= 4 ? 4u
                    : n <= 8 ? 8u
