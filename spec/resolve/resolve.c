@@ -730,14 +730,16 @@ static gcn_status add_extra_dword_forms(ctx *c, int add)
             }
             if (!add) {
                 if (gcn_strs_has(&c->encodings, name)) {
-                    st = fail(c, pages, 0, "extra dword form %s is another encoding", name);
+                    st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                        "extra dword form %s is another encoding", name);
                     goto out;
                 }
                 gcn_strs_push(&c->encodings, name);
                 continue;
             }
             if (!c->in->pages_root) {
-                st = fail(c, pages, 0, "extra dword form %s needs the pages' directory", name);
+                st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                    "extra dword form %s needs the pages' directory", name);
                 goto out;
             }
             if (!tables_page || strcmp(tables_page, page) != 0) {
@@ -760,8 +762,8 @@ static gcn_status add_extra_dword_forms(ctx *c, int add)
                     table = t;
             }
             if (!table) {
-                st = fail(c, pages, 0, "%s: %s has no field table in section %s", name, page,
-                          section);
+                st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                    "%s: %s has no field table in section %s", name, page, section);
                 goto out;
             }
             cJSON_ArrayForEach(g, gens)
@@ -776,8 +778,9 @@ static gcn_status add_extra_dword_forms(ctx *c, int add)
                         strcmp(c->layouts[i].encoding, base->valuestring) == 0)
                         b = &c->layouts[i];
                 if (!b || b->bits != 32 || !layout_field((rlayout *)b, field)) {
-                    st = fail(c, pages, 0, "%s: no 32-bit %s layout with field %s on %s", name,
-                              base->valuestring, field, cJSON_IsString(g) ? g->valuestring : "?");
+                    st = gcn_json_error(
+                        &c->pages_doc, x, c->diag, "%s: no 32-bit %s layout with field %s on %s",
+                        name, base->valuestring, field, cJSON_IsString(g) ? g->valuestring : "?");
                     goto out;
                 }
                 l = &c->layouts[c->nlayouts];
@@ -815,8 +818,9 @@ static gcn_status add_extra_dword_forms(ctx *c, int add)
                     int twice = 0;
                     if (!cJSON_IsString(fn) || cJSON_GetArraySize(bits) != 2 ||
                         !cJSON_IsString(rf) || l->n >= 63) {
-                        st = fail(c, page, 0, "%s: a row of section %s's field table does not read",
-                                  name, section);
+                        st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                            "%s: a row of section %s's field table does not read",
+                                            name, section);
                         goto out;
                     }
                     for (i = nbase; i < l->n; i++)
