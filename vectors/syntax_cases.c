@@ -9,7 +9,7 @@
 #include "util/strset.h"
 #include "vectors/enc_cases.h"
 
-#define MAX_MODS 8
+#define MAX_MODS GCN_MAX_MODIFIERS
 #define TOKEN_MAX 200
 
 /* A canonical line cut into its tokens: mnemonic, operands, modifiers. */
