@@ -1084,13 +1084,14 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
     switch (op->kind) {
     case GCN_KIND_VGPR:
     case GCN_KIND_VADDR_BUF:
-    case GCN_KIND_VADDR_SADDR: {
+    case GCN_KIND_VADDR_SADDR:
+    case GCN_KIND_VDATA_MIMG: {
         unsigned w = field_width(p, op->slot), i = (unsigned)(op - p->row->operand);
         unsigned want = (op->gen_regs_mask >> in->gen) & 1u ? op->gen_regs : op->regs;
         long nregs = w >= 16 ? 65536 : 1l << w;
         /* a width the flags decide: any tuple (or 'off' for an address) now, its width once
          * the modifiers are read (dynamic_widths) */
-        int dynamic = gcn_kind_vaddr(op->kind) || op->plus != GCN_NO_SLOT;
+        int dynamic = gcn_operand_dynamic(op);
         if (gcn_kind_vaddr(op->kind) && rc == 0 && starts(s + at, "off") && !is_alpha(s[at + 3]) &&
             !is_digit(s[at + 3]) && s[at + 3] != '_') {
             p->written[i] = 0;
@@ -1113,7 +1114,11 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
             p->written[i] = r.count;
             p->written_at[i] = at;
             p->written_end[i] = r.end;
-        } else if (r.count != want) {
+        } else if (op->regs_max && r.count > op->regs_max) {
+            /* an image address: the word holds its first register alone */
+            return err(p, at, "'%.*s' is %ld registers: this operand takes 1 to %u",
+                       TOK(s + at, r.end - at), r.count, op->regs_max);
+        } else if (r.count != want && !op->regs_max) {
             return err(p, at, "'%.*s' is %ld register%s: this operand takes %u",
                        TOK(s + at, r.end - at), r.count, r.count > 1 ? "s" : "", want);
         }
@@ -2174,11 +2179,18 @@ static void width_flags(const pctx *p, const gcn_operand_row *op, char *buf, siz
     for (j = 0; j < row->nmodifiers; j++) {
         const gcn_modifier_row *m = &row->modifier[j];
         int decides = m->slot == op->plus;
-        for (k = 0; k < 3 && op->kind == GCN_KIND_VADDR_BUF; k++)
+        for (k = 0; k < 3 && (op->kind == GCN_KIND_VADDR_BUF || op->kind == GCN_KIND_VDATA_MIMG);
+             k++)
             decides |= m->slot == op->aux[k];
+        decides |= op->kind == GCN_KIND_VDATA_MIMG && m->slot == op->d16_slot;
         if (!decides || !((m->gens >> p->in->gen) & 1) || !p->in->field[m->slot])
             continue;
-        n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? " " : "", m->asm_name);
+        if (m->format == GCN_FMT_FLAG)
+            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? " " : "",
+                                  m->asm_name);
+        else
+            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:0x%x", n ? " " : "",
+                                  m->asm_name, (unsigned)p->in->field[m->slot]);
     }
     if (op->kind == GCN_KIND_VADDR_SADDR)
         snprintf(buf, size, "%s",
@@ -2186,7 +2198,9 @@ static void width_flags(const pctx *p, const gcn_operand_row *op, char *buf, siz
                                                         : "a scalar address");
     else if (!n)
         snprintf(buf, size, "%s",
-                 op->kind == GCN_KIND_VADDR_BUF ? "none of idxen, offen, addr64" : "no tfe");
+                 op->kind == GCN_KIND_VADDR_BUF    ? "none of idxen, offen, addr64"
+                 : op->kind == GCN_KIND_VDATA_MIMG ? "dmask 0 and no tfe or lwe"
+                                                   : "no tfe");
 }
 
 /* The operands whose width the flags decide, against what was written (operand()). */
@@ -2197,7 +2211,7 @@ static gcn_status dynamic_widths(pctx *p)
         const gcn_operand_row *op = &p->row->operand[i];
         unsigned want;
         char flags[64];
-        if (!gcn_kind_vaddr(op->kind) && op->plus == GCN_NO_SLOT)
+        if (!gcn_operand_dynamic(op))
             continue;
         if (gcn_operand_absent(op, p->in->field))
             continue;

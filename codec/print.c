@@ -380,7 +380,8 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
     switch (op->kind) {
     case GCN_KIND_VGPR:
     case GCN_KIND_VADDR_BUF:
-    case GCN_KIND_VADDR_SADDR: {
+    case GCN_KIND_VADDR_SADDR:
+    case GCN_KIND_VDATA_MIMG: {
         /* as many registers as the generation and the flags say (a D16 VDATA, tfe, a buffer
          * address: 'off' with none) */
         unsigned n = gcn_operand_regs(op, in->gen, in->field);

@@ -104,6 +104,10 @@ static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, g
         case GCN_KIND_IMM:
             in->field[op->slot] = 1 & mask_of(l->slot[op->slot].width);
             break;
+        case GCN_KIND_VDATA_MIMG:
+            /* an image's data: one component (a gather4's picks it, an atomic's dword) */
+            in->field[op->aux[0]] = 1;
+            break;
         default:
             break;
         }

@@ -9,7 +9,7 @@
 #include "util/strset.h"
 #include "vectors/enc_cases.h"
 
-#define MAX_MODS 8
+#define MAX_MODS GCN_MAX_MODIFIERS
 #define TOKEN_MAX 200
 
 /* A canonical line cut into its tokens: mnemonic, operands, modifiers. */
@@ -288,6 +288,17 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
             (uint64_t)v > gcn_codec_slot_max(t, base->gen, base->insn, tg->m->slot, w))
             return 0;
         out->field[tg->m->slot] = (uint32_t)v;
+        /* a value that changes an operand's width (an image's DMASK and its VDATA) leaves the
+         * case's text, written with the old width, inconsistent: refused */
+        {
+            const gcn_insn_row *row = &t->insns[base->insn];
+            unsigned k;
+            for (k = 0; k < row->noperands; k++)
+                if (gcn_operand_dynamic(&row->operand[k]) &&
+                    gcn_operand_regs(&row->operand[k], base->gen, base->field) !=
+                        gcn_operand_regs(&row->operand[k], base->gen, out->field))
+                    return 0;
+        }
         return 1;
     }
     w = width(g, op->slot);

@@ -3127,3 +3127,61 @@ E(id="E272",
             "the correction tests the bit alone. V_MAD_MIXLO_F16 keeps '&0xfff' of its half "
             "result, 12 bits of the 16 its description stores in the lower 16 bits: the "
             "correction keeps 0xffff. (The oracle does not execute VOP3P yet.)")
+
+
+# ---- image memory (MIMG) ----------------------------------------------------------------------
+
+MIMG_RES = ", v4, s[8:15] dmask:0x1"
+
+E(id="E278",
+  title="IMAGE_ATOMIC_UMIN is opcode 21 and IMAGE_ATOMIC_SMAX 22: their sections swap them",
+  settles=["opcode-conflict/MIMG/IMAGE_ATOMIC_SMAX", "opcode-conflict/MIMG/IMAGE_ATOMIC_UMIN"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "MIMG", "mnemonic": "IMAGE_ATOMIC_UMIN", "opcode": 21},
+             {"op": "opcode", "encoding": "MIMG", "mnemonic": "IMAGE_ATOMIC_SMAX", "opcode": 22}],
+  rationale="Both opcode tables give SMIN 20, UMIN 21, SMAX 22, UMAX 23; the sections say "
+            "'Opcode: 21 (0x15)' for IMAGE_ATOMIC_SMAX and '22 (0x16)' for IMAGE_ATOMIC_UMIN, "
+            "the two middle ones swapped. llvm-mc 14 encodes image_atomic_umin with 21 and "
+            "image_atomic_smax with 22 on every generation.",
+  probes=[asm(g, ("image_atomic_umin v1" + MIMG_RES, op("MIMG", 21)),
+              ("image_atomic_smax v1" + MIMG_RES, op("MIMG", 22))) for g in GENS])
+
+E(id="E279",
+  title="IMAGE_SAMPLE_C_B_CL_O is opcode 62 (0x3e): its section writes 0x62",
+  settles=["dec-hex-mismatch/MIMG/IMAGE_SAMPLE_C_B_CL_O"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="'Opcode: 62 (0x62)': the hex repeats the decimal's digits; 0x62 is 98, which no "
+            "MIMG instruction has. The tables and the decimal give 62, and llvm-mc 14 encodes "
+            "image_sample_c_b_cl_o with 62.",
+  probes=[asm(g, ("image_sample_c_b_cl_o v[0:3], v[4:8], s[8:15], s[16:19] dmask:0xf",
+                  op("MIMG", 62))) for g in GENS])
+
+E(id="E280",
+  title="IMAGE_ATOMIC_RSUB exists on GCN 1.1 too: the table ticks GCN 1.0 alone",
+  settles=["availability/MIMG/IMAGE_ATOMIC_RSUB"],
+  classification="doc-erratum",
+  decisions=[{"op": "opcode", "encoding": "MIMG", "mnemonic": "IMAGE_ATOMIC_RSUB",
+              "gens": ["gcn1.0", "gcn1.1"], "opcode": 19}],
+  rationale="The GCN 1.0/1.1 table leaves GCN 1.1's cell of IMAGE_ATOMIC_RSUB (19) empty; its "
+            "section says 'Opcode: 19 (0x13) for GCN 1.0/1.1', and llvm-mc 14 and 19 encode "
+            "image_atomic_rsub with 19 on tahiti and on bonaire. (MUBUF's BUFFER_ATOMIC_RSUB, "
+            "E210, is in no LLVM.)",
+  probes=[asm(g, ("image_atomic_rsub v1" + MIMG_RES, op("MIMG", 19)), peer=p)
+          for g in ["gcn1.0", "gcn1.1"] for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E281",
+  title="MIMG's Operation blocks use an image notation the pseudocode grammar lacks",
+  settles=["pseudocode-parse/MIMG/IMAGE_ATOMIC_ADD", "pseudocode-parse/MIMG/IMAGE_ATOMIC_CMPSWAP",
+           "pseudocode-parse/MIMG/IMAGE_ATOMIC_FCMPSWAP", "pseudocode-parse/MIMG/IMAGE_ATOMIC_SMAX",
+           "pseudocode-parse/MIMG/IMAGE_ATOMIC_SMIN", "pseudocode-parse/MIMG/IMAGE_ATOMIC_SWAP",
+           "pseudocode-parse/MIMG/IMAGE_GATHER4"],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The image sections declare variables of types the pages never define (PIXELTYPE, "
+            "COMPTYPE), call functions they never define (VMIMG, VMIMG_SAMPLE, GET_SAMPLES, "
+            "CONVERT_FROM_IMAGE), use sizeof and slices (VDATA[0:(VDATA_SIZE>>1)-1]); besides, "
+            "IMAGE_ATOMIC_SMAX/SMIN write 'MAX(INT64)VDATA[i],...' (a '(' missing) and "
+            "IMAGE_GATHER4 '{ X+1 Y, VADDR[2] }' (a ',' missing). The blocks need the image "
+            "model issue 25 brings (resources, samplers, formats): until then MIMG is "
+            "oracle_pending and the spec keeps the blocks as written.")

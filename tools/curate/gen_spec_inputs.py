@@ -1168,6 +1168,58 @@ OPERANDS = [
                "says": "OFFEN bit 12, OPCODE 16-18, DFMT 19-22 (4: BUF_DATA_FORMAT_32), NFMT "
                        "23-25 (7: FLOAT), ENCODING 0x3a in bits 26-31, VADDR 32-39, VDATA "
                        "40-47, SRSRC 48-52, SOFFSET 56-63"}},
+    {"encoding": "MIMG",
+     "operands": [
+         {"name": "VDATA", "kind": "vdata-mimg", "field": "VDATA", "dmask_field": "DMASK",
+          "tfe_field": "TFE", "d16_field": "D16", "d16_packed_gens": ["gcn1.4"],
+          "note": "one register per DMASK bit (one with DMASK 0), a gather4's four whatever "
+                  "DMASK (VDATA(4): 'Choosen component is first one bit in DMASK'); one more "
+                  "with TFE ('The TFE flag requires additional the VDATA register'; LWE adds "
+                  "none, as llvm-mc 14 and 19 count); with D16 on GCN 1.4 two halves a "
+                  "register, as llvm-mc 14 and 19 count them (GCN 1.2's D16 keeps a register "
+                  "per component)"},
+         {"name": "VADDR", "kind": "vgpr", "field": "VADDR", "range_regs": True,
+          "note": "the address registers: the syntax line's range VADDR(MIN:MAX) by the "
+                  "image's dimensions; the word holds the first VGPR alone, so the text writes "
+                  "MIN registers and the parser takes 1 to MAX"},
+         {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC", "regs_choice": 8,
+          "note": "the image resource, stored as its first SGPR / 4 ('SGPR# is 4*value'): the "
+                  "page's SRSRC(4,8) is 4 SGPRs with R128, 8 without; llvm-mc 14 and 19 take "
+                  "and print 8 SGPRs whatever R128 says"},
+         {"name": "SSAMP", "kind": "srsrc", "field": "SSAMP",
+          "note": "the sampler, an SGPR quad stored as its first SGPR / 4"},
+     ],
+     "modifiers": [
+         {"name": "DMASK", "field": "DMASK", "asm": "dmask", "value": True, "format": "hex",
+          "omit_zero": True, "every": True,
+          "note": "llvm-mc writes and takes dmask unorm glc slc r128|a16 tfe lwe da d16 in "
+                  "that order; DMASK 0 is not written"},
+         {"name": "UNORM", "field": "UNORM", "asm": "unorm", "value": False, "format": "flag",
+          "every": True},
+         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
+          "every": True},
+         {"name": "R128", "field": "R128", "asm": "r128", "value": False, "format": "flag",
+          "every": True, "gens": ["gcn1.0", "gcn1.1", "gcn1.2"]},
+         {"name": "A16", "field": "A16", "asm": "a16", "value": False, "format": "flag",
+          "every": True, "gens": ["gcn1.4"]},
+         {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
+          "every": True},
+         {"name": "LWE", "field": "LWE", "asm": "lwe", "value": False, "format": "flag",
+          "every": True},
+         {"name": "DA", "field": "DA", "asm": "da", "value": False, "format": "flag",
+          "every": True},
+         {"name": "D16", "field": "D16", "asm": "d16", "value": False, "format": "flag",
+          "every": True, "gens": ["gcn1.2", "gcn1.4"]},
+     ],
+     "overrides": [],
+     "probe": {"gen": "gcn1.2", "line": "image_sample v[0:4], v4, s[8:15], s[20:23] dmask:0xf unorm glc slc r128 tfe lwe da d16",
+               "bytes": {0: 0, 1: 0xff, 2: 0x83, 3: 0xf2, 4: 4, 5: 0, 6: 0xa2, 7: 0x80},
+               "says": "DMASK bits 8-11, UNORM 12, GLC 13, DA 14, R128 15, TFE 16, LWE 17, "
+                       "OPCODE 18-24 (32), SLC 25, ENCODING 0x3c in bits 26-31, VADDR 32-39, "
+                       "VDATA 40-47, SRSRC 48-52 (s[8:15] -> 2), SSAMP 53-57 (s[20:23] -> 5), "
+                       "D16 63"}},
 ]
 
 
@@ -1258,6 +1310,12 @@ SYNTAX = [
     ("VOP1", "V_MOV_PRSV_B32", "V_MOV_PRSV_B32 VDST, SRC0", "v_mov_prsv_b32 v0, v1", []),
     ("VOP1", "V_WRITELANE_REGWR_B32", "V_WRITELANE_REGWR_B32 VDST, SRC0",
      "v_writelane_regwr_b32 v0, v1", []),
+    # the MIMG opcode tables list IMAGE_GET_RESINFO and IMAGE_GET_LOD without a section: the
+    # page's syntax template, VADDR one register (the MIP level) for GET_RESINFO
+    ("MIMG", "IMAGE_GET_RESINFO", "IMAGE_GET_RESINFO VDATA(1:4), VADDR, SRSRC(4,8)",
+     "image_get_resinfo v[0:3], v4, s[8:15] dmask:0xf", list(ev.GENS)),
+    ("MIMG", "IMAGE_GET_LOD", "IMAGE_GET_LOD VDATA(1:4), VADDR(1:4), SRSRC(4,8), SSAMP(4)",
+     "image_get_lod v[0:1], v4, s[8:15], s[16:19] dmask:0x3", list(ev.GENS)),
     ("MUBUF", "BUFFER_WBINVL1", "BUFFER_WBINVL1", "buffer_wbinvl1", list(ev.GENS)),
     ("MUBUF", "BUFFER_WBINVL1_SC", "BUFFER_WBINVL1_SC", "buffer_wbinvl1_sc", ["gcn1.0"]),
     ("MUBUF", "BUFFER_WBINVL1_VOL", "BUFFER_WBINVL1_VOL", "buffer_wbinvl1_vol",
