@@ -1134,15 +1134,35 @@ static void scratch_free(gcn_fact *s)
     gcn_strs_free(&s->modifiers);
 }
 
-static const char *const operand_extras[] = {
-    "format",        "imm_field",       "soe_field",      "soffset_field",
-    "signed_gens",   "literal_gens",    "register_bits",  "imm_scale",
-    "literal_scale", "omitted",         "accepts_signed", "max",
-    "chan_field",    "offen_field",     "idxen_field",    "addr64_field",
-    "saddr",         "regs_with_saddr", "regs_off",       "off",
-    "abs_field",     "neg_field",       "mod_bit",        "dmask_field",
-    "tfe_field",     "lwe_field",       "d16_field",      "d16_packed_gens",
-    NULL};
+static const char *const operand_extras[] = {"format",
+                                             "imm_field",
+                                             "soe_field",
+                                             "soffset_field",
+                                             "signed_gens",
+                                             "literal_gens",
+                                             "register_bits",
+                                             "imm_scale",
+                                             "literal_scale",
+                                             "omitted",
+                                             "accepts_signed",
+                                             "max",
+                                             "chan_field",
+                                             "offen_field",
+                                             "idxen_field",
+                                             "addr64_field",
+                                             "saddr",
+                                             "regs_with_saddr",
+                                             "regs_off",
+                                             "off",
+                                             "abs_field",
+                                             "neg_field",
+                                             "mod_bit",
+                                             "dmask_field",
+                                             "tfe_field",
+                                             "lwe_field",
+                                             "d16_field",
+                                             "d16_packed_gens",
+                                             NULL};
 static const char *const modifier_extras[] = {"format",   "omit_zero",    "max", "nfmt_field",
                                               "field_hi", "default_ones", NULL};
 
