@@ -33,6 +33,13 @@ GENERATIONS = [
 ]
 
 
+def _every_flag(name, **extra):
+    """A flag modifier every instruction of the encoding takes, written as its lower-case
+    name (MIMG's unorm, glc, ...); extra keys (gens) follow the common ones."""
+    return {"name": name, "field": name, "asm": name.lower(), "value": False, "format": "flag",
+            "every": True, **extra}
+
+
 def text_of(obj):
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
@@ -1194,24 +1201,11 @@ OPERANDS = [
           "omit_zero": True, "every": True,
           "note": "llvm-mc writes and takes dmask unorm glc slc r128|a16 tfe lwe da d16 in "
                   "that order; DMASK 0 is not written"},
-         {"name": "UNORM", "field": "UNORM", "asm": "unorm", "value": False, "format": "flag",
-          "every": True},
-         {"name": "GLC", "field": "GLC", "asm": "glc", "value": False, "format": "flag",
-          "every": True},
-         {"name": "SLC", "field": "SLC", "asm": "slc", "value": False, "format": "flag",
-          "every": True},
-         {"name": "R128", "field": "R128", "asm": "r128", "value": False, "format": "flag",
-          "every": True, "gens": ["gcn1.0", "gcn1.1", "gcn1.2"]},
-         {"name": "A16", "field": "A16", "asm": "a16", "value": False, "format": "flag",
-          "every": True, "gens": ["gcn1.4"]},
-         {"name": "TFE", "field": "TFE", "asm": "tfe", "value": False, "format": "flag",
-          "every": True},
-         {"name": "LWE", "field": "LWE", "asm": "lwe", "value": False, "format": "flag",
-          "every": True},
-         {"name": "DA", "field": "DA", "asm": "da", "value": False, "format": "flag",
-          "every": True},
-         {"name": "D16", "field": "D16", "asm": "d16", "value": False, "format": "flag",
-          "every": True, "gens": ["gcn1.2", "gcn1.4"]},
+         *[_every_flag(n) for n in ("UNORM", "GLC", "SLC")],
+         _every_flag("R128", gens=["gcn1.0", "gcn1.1", "gcn1.2"]),
+         _every_flag("A16", gens=["gcn1.4"]),
+         *[_every_flag(n) for n in ("TFE", "LWE", "DA")],
+         _every_flag("D16", gens=["gcn1.2", "gcn1.4"]),
      ],
      "overrides": [],
      "probe": {"gen": "gcn1.2", "line": "image_sample v[0:4], v4, s[8:15], s[20:23] dmask:0xf unorm glc slc r128 tfe lwe da d16",
