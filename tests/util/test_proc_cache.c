@@ -111,9 +111,18 @@ static void test_cache(void **state)
             expect(peer, arg, "x", want, 3);
         }
     }
+    /* a kept answer cut short or overwritten is not read: the peer runs again */
+    {
+        char cmd[600];
+        snprintf(cmd, sizeof(cmd), "for f in '%s'/*; do printf 'gcnpeer1 3 99' > \"$f\"; done",
+                 cache);
+        assert_int_equal(system(cmd), 0);
+    }
+    expect(peer, "-a", "x", "run 11: x -a\n", 3);
+    expect(peer, "-a", "x", "run 11: x -a\n", 3);
     /* no cache directory set: always run */
     unsetenv("GCN_PEER_CACHE");
-    expect(peer, "-a", "x", "run 11: x -a\n", 3);
+    expect(peer, "-a", "x", "run 12: x -a\n", 3);
 }
 
 int main(void)
