@@ -779,6 +779,35 @@ static gcn_status vsrc16_value(pctx *p, const gcn_operand_row *op, const codec_v
     return take_literal(p, at, end, bits);
 }
 
+/* A number for a VOP3P source of two halves (GCN_FMT_PK_F16), as llvm-mc-19 reads a v2f16
+ * operand: an integer as 32 bits (an inline integer), else as a 16-bit pattern that is an
+ * inline float's half (0x3c00: 1.0); a float as a half. What no inline constant holds is the
+ * literal code, which the caller refuses (VOP3P takes no literal). */
+static gcn_status pk_half_value(pctx *p, const codec_value_t *v, size_t at, size_t end,
+                                unsigned *code)
+{
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen;
+    int ic = -1;
+    uint32_t h;
+    if (v->is_float) {
+        if (!gcn_codec_half_bits(v->d, &h))
+            return err(p, at, "'%.*s' is no half-precision value (out of a half's range)",
+                       TOK(p->s + at, end - at));
+        ic = h == 0 ? gcn_codec_inline_code(t, gen, 0, 1) : gcn_codec_inline_half_code(t, gen, h);
+    } else {
+        if (v->i < -(1ll << 31) || v->i > 0xffffffffll)
+            return err(p, at, "'%.*s' does not fit in 32 bits", TOK(p->s + at, end - at));
+        ic = gcn_codec_inline_code(t, gen, v->i, 1);
+        if (ic >= 0 && (t->code_info[gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_INT)
+            ic = -1;
+        if (ic < 0 && v->i >= 0 && v->i <= 0xffff)
+            ic = gcn_codec_inline_half_code(t, gen, (uint32_t)v->i);
+    }
+    *code = ic >= 0 ? (unsigned)ic : t->literal_code[gen];
+    return GCN_OK;
+}
+
 static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, size_t at, size_t end,
                              unsigned *code)
 {
@@ -1279,6 +1308,8 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
             return err(p, e.at, "%s", e.msg);
         st = op->kind == GCN_KIND_VSRC && (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16)
                  ? vsrc16_value(p, op, &val, skip_blanks(s, at), k, &code)
+             : op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_PK_F16
+                 ? pk_half_value(p, &val, skip_blanks(s, at), k, &code)
                  : ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;

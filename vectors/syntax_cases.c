@@ -377,6 +377,21 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
             out->field[op->slot] = t->literal_code[g->gen];
             return set_literal(g, out, op, 1, (uint32_t)((uint64_t)v & 0xffffu));
         }
+        if (op->format == GCN_FMT_PK_F16) {
+            /* two halves: an inline integer of 32 bits, or a half's pattern of an inline
+             * float; no literal (VOP3P) */
+            if (v < -(1ll << 31) || v > 0xffffffffll)
+                return 0;
+            c = inline32(g, (uint32_t)v);
+            if (c >= 0 && (t->code_info[g->gen * 256u + (unsigned)c] & 0xfu) != GCN_SC_INLINE_INT)
+                c = -1;
+            if (c < 0 && v >= 0 && v <= 0xffff)
+                c = gcn_codec_inline_half_code(t, (unsigned)g->gen, (uint32_t)v);
+            if (c < 0)
+                return 0;
+            out->field[op->slot] = (uint32_t)c;
+            return set_literal(g, out, op, 0, 0);
+        }
         /* fall through */
     case GCN_KIND_SSRC:
         if (op->regs == 1) {
@@ -419,6 +434,18 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
         /* a half takes a float as a half's bits (an inline constant or a 16-bit literal) */
         uint32_t h;
         return gcn_codec_half_bits(d, &h) && expect_int(g, base, tg, (int64_t)h, out);
+    }
+    if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_PK_F16) {
+        /* two halves take a float as a half: an inline constant alone (VOP3P) */
+        uint32_t h;
+        if (!gcn_codec_half_bits(d, &h))
+            return 0;
+        c = h == 0 ? inline32(g, 0) : gcn_codec_inline_half_code(g->t, (unsigned)g->gen, h);
+        if (c < 0)
+            return 0;
+        *out = *base;
+        out->field[op->slot] = (uint32_t)c;
+        return set_literal(g, out, op, 0, 0);
     }
     if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_I16) {
         /* a 16-bit integer source takes a float as an inline constant only */

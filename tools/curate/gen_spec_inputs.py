@@ -415,6 +415,23 @@ def vop3p_mix_instructions():
                    "NEG_HI changes meaning to absolute-value modifier" in x["text"]})
 
 
+def vop3p_packed_half_overrides():
+    """The packed sources of two halves: those the Operation reads as 'ASHALF(SRC0&0xffff)'
+    (V_PK_ADD_F16 ...): format pk-f16, whose numbers llvm-mc reads as halves (0x3c00 and 1.0
+    are the inline 1.0, 0x3f800000 'literal operands are not supported'). The packed integer
+    sources stay 32-bit sources, as llvm-mc-19 reads them (0x3f800000 is the inline 1.0)."""
+    import re
+    out = []
+    for x in _vop3p_facts():
+        if x["kind"] == "operation":
+            for src in sorted(set(re.findall(r"ASHALF\s*\(\s*(SRC[0-2])\s*&", x["code"]))):
+                out.append({"instruction": x["name"], "operand": src, "format": "pk-f16",
+                            "note": "two halves (ASHALF(%s&0xffff), ASHALF(%s>>16)): a number "
+                                    "is read as a half, as llvm-mc reads a v2f16 operand" %
+                                    (src, src)})
+    return out
+
+
 def vop3p_packed_instructions():
     """The VOP3P instructions of the opcode table that are no V_MAD_MIX* (the packed ones)."""
     mix = set(vop3p_mix_instructions())
@@ -1131,7 +1148,8 @@ OPERANDS = [
           "note": "mod_bit: the source's bit in OP_SEL, OP_SEL_HI, NEG and NEG_HI, SRC0 the "
                   "lowest"},
      ],
-     "overrides": [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
+     "overrides": vop3p_packed_half_overrides() +
+                  [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
                     "format": "f16",
                     "note": "'NEG_HI changes meaning to absolute-value modifier' "
                             "(GcnInstrsVop3p.md:99): NEG is -x, NEG_HI |x|, as llvm-mc prints; "
