@@ -14,7 +14,7 @@
  * 16: the decoder and the encoder take its plan row) */
 #define GCN_FAST_PLAN_SLOTS 16
 #define GCN_MAX_OPERANDS 5
-#define GCN_MAX_MODIFIERS 8
+#define GCN_MAX_MODIFIERS 10
 #define GCN_NO_INSN 0xffffu
 /* an opcode map's entry for a valid opcode of a form the codec does not model yet (gcn.json
  * "pending_opcodes": the VOP3 forms of VOP1/VOP2/VOPC): the decoder answers
@@ -41,7 +41,8 @@
     X(GCN_KIND_SRSRC, "srsrc")                                                                     \
     X(GCN_KIND_VADDR_BUF, "vaddr-buf")                                                             \
     X(GCN_KIND_SADDR, "saddr")                                                                     \
-    X(GCN_KIND_VADDR_SADDR, "vaddr-saddr")
+    X(GCN_KIND_VADDR_SADDR, "vaddr-saddr")                                                         \
+    X(GCN_KIND_VDATA_MIMG, "vdata-mimg")
 
 typedef enum gcn_kind {
 #define GCN_KIND_ENUM(e, s) e,
@@ -50,8 +51,15 @@ typedef enum gcn_kind {
         GCN_KIND_COUNT
 } gcn_kind;
 
-/* How a value is written. X(enum, spec name). "f16": a 16-bit VALU source, whose literal is the
- * low 16 bits of the dword (the decoder drops the rest, as the hardware reads none of it).
+/* How a value is written. X(enum, spec name). "f16": a 16-bit VALU source that is a half,
+ * whose literal is the low 16 bits of the dword (the decoder drops the rest, as the hardware
+ * reads none of it); a number is read as a half (0x3800 and 0.5 are the inline 0.5, 0.3 the
+ * literal 0x34cd) and a literal whose half is an inline float is written as that constant, as
+ * LLVM does. "i16": a 16-bit VALU source that is an integer, its literal as f16's; a number is
+ * its 16-bit pattern (0x3800 a literal), an inline float's code is written by its name.
+ * "pk-f16": a VOP3P source of two halves, read as LLVM 19 reads a v2f16 operand: an integer as
+ * 32 bits (-1 and 0xffffffff are -1; 0xffff is no inline constant), a float, or a 16-bit
+ * pattern, as a half (1.0 and 0x3c00 are the inline 1.0; 0x3f800000 is none).
  * "f64": a 64-bit VALU source that is a double,
  * whose 32-bit literal holds the upper half of its value. "inline": decimal when an inline integer
  * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
@@ -81,6 +89,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_HWREG, "hwreg")                                                                      \
     X(GCN_FMT_F64, "f64")                                                                          \
     X(GCN_FMT_F16, "f16")                                                                          \
+    X(GCN_FMT_I16, "i16")                                                                          \
+    X(GCN_FMT_PK_F16, "pk-f16")                                                                    \
     X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
     X(GCN_FMT_OMOD, "omod")                                                                        \
     X(GCN_FMT_BUF_FORMAT, "buf-format")                                                            \
@@ -161,17 +171,35 @@ struct gcn_operand_row {
     /* a VALU source's modifiers (VOP3's floating-point sources): the slots of the ABS and NEG
      * fields (GCN_NO_SLOT where the source takes none) and the source's bit in them */
     uint8_t abs_slot, neg_slot, mod_bit;
+    /* the widest tuple the parser takes for a VGPR operand written with regs registers (MIMG's
+     * VADDR(MIN:MAX): the word holds the first register alone); 0: exactly regs */
+    uint8_t regs_max;
+    /* vdata-mimg: the D16 flag's slot and the generations where D16 packs two halves a
+     * register (GCN 1.4) */
+    uint8_t d16_slot, d16_packed_gens;
 };
 
 /* The registers operand op of an instruction on gen holds with these fields: its width on
  * gen, one more with its "plus" flag; a buffer address (vaddr-buf: aux OFFEN, IDXEN, ADDR64)
  * holds none ('off'), one with OFFEN or IDXEN, two with both or with ADDR64; a GLOBAL/SCRATCH
  * address (vaddr-saddr: aux SADDR's slot, the width with SADDR 'off', SADDR's 'off' code) holds
- * its width (0: 'off') with an SGPR base, aux[1] without. */
+ * its width (0: 'off') with an SGPR base, aux[1] without; an image's data (vdata-mimg: aux
+ * DMASK, TFE) one register per DMASK bit (one with none), or regs when more than one (a
+ * gather4's 4), halved (rounded up) with D16 where it packs, one more with TFE. */
 static inline unsigned gcn_operand_regs(const struct gcn_operand_row *op, unsigned gen,
                                         const uint32_t *field)
 {
     unsigned n = (op->gen_regs_mask >> gen) & 1u ? op->gen_regs : op->regs;
+    if (op->kind == GCN_KIND_VDATA_MIMG) {
+        uint32_t dmask = field[op->aux[0]] & 15u;
+        if (n <= 1) {
+            n = (dmask & 1u) + (dmask >> 1 & 1u) + (dmask >> 2 & 1u) + (dmask >> 3);
+            n += !n;
+        }
+        if (op->d16_slot != 0xffu && field[op->d16_slot] && (op->d16_packed_gens >> gen) & 1u)
+            n = (n + 1) / 2;
+        return n + (field[op->aux[1]] != 0);
+    }
     if (op->kind == GCN_KIND_VADDR_BUF) {
         unsigned offen = op->aux[0] != 0xffu && field[op->aux[0]] != 0;
         unsigned idxen = op->aux[1] != 0xffu && field[op->aux[1]] != 0;
@@ -188,6 +216,13 @@ static inline unsigned gcn_operand_regs(const struct gcn_operand_row *op, unsign
 static inline int gcn_kind_vaddr(unsigned kind)
 {
     return kind == GCN_KIND_VADDR_BUF || kind == GCN_KIND_VADDR_SADDR;
+}
+
+/* 1 when operand op's width depends on other fields: an address's flags, a "plus" flag, an
+ * image's DMASK and flags. */
+static inline int gcn_operand_dynamic(const struct gcn_operand_row *op)
+{
+    return gcn_kind_vaddr(op->kind) || op->plus != 0xffu || op->kind == GCN_KIND_VDATA_MIMG;
 }
 
 /* 1 when operand op of in is left out of its text: its "when" flag is clear. */

@@ -308,8 +308,8 @@ static int make_prog(texts *x, const gcn_tables *t, const gcn_inst *base, gcn_pr
         else if (op->kind == GCN_KIND_VCC) /* the register a 32-bit form implies: no field */
             ok = make_step(x, t, base, i, GCN_PRINT_ZERO_SLOT, 1, &steps[n++]);
         else
-            ok = make_step(x, t, base, i, op->slot, kind_alone(op->kind) && op->plus == GCN_NO_SLOT,
-                           &steps[n++]);
+            ok = make_step(x, t, base, i, op->slot,
+                           kind_alone(op->kind) && !gcn_operand_dynamic(op), &steps[n++]);
     }
     for (i = 0; ok && i < row->nmodifiers; i++)
         if ((row->modifier[i].gens >> base->gen) & 1)

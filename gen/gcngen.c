@@ -1499,9 +1499,10 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
 {
     unsigned n = 0;
     const cJSON *op, *m;
-    const char *const aux_keys[11] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
+    const char *const aux_keys[14] = {"imm_field",   "soe_field",   "soffset_field", "chan_field",
                                       "offen_field", "idxen_field", "addr64_field",  "plus",
-                                      "saddr",       "abs_field",   "neg_field"};
+                                      "saddr",       "abs_field",   "neg_field",     "dmask_field",
+                                      "tfe_field",   "d16_field"};
 #define FETCH(sl, gm)                                                                              \
     do {                                                                                           \
         int sl_ = (sl);                                                                            \
@@ -1520,7 +1521,7 @@ static unsigned fetch_slots(spec_t *s, const enc_t *e, const cJSON *in, unsigned
     {
         unsigned k;
         FETCH(slot_index(e, op_field(op)), 0xffu);
-        for (k = 0; k < 11; k++)
+        for (k = 0; k < 14; k++)
             if (str(op, aux_keys[k]))
                 FETCH(slot_index(e, str(op, aux_keys[k])), 0xffu);
     }
@@ -1563,6 +1564,12 @@ static const char *const check_enums[] = {
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
+/* A 16-bit source's format (a half, "f16", or an integer, "i16"): its literal keeps 16 bits. */
+static int is_src16_format(const char *format)
+{
+    return format && (strcmp(format, "f16") == 0 || strcmp(format, "i16") == 0);
+}
+
 static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON *in, check_t *ck)
 {
     const cJSON *op, *m;
@@ -1578,7 +1585,7 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             regs = (unsigned)cJSON_GetNumberValue(get(get(op, "regs_gens"), "regs"));
         k = regs_log2(regs);
         if (strcmp(kind, "vaddr-buf") == 0 || strcmp(kind, "vaddr-saddr") == 0 ||
-            (strcmp(kind, "vgpr") == 0 && str(op, "plus"))) {
+            strcmp(kind, "vdata-mimg") == 0 || (strcmp(kind, "vgpr") == 0 && str(op, "plus"))) {
             /* a width the flags decide: the plan row counts it (gcn_operand_regs) */
             c.kind = GCN_CK_VREGS;
             c.arg = idx;
@@ -1607,8 +1614,7 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
                 c.arg |= GCN_CK_NO_LITERAL;
         } else if (strcmp(kind, "vsrc") == 0) {
-            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
-                                                                                : GCN_CK_VSRC;
+            c.kind = is_src16_format(str(op, "format")) ? GCN_CK_VSRC16 : GCN_CK_VSRC;
             /* a source that lists the generations with a literal takes none elsewhere (VOP3's:
              * no dword follows its two on GCN 1.0-1.4) */
             if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
@@ -1624,8 +1630,7 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.kind = GCN_CK_SMRD_OFFSET;
             c.arg = idx;
         } else if (strcmp(kind, "literal32") == 0) {
-            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_LITERAL16
-                                                                                : GCN_CK_LITERAL;
+            c.kind = is_src16_format(str(op, "format")) ? GCN_CK_LITERAL16 : GCN_CK_LITERAL;
         } else
             found = 0;
         if (found && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)
@@ -2357,6 +2362,12 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 aux[1] = str(op, "idxen_field");
                 aux[2] = str(op, "addr64_field");
             }
+            /* an image's data: its DMASK and TFE */
+            if (str(op, "dmask_field")) {
+                aux[0] = str(op, "dmask_field");
+                aux[1] = str(op, "tfe_field");
+                aux[2] = NULL;
+            }
             unsigned k, auxv[3] = {GCN_NO_SLOT, GCN_NO_SLOT, GCN_NO_SLOT};
             /* a GLOBAL/SCRATCH address: SADDR's slot, its width with SADDR 'off', SADDR's
              * 'off' code (the instruction's saddr operand); its width with an SGPR base */
@@ -2409,12 +2420,21 @@ static void emit_insns(spec_t *s, gcn_buf *b)
                 int ns = str(op, "neg_field") ? slot_index(e, str(op, "neg_field")) : -1;
                 const cJSON *rg = get(op, "regs_gens");
                 gcn_buf_printf(
-                    b, "%u, 0x%x, %u, %u, %u, %u, %u}, ", ws < 0 ? GCN_NO_SLOT : (unsigned)ws,
+                    b, "%u, 0x%x, %u, %u, %u, %u, %u", ws < 0 ? GCN_NO_SLOT : (unsigned)ws,
                     rg ? gens_mask(s, get(rg, "gens")) : 0u,
                     rg ? (unsigned)cJSON_GetNumberValue(get(rg, "regs")) : 0u,
                     ps < 0 ? GCN_NO_SLOT : (unsigned)ps, as < 0 ? GCN_NO_SLOT : (unsigned)as,
                     ns < 0 ? GCN_NO_SLOT : (unsigned)ns,
                     get(op, "mod_bit") ? (unsigned)cJSON_GetNumberValue(get(op, "mod_bit")) : 0u);
+            }
+            {
+                int ds = str(op, "d16_field") ? slot_index(e, str(op, "d16_field")) : -1;
+                /* the widest VADDR, the D16 flag and where it packs */
+                gcn_buf_printf(
+                    b, ", %u, %u, 0x%x}, ",
+                    get(op, "regs_max") ? (unsigned)cJSON_GetNumberValue(get(op, "regs_max")) : 0u,
+                    ds < 0 ? GCN_NO_SLOT : (unsigned)ds,
+                    get(op, "d16_packed_gens") ? gens_mask(s, get(op, "d16_packed_gens")) : 0u);
             }
         }
         gcn_buf_puts(b, "}, {");

@@ -11,7 +11,7 @@
 
 #define GS_MAX_OPERANDS 5
 #define GS_MAX_OPERANDS_TEXT "5"
-#define GS_MAX_MODIFIERS 8 /* GCN_MAX_MODIFIERS */
+#define GS_MAX_MODIFIERS 10 /* GCN_MAX_MODIFIERS */
 
 typedef struct gs_operand_info {
     const char *name;  /* the spec's operand name: SDST, ADDR, ... */

@@ -410,7 +410,7 @@ static int read_insn(gen_ctx *g, const cJSON *in, gs_insn_info *info)
     cJSON_ArrayForEach(m, get(in, "modifiers"))
     {
         if (info->nmods == GS_MAX_MODIFIERS || !str(m, "name")) {
-            report_at(g, m, "%s: more than 8 modifiers, or one without a name%s", info->name, "");
+            report_at(g, m, "%s: more than 10 modifiers, or one without a name%s", info->name, "");
             return 0;
         }
         info->mod[info->nmods++] = str(m, "name");

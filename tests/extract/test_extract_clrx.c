@@ -391,10 +391,12 @@ static void test_field_caption_form(void **state)
                    "17-25 | OPCODE   | Operation code\n"
                    "8-10  | ABS      | Absolute modifiers (GCN 1.1)\n"
                    "14,59,60 | OP_SEL_HI | Operand selection for high part\n"
+                   "60,14 | OP_SEL_LO | Bits that fall\n"
                    "\n",
                    one_row, one_section);
     gcn_facts f;
-    const gcn_fact *op, *abs, *own;
+    const gcn_fact *op, *abs, *own, *sel;
+    size_t i, nsel = 0;
     (void)state;
     expect_ok(t, &f);
     op = at(&f, 14, GCN_FACT_FIELD);
@@ -405,7 +407,21 @@ static void test_field_caption_form(void **state)
     assert_int_equal(abs->gens.n, 1); /* its description qualifies it */
     assert_string_equal(abs->gens.v[0], "gcn1.1");
     assert_null(own->form); /* the page's own encoding */
-    assert_non_null(at(&f, 16, GCN_FACT_UNMODELLED));
+    /* a field over several ranges (VOP3P's OP_SEL_HI): one field a run of adjacent bits, the
+     * next ones NAME_1 ...; bits that do not rise stay unmodelled */
+    for (i = 0; i < f.n; i++) {
+        if (f.v[i].line != 16 || f.v[i].kind != GCN_FACT_FIELD)
+            continue;
+        sel = &f.v[i];
+        assert_string_equal(sel->name, nsel ? "OP_SEL_HI_1" : "OP_SEL_HI");
+        assert_int_equal(sel->lo, nsel ? 59 : 14);
+        assert_int_equal(sel->hi, nsel ? 60 : 14);
+        nsel++;
+    }
+    assert_int_equal(nsel, 2);
+    assert_null(at(&f, 16, GCN_FACT_UNMODELLED));
+    assert_non_null(at(&f, 17, GCN_FACT_UNMODELLED));
+    assert_null(at(&f, 17, GCN_FACT_FIELD));
     gcn_facts_free(&f);
     free(t);
     expect_error(page("Bits  | Name     | Description\n"

@@ -75,6 +75,7 @@ static void render(gcn_buf *b, const cJSON *insn, const char *gen)
     const cJSON *op, *m;
     const char *name = get(insn, "name")->valuestring;
     int i = 0, first = 1, scalar_sources = 0;
+    int cmpswap = strstr(name, "CMPSWAP") != NULL;
     for (; *name; name++)
         gcn_buf_putc(b, (char)tolower((unsigned char)*name));
     /* the form's suffix where the generation has the instruction in another encoding too
@@ -114,8 +115,10 @@ static void render(gcn_buf *b, const cJSON *insn, const char *gen)
         } else if (strcmp(kind, "srsrc") == 0) {
             gcn_buf_printf(b, "s[%d:%d]", 8 + 8 * i, 8 + 8 * i + regs - 1);
         } else if (strcmp(kind, "vgpr") == 0 || strcmp(kind, "vsrc") == 0 ||
-                   strcmp(kind, "vsrc-vgpr") == 0) {
+                   strcmp(kind, "vsrc-vgpr") == 0 || strcmp(kind, "vdata-mimg") == 0) {
             int base = 1 + 8 * i;
+            if (cmpswap && strcmp(kind, "vdata-mimg") == 0)
+                regs = 2;
             if (regs == 1)
                 gcn_buf_printf(b, "v%d", base);
             else
@@ -150,15 +153,23 @@ static void render(gcn_buf *b, const cJSON *insn, const char *gen)
     cJSON_ArrayForEach(m, get(insn, "modifiers"))
     {
         /* required modifiers, and the flag an operand is written with (an atomic's glc) */
-        int with = 0;
+        int with = 0, dmask = 0;
         cJSON_ArrayForEach(op, get(insn, "operands"))
         {
             if (get(op, "when") && get(m, "field") &&
                 strcmp(get(op, "when")->valuestring, get(m, "field")->valuestring) == 0)
                 with = 1;
+            if (get(op, "dmask_field") && get(m, "field") &&
+                strcmp(get(op, "dmask_field")->valuestring, get(m, "field")->valuestring) == 0)
+                dmask = 1;
         }
         if (cJSON_IsTrue(get(m, "required")) || with)
             gcn_buf_printf(b, " %s", get(m, "asm")->valuestring);
+        /* an image instruction's components: one, as its one-register VDATA (llvm-mc refuses
+         * an atomic's or a gather's DMASK 0); a compare-and-swap two, data and compare, the
+         * fewest llvm-mc takes (llvm-mc-known.json K107) */
+        else if (dmask)
+            gcn_buf_printf(b, " %s:0x%x", get(m, "asm")->valuestring, cmpswap ? 3u : 1u);
     }
 }
 

@@ -77,20 +77,17 @@ static void test_refused(void **state)
 {
     (void)state;
     /* a crash is LLVM's bug, whatever the word */
-    expect_refused("VOP3P", "any", "crash", "llvm-lacks", sdwa_dst_sel_7, 9,
+    expect_refused("VOP2", "any", "crash", "llvm-lacks", sdwa_dst_sel_7, 9,
                    "a crash is an llvm-bug");
     /* gcnspec does not crash: "crash" is the peer's outcome only */
-    expect_refused("VOP3P", "crash", "crash", "llvm-bug", sdwa_dst_sel_7, 7,
+    expect_refused("VOP2", "crash", "crash", "llvm-bug", sdwa_dst_sel_7, 7,
                    "accept, reject or any");
-    expect_refused("VOP3P", "any", "explode", "llvm-bug", sdwa_dst_sel_7, 8,
+    expect_refused("VOP2", "any", "explode", "llvm-bug", sdwa_dst_sel_7, 8,
                    "accept, reject, crash or any");
     expect_refused("VOPX", "any", "crash", "llvm-bug", sdwa_dst_sel_7, 4, "unknown encoding VOPX");
-    /* the codec has no fields for an encoding it does not model */
-    expect_refused("VOP3P", "any", "crash", "llvm-bug",
-                   "{\"fields\": {\"SRC0\": {\"in\": [[249, 249]]}}}", 10,
-                   "VOP3P is not modelled by the codec");
-    expect_refused("VOP3P", "any", "crash", "llvm-bug", "{\"noncanonical\": true}", 10,
-                   "VOP3P is not modelled by the codec");
+    /* (an entry naming an encoding of the catalogue the codec does not model takes bits and
+     * texts alone, known_word.c; since MIMG and VOP3P every encoding of the catalogue is
+     * modelled, so no entry can name one) */
 }
 
 static void test_crash_entry(void **state)
@@ -103,26 +100,28 @@ static void test_crash_entry(void **state)
     gcn_diag d;
     gcn_kw_word w;
     int gen = gcn_gen_lookup("gfx9");
+    int vop2 = gcn_kw_encoding_index("VOP2"), mimg = gcn_kw_encoding_index("MIMG");
     (void)state;
     assert_true(gen >= 0);
-    assert_true(gcn_kw_catalogue_has("VOP3P"));
+    assert_true(gcn_kw_catalogue_has("VOP2"));
     assert_false(gcn_kw_catalogue_has("VOPX"));
-    entry_text(text, sizeof(text), "VOP3P", "any", "crash", "llvm-bug", sdwa_dst_sel_7);
+    assert_true(vop2 >= 0 && mimg >= 0);
+    entry_text(text, sizeof(text), "VOP2", "any", "crash", "llvm-bug", sdwa_dst_sel_7);
     memset(&crash, 0, sizeof(crash));
     assert_int_equal(gcn_json_parse(&doc, "known.json", text, strlen(text), &d), GCN_OK);
     assert_int_equal(gcn_kw_load(&doc, doc.root, &crash, &d), GCN_OK);
     assert_int_equal(crash.llvm, GCN_KW_CRASH);
-    assert_int_equal(crash.enc, -1);
+    assert_int_equal(crash.enc, vop2);
     assert_string_equal(gcn_kw_repro_text(&crash, "llvm-14"), "(crashed: SIGSEGV)");
-    entry_text(text, sizeof(text), "VOP3P", "any", "any", "llvm-bug", sdwa_dst_sel_7);
+    entry_text(text, sizeof(text), "VOP2", "any", "any", "llvm-bug", sdwa_dst_sel_7);
     memset(&any, 0, sizeof(any));
     assert_int_equal(gcn_json_parse(&doc2, "known.json", text, strlen(text), &d), GCN_OK);
     assert_int_equal(gcn_kw_load(&doc2, doc2.root, &any, &d), GCN_OK);
 
     memset(&w, 0, sizeof(w));
     w.gen = gen;
-    w.encoding = -1;
-    w.encoding_name = "VOP3P";
+    w.encoding = vop2;
+    w.encoding_name = "VOP2";
     w.bytes = word;
     w.len = sizeof(word);
     w.insn = -1;
@@ -142,9 +141,11 @@ static void test_crash_entry(void **state)
     assert_false(gcn_kw_holds(&crash, &w));
     w.bytes = word;
     /* another encoding, another generation */
+    w.encoding = mimg;
     w.encoding_name = "MIMG";
     assert_false(gcn_kw_holds(&crash, &w));
-    w.encoding_name = "VOP3P";
+    w.encoding = vop2;
+    w.encoding_name = "VOP2";
     w.gen = gcn_gen_lookup("gfx8");
     assert_false(gcn_kw_holds(&crash, &w));
     gcn_kw_free(&crash);

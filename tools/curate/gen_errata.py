@@ -49,6 +49,7 @@ for _g in ("gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"):
     OPCODE_AT[("FLAT", _g)] = (0, 18, 7)
     OPCODE_AT[("MUBUF", _g)] = (0, 18, 7)
     OPCODE_AT[("MTBUF", _g)] = (0, 16, 3) if _g in ("gcn1.0", "gcn1.1") else (0, 15, 4)
+    OPCODE_AT[("MIMG", _g)] = (0, 18, 7)
 OPCODE_AT[("VOP3P", "gcn1.4")] = (0, 16, 7)
 
 

@@ -33,6 +33,13 @@ GENERATIONS = [
 ]
 
 
+def _every_flag(name, **extra):
+    """A flag modifier every instruction of the encoding takes, written as its lower-case
+    name (MIMG's unorm, glc, ...); extra keys (gens) follow the common ones."""
+    return {"name": name, "field": name, "asm": name.lower(), "value": False, "format": "flag",
+            "every": True, **extra}
+
+
 def text_of(obj):
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
@@ -321,6 +328,44 @@ def _src16_read(code):
          if not re.search(m + r"\s*>>\s*16", code)}
 
 
+def _half_sources():
+    """The 16-bit sources that are halves, by instruction: those an Operation reads as a half
+    (ASHALF(SRC0), the V_MIN_F16/V_MAX_F16 sections' ASFHALF slip, 'HALF S = SRC1'), the
+    F16 compares' (GcnInstrsVopc.md:136-137: 'ASTYPE function that treat compared values as
+    value of type', the name's last part) and the class compares' SRC0. The others read a
+    16-bit integer (UINT16, INT16, SRC0&0xffff): format "i16". LLVM takes a half's number as
+    a half (0x3800 is the inline 0.5, 0.3 the literal 0x34cd) and an integer's as 16 bits."""
+    import re
+    out = {}
+    for x in _vop3_facts():
+        if x["kind"] != "operation":
+            continue
+        code = x.get("code", "")
+        srcs = set(re.findall(r"\bASF?HALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
+            set(re.findall(r"\bHALF\s+\w+\s*=\s*(SRC[0-2])\s*$", code, re.M))
+        if srcs:
+            out.setdefault(x["spec_name"], set()).update(srcs)
+    for n in VOPC_TEMPLATES + VOPC_CLASS:
+        if _vopc_type(n) == "F16":
+            out.setdefault(n, set()).update({"SRC0"} if "CLASS" in n else {"SRC0", "SRC1"})
+    return out
+
+
+def src16_format(name, src):
+    """A 16-bit source's format: "f16" for a half (_half_sources), else "i16". An instruction
+    no Operation describes (V_FRACT_F16 has no section) takes its name's last part, the type
+    the page's names give the source (V_CVT_F16_U16: U16)."""
+    if not _HALF_SOURCES:
+        _HALF_SOURCES.update(_half_sources())
+        _HALF_SOURCES[None] = {x["spec_name"] for x in _vop3_facts() if x["kind"] == "operation"}
+    if name not in _HALF_SOURCES[None] and not name.startswith(("V_CMP_", "V_CMPX_")):
+        return "f16" if name.endswith("_F16") else "i16"
+    return "f16" if src in _HALF_SOURCES.get(name, ()) else "i16"
+
+
+_HALF_SOURCES = {}
+
+
 def _vop3_page_src16():
     """The VOP3 page's instructions whose Operation reads a source as 16 bits (see
     vop3_src16_overrides), with those sources."""
@@ -370,6 +415,23 @@ def vop3p_mix_instructions():
                    "NEG_HI changes meaning to absolute-value modifier" in x["text"]})
 
 
+def vop3p_packed_half_overrides():
+    """The packed sources of two halves: those the Operation reads as 'ASHALF(SRC0&0xffff)'
+    (V_PK_ADD_F16 ...): format pk-f16, whose numbers llvm-mc reads as halves (0x3c00 and 1.0
+    are the inline 1.0, 0x3f800000 'literal operands are not supported'). The packed integer
+    sources stay 32-bit sources, as llvm-mc-19 reads them (0x3f800000 is the inline 1.0)."""
+    import re
+    out = []
+    for x in _vop3p_facts():
+        if x["kind"] == "operation":
+            for src in sorted(set(re.findall(r"ASHALF\s*\(\s*(SRC[0-2])\s*&", x["code"]))):
+                out.append({"instruction": x["name"], "operand": src, "format": "pk-f16",
+                            "note": "two halves (ASHALF(%s&0xffff), ASHALF(%s>>16)): a number "
+                                    "is read as a half, as llvm-mc reads a v2f16 operand" %
+                                    (src, src)})
+    return out
+
+
 def vop3p_packed_instructions():
     """The VOP3P instructions of the opcode table that are no V_MAD_MIX* (the packed ones)."""
     mix = set(vop3p_mix_instructions())
@@ -404,8 +466,9 @@ def vop3_src16_overrides():
     for n in VOP2_SRC16:
         # (V_LDEXP_F16's exponent is 32 bits: 'POW(2.0, (INT32)SRC1)')
         out.setdefault(n, set()).update({"SRC0"} if n in ops32 else {"SRC0", "SRC1"})
-    return [{"instruction": n, "operand": src, "format": "f16",
-             "note": "a 16-bit source: its Operation reads it through a 16-bit cast"}
+    return [{"instruction": n, "operand": src, "format": src16_format(n, src),
+             "note": "a 16-bit source: its Operation reads it through a 16-bit cast (f16: "
+                     "as a half, i16: as an integer)"}
             for n in sorted(out) for src in sorted(out[n])]
 
 
@@ -721,10 +784,11 @@ OPERANDS = [
           "note": "V_READFIRSTLANE_B32 writes the SGPR the VDST field names"},
      ],
      "modifiers": [],
-     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+     "overrides": [{"instruction": name, "operand": "SRC0",
+                    "format": src16_format(name, "SRC0"),
                     "note": "a 16-bit source (F16, I16, U16): it reads the literal's low 16 "
                             "bits; llvm-mc takes literals of 16 bits there (-0x11 as 0xffef) "
-                            "and refuses wider ones"}
+                            "and refuses wider ones; f16 a half, i16 an integer"}
                    for name in VOP1_SRC16],
      "mnemonic_suffix": "_e32",
      "suffix_exceptions": ["V_NOP", "V_CLREXCP", "V_READFIRSTLANE_B32", "V_SWAP_B32"],
@@ -814,9 +878,10 @@ OPERANDS = [
                   "VSRC1 field (an SGPR, M0 or an inline constant; no literal)"},
      ],
      "modifiers": [],
-     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+     "overrides": [{"instruction": name, "operand": "SRC0",
+                    "format": src16_format(name, "SRC0"),
                     "note": "a 16-bit source (F16, I16, U16, B16): it reads the literal's low "
-                            "16 bits, as VOP1's"}
+                            "16 bits, as VOP1's; f16 a half, i16 an integer"}
                    for name in VOP2_SRC16],
      "renames": [{"instruction": base, "gens": [gen], "name": name}
                  for base, gen, name in VOP2_RENAMES],
@@ -867,9 +932,10 @@ OPERANDS = [
                   "alone, 32 bits wide for every class instruction"},
      ],
      "modifiers": [],
-     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+     "overrides": [{"instruction": name, "operand": "SRC0",
+                    "format": src16_format(name, "SRC0"),
                     "note": "a 16-bit source (F16, I16, U16): it reads the literal's low 16 "
-                            "bits, as VOP1's"}
+                            "bits, as VOP1's; f16 a half, i16 an integer"}
                    for name in VOPC_SRC16] +
                   [{"instruction": name, "operand": "SRC0", "format": "f64",
                     "note": "a double: a literal is its upper half, as VOP1's F64 sources"}
@@ -1082,7 +1148,8 @@ OPERANDS = [
           "note": "mod_bit: the source's bit in OP_SEL, OP_SEL_HI, NEG and NEG_HI, SRC0 the "
                   "lowest"},
      ],
-     "overrides": [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
+     "overrides": vop3p_packed_half_overrides() +
+                  [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
                     "format": "f16",
                     "note": "'NEG_HI changes meaning to absolute-value modifier' "
                             "(GcnInstrsVop3p.md:99): NEG is -x, NEG_HI |x|, as llvm-mc prints; "
@@ -1168,6 +1235,45 @@ OPERANDS = [
                "says": "OFFEN bit 12, OPCODE 16-18, DFMT 19-22 (4: BUF_DATA_FORMAT_32), NFMT "
                        "23-25 (7: FLOAT), ENCODING 0x3a in bits 26-31, VADDR 32-39, VDATA "
                        "40-47, SRSRC 48-52, SOFFSET 56-63"}},
+    {"encoding": "MIMG",
+     "operands": [
+         {"name": "VDATA", "kind": "vdata-mimg", "field": "VDATA", "dmask_field": "DMASK",
+          "tfe_field": "TFE", "d16_field": "D16", "d16_packed_gens": ["gcn1.4"],
+          "note": "one register per DMASK bit (one with DMASK 0), a gather4's four whatever "
+                  "DMASK (VDATA(4): 'Choosen component is first one bit in DMASK'); one more "
+                  "with TFE ('The TFE flag requires additional the VDATA register'; LWE adds "
+                  "none, as llvm-mc 14 and 19 count); with D16 on GCN 1.4 two halves a "
+                  "register, as llvm-mc 14 and 19 count them (GCN 1.2's D16 keeps a register "
+                  "per component)"},
+         {"name": "VADDR", "kind": "vgpr", "field": "VADDR", "range_regs": True,
+          "note": "the address registers: the syntax line's range VADDR(MIN:MAX) by the "
+                  "image's dimensions; the word holds the first VGPR alone, so the text writes "
+                  "MIN registers and the parser takes 1 to MAX"},
+         {"name": "SRSRC", "kind": "srsrc", "field": "SRSRC", "regs_choice": 8,
+          "note": "the image resource, stored as its first SGPR / 4 ('SGPR# is 4*value'): the "
+                  "page's SRSRC(4,8) is 4 SGPRs with R128, 8 without; llvm-mc 14 and 19 take "
+                  "and print 8 SGPRs whatever R128 says"},
+         {"name": "SSAMP", "kind": "srsrc", "field": "SSAMP",
+          "note": "the sampler, an SGPR quad stored as its first SGPR / 4"},
+     ],
+     "modifiers": [
+         {"name": "DMASK", "field": "DMASK", "asm": "dmask", "value": True, "format": "hex",
+          "omit_zero": True, "every": True,
+          "note": "llvm-mc writes and takes dmask unorm glc slc r128|a16 tfe lwe da d16 in "
+                  "that order; DMASK 0 is not written"},
+         *[_every_flag(n) for n in ("UNORM", "GLC", "SLC")],
+         _every_flag("R128", gens=["gcn1.0", "gcn1.1", "gcn1.2"]),
+         _every_flag("A16", gens=["gcn1.4"]),
+         *[_every_flag(n) for n in ("TFE", "LWE", "DA")],
+         _every_flag("D16", gens=["gcn1.2", "gcn1.4"]),
+     ],
+     "overrides": [],
+     "probe": {"gen": "gcn1.2", "line": "image_sample v[0:4], v4, s[8:15], s[20:23] dmask:0xf unorm glc slc r128 tfe lwe da d16",
+               "bytes": {0: 0, 1: 0xff, 2: 0x83, 3: 0xf2, 4: 4, 5: 0, 6: 0xa2, 7: 0x80},
+               "says": "DMASK bits 8-11, UNORM 12, GLC 13, DA 14, R128 15, TFE 16, LWE 17, "
+                       "OPCODE 18-24 (32), SLC 25, ENCODING 0x3c in bits 26-31, VADDR 32-39, "
+                       "VDATA 40-47, SRSRC 48-52 (s[8:15] -> 2), SSAMP 53-57 (s[20:23] -> 5), "
+                       "D16 63"}},
 ]
 
 
@@ -1258,6 +1364,12 @@ SYNTAX = [
     ("VOP1", "V_MOV_PRSV_B32", "V_MOV_PRSV_B32 VDST, SRC0", "v_mov_prsv_b32 v0, v1", []),
     ("VOP1", "V_WRITELANE_REGWR_B32", "V_WRITELANE_REGWR_B32 VDST, SRC0",
      "v_writelane_regwr_b32 v0, v1", []),
+    # the MIMG opcode tables list IMAGE_GET_RESINFO and IMAGE_GET_LOD without a section: the
+    # page's syntax template, VADDR one register (the MIP level) for GET_RESINFO
+    ("MIMG", "IMAGE_GET_RESINFO", "IMAGE_GET_RESINFO VDATA(1:4), VADDR, SRSRC(4,8)",
+     "image_get_resinfo v[0:3], v4, s[8:15] dmask:0xf", list(ev.GENS)),
+    ("MIMG", "IMAGE_GET_LOD", "IMAGE_GET_LOD VDATA(1:4), VADDR(1:4), SRSRC(4,8), SSAMP(4)",
+     "image_get_lod v[0:1], v4, s[8:15], s[16:19] dmask:0x3", list(ev.GENS)),
     ("MUBUF", "BUFFER_WBINVL1", "BUFFER_WBINVL1", "buffer_wbinvl1", list(ev.GENS)),
     ("MUBUF", "BUFFER_WBINVL1_SC", "BUFFER_WBINVL1_SC", "buffer_wbinvl1_sc", ["gcn1.0"]),
     ("MUBUF", "BUFFER_WBINVL1_VOL", "BUFFER_WBINVL1_VOL", "buffer_wbinvl1_vol",
