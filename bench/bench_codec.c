@@ -281,14 +281,19 @@ static int bare_build(int gen, bare *b)
     unsigned v, e;
     memset(b, 0, sizeof(*b));
     for (v = 0; v < 512; v++) {
-        uint64_t w = (uint64_t)v << 23, best = 0;
+        uint64_t w = (uint64_t)v << 23, best = 0, best_all = 0;
         for (e = 0; e < t->nencodings; e++) {
             const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
             uint64_t m = l->match_mask & 0xff800000ull;
-            /* of nested encodings (SOP1 in SOP2's opcode space), the one fixing more bits */
-            if (!l->present || !m || ((w ^ l->match_value) & m) || (m & best) != best)
+            /* of nested encodings (SOP1 in SOP2's opcode space), the one fixing more top bits;
+             * of those fixing the same top bits, the one fixing fewer bits below them (VOP1,
+             * not VOP1_SDWA, which nests in it by SRC0's code) */
+            if (!l->present || !m || ((w ^ l->match_value) & m) || (m & best) != best ||
+                (m == best &&
+                 __builtin_popcountll(l->match_mask) >= __builtin_popcountll(best_all)))
                 continue;
             best = m;
+            best_all = l->match_mask;
             b->lo[v] = l->slot[l->opcode_slot].lo;
             b->width[v] = l->slot[l->opcode_slot].width;
             b->map[v] = l->opcode_map;

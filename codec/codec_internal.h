@@ -230,7 +230,7 @@ static inline int64_t codec_smem_imm(const gcn_operand_row *op, const gcn_layout
 #include <immintrin.h>
 #define CODEC_AVX2 1
 #define CODEC_TARGET_AVX2 __attribute__((target("avx2")))
-_Static_assert(GCN_INST_MAX_FIELDS == 16, "codec_fast_work_avx2 writes 16 fields");
+_Static_assert(GCN_INST_MAX_FIELDS == 24, "codec_fast_work_avx2 writes 24 fields");
 /* A resolver runs while the program is being relocated, before any constructor: it reads the
  * CPU's model itself (__builtin_cpu_init) and is not instrumented (the sanitizers' runtimes
  * are not set up yet); "used": clang does not count the ifunc attribute as a use. */
@@ -257,6 +257,16 @@ gcn_status gcn_codec_decode_portable(int gen, const uint8_t *bytes, size_t len, 
 gcn_status gcn_codec_disasm_portable(int gen, const uint8_t *bytes, size_t len, char *buf,
                                      size_t size, size_t *nbytes, gcn_inst *out);
 
+/* *out all zeros, in halves the compiler writes inline (a memset of all of it, 104 bytes, is
+ * a `rep stos` on x86-64 with GCC: the plan path's loop over plain VOP2 words took half as long
+ * again as with 16 fields, 72 bytes) */
+static inline void codec_inst_clear(gcn_inst *out)
+{
+    _Static_assert(sizeof(gcn_inst) % 2 == 0, "gcn_inst is cleared in two halves");
+    memset(out, 0, sizeof(*out) / 2);
+    memset((char *)out + sizeof(*out) / 2, 0, sizeof(*out) / 2);
+}
+
 /* The field of slot s in the word w, as plan f fetches it (0 where it does not). */
 static inline uint32_t codec_fast_field(const gcn_fast_plan *f, uint64_t w, unsigned s)
 {
@@ -275,7 +285,8 @@ static inline uint32_t codec_fast_field(const gcn_fast_plan *f, uint64_t w, unsi
  * one; the fields it does not fetch are 0. */
 CODEC_INLINE void codec_fast_fields(const gcn_fast_plan *f, uint64_t w, gcn_inst *out)
 {
-    memset(out->field, 0, sizeof(out->field));
+    memset(out->field, 0, sizeof(out->field) / 2); /* halves: codec_inst_clear */
+    memset(out->field + GCN_INST_MAX_FIELDS / 2, 0, sizeof(out->field) / 2);
     switch (f->nfetch) {
     case 8:
         CODEC_FAST_FETCH(7);
@@ -301,7 +312,7 @@ _Static_assert(GCN_FAST_SLOTS == 8, "codec_fast_work_avx2 takes 8 slots in one v
 /* The fields of the first 8 slots as one vector: each slot's 32-bit half of the word
  * (slot_lo / 32), shifted (slot_lo % 32) and cut to its slot_w bits (none for the slots the
  * plan does not fetch: all ones shifted left by 0 leaves no bit of the field; by 32, all of
- * them); the other slots 0. Then the 4 checks' values from that vector (ck_slot), their row
+ * them); the other 16 slots 0. Then the 4 checks' values from that vector (ck_slot), their row
  * offsets added, and the 4 row bytes ORed together (returned). */
 CODEC_INLINE CODEC_TARGET_AVX2 unsigned
 codec_fast_work_avx2(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w, gcn_inst *out)
@@ -317,6 +328,7 @@ codec_fast_work_avx2(const gcn_tables *t, const gcn_fast_plan *f, uint64_t w, gc
     v = _mm256_andnot_si256(_mm256_sllv_epi32(_mm256_set1_epi32(-1), wd), v);
     _mm256_storeu_si256((__m256i *)(void *)out->field, v);
     _mm256_storeu_si256((__m256i *)(void *)(out->field + 8), _mm256_setzero_si256());
+    _mm256_storeu_si256((__m256i *)(void *)(out->field + 16), _mm256_setzero_si256());
     memcpy(&slot4, f->ck_slot, 4);
     c = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
         v, _mm256_castsi128_si256(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)slot4)))));
@@ -394,6 +406,17 @@ CODEC_INLINE gcn_status codec_fast_finish(const gcn_fast_plan *f, unsigned acc, 
     return GCN_OK;
 }
 
+/* A word of a row where encodings nest by a source's code (gcn_dispatch_row.nested: SDWA/DPP
+ * in VOP1/VOP2/VOPC) that fails the fast checks may be a nested encoding's: the plan path scans
+ * the row. Elsewhere the fast path's answer stands. */
+CODEC_INLINE gcn_status codec_fast_nested(const gcn_dispatch_row *d, gcn_status st, int gen,
+                                          const uint8_t *bytes, size_t len, gcn_inst *out)
+{
+    if (st == GCN_ERR_OPERAND && d->nested)
+        return gcn_codec_decode_plan(gen, bytes, len, out);
+    return st;
+}
+
 /* The words whose plan is not GCN_FAST_OK (SMEM variants, slow plans, no instruction): a
  * function of its own, reached by a tail call, so that the common path keeps no register
  * across a call (decode.c; the _avx2 form on the vector path). */
@@ -424,7 +447,8 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
         (f->flags != (GCN_FAST_OK | GCN_FAST_UNMODELLED) || (w & gcn_fast_refused(f))))            \
         return FLAGGED(f, w, gen, bytes, len, out);                                                \
     codec_fast_head(out, f);                                                                       \
-    return codec_fast_finish(f, WORK(t, f, w, out), w, out)
+    return codec_fast_nested(d, codec_fast_finish(f, WORK(t, f, w, out), w, out), gen, bytes, len, \
+                             out)
 
 /* The same for a plan that is not GCN_FAST_OK: its SMEM variant (where the key map could not
  * name it), a plan whose symbolic immediate is made canonical after it (GCN_FAST_CANON), the
@@ -438,7 +462,9 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     if ((f->flags & GCN_FAST_UNMODELLED) && (w & gcn_fast_refused(f)))                             \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     codec_fast_head(out, f);                                                                       \
-    st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \
+    st_ =                                                                                          \
+        codec_fast_nested(&t->dispatch[(unsigned)gen * 512u + ((uint32_t)w >> 23)],                \
+                          codec_fast_finish(f, WORK(t, f, w, out), w, out), gen, bytes, len, out); \
     if (st_ == GCN_OK && (f->flags & GCN_FAST_CANON))                                              \
         gcn_codec_canon_simm16(t, out);                                                            \
     return st_

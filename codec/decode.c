@@ -280,7 +280,7 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
         return GCN_ERR_NO_ENCODING;
     if (w & p->zero)
         return GCN_ERR_OPERAND;
-    memset(out, 0, sizeof(*out));
+    codec_inst_clear(out);
     out->insn = insn;
     out->gen = (uint8_t)gen;
     out->encoding = (uint8_t)enc;
@@ -373,7 +373,7 @@ gcn_status gcn_codec_decode_plan(int gen, const uint8_t *bytes, size_t len, gcn_
     w = codec_load4(bytes);
     /* the encoding: one table lookup on the top bits, then its fixed bits confirmed */
     d = &t->dispatch[(unsigned)gen * 512u + (unsigned)(w >> 23)];
-    if (d->enc == GCN_ENC_SCAN)
+    if (d->enc == GCN_ENC_SCAN || d->nested)
         return decode_scan(t, gen, bytes, len, out);
     if (d->enc == GCN_ENC_NONE || ((uint32_t)w ^ d->match_value) & d->match_mask)
         return GCN_ERR_NO_ENCODING;

@@ -124,11 +124,20 @@ gcn_status gcn_disasm_next(int gen, const uint8_t *bytes, size_t len, gcn_disasm
         }
         size += 4u * (unsigned)(literal + extra);
     }
-    /* the codec models no SDWA/DPP dword: a word that calls for one is not modelled yet,
-     * whatever its encoding, so that the extra dword is never read as an instruction */
+    /* a word that calls for an SDWA/DPP dword is the codec's where it decodes it whole, a form
+     * of gcn.json (VOP2_SDWA ...) as long as the catalogue's size; else not modelled yet,
+     * never invalid (the base word reads SRC0 0xf9/0xfa as no source, and V_NOP reads no
+     * SRC0 at all), so that the extra dword is never read as an instruction */
     if (!(row->modelled >> gen & 1) || extra) {
         if (len < size)
             return truncated(gen, row, bytes, len, size, item);
+        if (extra && (row->modelled >> gen & 1)) {
+            size_t n = 0;
+            if (gcn_disasm(gen, bytes, len, item->text, sizeof(item->text), &n, &item->inst) ==
+                    GCN_OK &&
+                n == size)
+                return finish(item, GCN_ITEM_INST, GCN_OK, size); /* extra: the dword's name */
+        }
         snprintf(item->text, sizeof(item->text), "%s%s%s (not modelled yet)", row->name,
                  item->extra ? " with " : "", item->extra ? item->extra : "");
         return finish(item, GCN_ITEM_UNMODELLED, GCN_OK, size);

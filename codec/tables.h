@@ -8,7 +8,11 @@
 #include <stdint.h>
 
 #define GCN_MAX_GENS 8
-#define GCN_MAX_SLOTS 16 /* fields of one encoding */
+#define GCN_MAX_SLOTS 24 /* fields of one encoding (SDWA's: the word's and the dword's) */
+/* the slots a fast plan positions (gcn_fast_plan.slot_lo/slot_w, its fetch order's 4-bit
+ * nibbles): an instruction whose fields lie past them gets a slow plan (GCN_FAST_SLOW, nfetch
+ * 16: the decoder and the encoder take its plan row) */
+#define GCN_FAST_PLAN_SLOTS 16
 #define GCN_MAX_OPERANDS 5
 #define GCN_MAX_MODIFIERS 10
 #define GCN_NO_INSN 0xffffu
@@ -280,7 +284,7 @@ typedef struct gcn_fetch_op {
     uint8_t lo, width, slot;
 } gcn_fetch_op;
 
-#define GCN_MAX_FETCH 16 /* fields one instruction uses (MUBUF's 12) */
+#define GCN_MAX_FETCH 24 /* fields one instruction uses (MUBUF's 12, SDWA's 19) */
 
 /* The strings gcn_print copies (mnemonics, operand spellings, modifier names) live in one pool
  * with GCN_POOL_PAD bytes after each and GCN_POOL_TAIL at its end, so the printer copies them
@@ -410,11 +414,11 @@ typedef struct gcn_plan_row {
 #define GCN_FAST_SLOTS 8 /* the slots a fast plan may fetch: 0 .. GCN_FAST_SLOTS - 1 */
 #define GCN_MAX_CHECK_ROWS 256
 _Static_assert((GCN_MAX_CHECK_ROWS - 1) * 256 <= 0xffff, "gcn_fast_plan.ck_at is 16 bits");
-_Static_assert(GCN_MAX_SLOTS <= 16, "gcn_fast_plan.order holds a slot in 4 bits");
+_Static_assert(GCN_FAST_PLAN_SLOTS <= 16, "gcn_fast_plan.order holds a slot in 4 bits");
 typedef struct gcn_fast_plan {
     _Alignas(64) uint64_t head;
-    uint8_t slot_lo[GCN_MAX_SLOTS];
-    uint8_t slot_w[GCN_MAX_SLOTS];
+    uint8_t slot_lo[GCN_FAST_PLAN_SLOTS];
+    uint8_t slot_w[GCN_FAST_PLAN_SLOTS];
     union {
         struct {
             uint16_t ck_at[GCN_FAST_CHECKS];
@@ -487,6 +491,10 @@ typedef struct gcn_dispatch_row {
     uint16_t opcode_mask;             /* (1 << the opcode field's width) - 1 */
     uint16_t key_mask;                /* (1 << the key's width) - 1 */
     uint8_t enc, bytes, opcode_lo, key_lo;
+    /* 1: encodings nest in enc by a source's code here (SDWA/DPP in VOP1/VOP2/VOPC): their
+     * words fail enc's fast checks (or its key map has no plan for them), and the plan path
+     * scans the row as a GCN_ENC_SCAN one */
+    uint8_t nested;
 } gcn_dispatch_row;
 
 typedef struct gcn_encoding_row {
@@ -534,7 +542,9 @@ typedef struct gcn_text16 {
  * its slot is one the encoding does not have (GCN_PRINT_ZERO_SLOT), whose field is 0.
  * A step of an operand in no field (the implied vcc of a 32-bit form) reads that slot too: its
  * one text, count 1, is the operand's (any other value: the general path). */
-#define GCN_PRINT_ZERO_SLOT (GCN_MAX_SLOTS - 1u)
+#define GCN_PRINT_ZERO_SLOT 15u
+_Static_assert(GCN_PRINT_ZERO_SLOT < GCN_MAX_SLOTS && GCN_PRINT_ZERO_SLOT <= 15,
+               "a GCN_NUM_MODS step names ABS's slot in 4 bits");
 #define GCN_PRINT_MODIFIER 16u
 /* what: every operand and modifier by the general path (an instruction of more steps than a
  * program holds) */

@@ -164,6 +164,10 @@ static int make_step(texts *x, const gcn_tables *t, const gcn_inst *base, unsign
     if (slot == GCN_PRINT_ZERO_SLOT && alone && l->present &&
         t->encodings[base->encoding].nslots <= GCN_PRINT_ZERO_SLOT)
         width = 1; /* an operand in no field: its one text, at the value 0 of a field it lacks */
+    else if (slot == GCN_PRINT_ZERO_SLOT &&
+             t->encodings[base->encoding].nslots > GCN_PRINT_ZERO_SLOT)
+        width =
+            0; /* an encoding of more fields (SDWA's) has no field-less slot: the general path */
     if (!alone || !width)
         return 1;
     count = width > MAX_TEXT_BITS ? MAX_VALUES : 1u << width;

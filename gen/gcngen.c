@@ -409,12 +409,144 @@ static void match_bits(const cJSON *l, uint64_t *mask, uint64_t *value)
 static int opcode_of(const cJSON *in, const char *gen, long *op);
 static int field_of(const cJSON *l, const char *name, unsigned *lo, unsigned *w);
 
+/* 1 when layout l fixes field f (its "fixed" list names it). */
+static int fixed_field_of(const cJSON *l, const cJSON *f)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, get(l, "fixed"))
+    {
+        if (str(x, "field") && strcmp(str(x, "field"), str(f, "name")) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when code is no valid scalar operand on gen (gcn.json scalar_operands, class "invalid":
+ * the reserved codes, SDWA's 0xf9 and DPP's 0xfa among them), so that no source reads it. */
+static int scalar_code_invalid(const spec_t *s, const char *gen, long code)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, get(s->doc.root, "scalar_operands"))
+    {
+        const cJSON *codes = get(r, "codes"), *g;
+        int on_gen = 0;
+        if (!str(r, "class") || strcmp(str(r, "class"), "invalid") != 0 ||
+            cJSON_GetArraySize(codes) != 2)
+            continue;
+        cJSON_ArrayForEach(g, get(r, "gens"))
+        {
+            on_gen |= cJSON_IsString(g) && strcmp(g->valuestring, gen) == 0;
+        }
+        if (on_gen && code >= (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 0)) &&
+            code <= (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 1)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Nonzero when the nested layout (mask mb, value vb) fixes a whole field of la to a value no
+ * word of instruction in holds there: 1, a source's code no source may hold on gen; 2, any
+ * value of a field the instruction reads not at all (the page's rule makes the word the nested
+ * encoding's). The VOP words with SRC0 0xf9 (SDWA) or 0xfa (DPP) are such: the extra dword's
+ * encodings nest in VOP1/VOP2/VOPC by a source's code, not by their opcodes, and V_NOP's and
+ * V_CLREXCP's, which read no SRC0, are SDWA/DPP words too. */
+static int source_refuses(const spec_t *s, const char *gen, const cJSON *in, const cJSON *la,
+                          uint64_t mb, uint64_t vb)
+{
+    const cJSON *f, *op;
+    cJSON_ArrayForEach(f, get(la, "fields"))
+    {
+        unsigned lo = (unsigned)cJSON_GetNumberValue(get(f, "lo"));
+        uint64_t fm = field_mask(lo, cJSON_GetNumberValue(get(f, "hi")));
+        int read = 0, refused = 1;
+        if ((fm & mb) != fm || strcmp(str(f, "name"), "OPCODE") == 0 || fixed_field_of(la, f))
+            continue;
+        cJSON_ArrayForEach(op, get(in, "operands"))
+        {
+            const char *kind = str(op, "kind");
+            if (!op_field(op) || strcmp(op_field(op), str(f, "name")) != 0)
+                continue;
+            read = 1;
+            /* a VGPR alone in a 9-bit source (vsrc-vgpr) takes no code below 256 */
+            refused &= kind && (((strcmp(kind, "vsrc") == 0 || strcmp(kind, "ssrc") == 0) &&
+                                 scalar_code_invalid(s, gen, (long)((vb & fm) >> lo))) ||
+                                (strcmp(kind, "vsrc-vgpr") == 0 && (vb & fm) >> lo < 256));
+        }
+        if (!read)
+            return 2;
+        if (refused)
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when an encoding's layout on gen fixes exactly the bits a and b fix, to their values: a
+ * word both a and b match is that encoding's, the most specific (VOP1_SDWA's, of VOP1's and
+ * VOP2_SDWA's), whatever order the decoder tries them in. */
+static int has_meet(spec_t *s, unsigned g, uint64_t ma, uint64_t va, uint64_t mb, uint64_t vb)
+{
+    unsigned c;
+    for (c = 0; c < s->nencs; c++) {
+        const cJSON *lc = layout_for(s, encoding_node(s, s->encs[c].name), s->gens[g].id);
+        uint64_t mc, vc;
+        if (!lc)
+            continue;
+        match_bits(lc, &mc, &vc);
+        if (mc == (ma | mb) && !((vc ^ va) & ma) && !((vc ^ vb) & mb))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when encoding c nests in encoding x on generation g by a source's code alone (SDWA/DPP in
+ * VOP1/VOP2/VOPC): c fixes bits below the dispatch's top nine, and each instruction of x that
+ * could hold a word of both refuses it by that field (source_refuses). Such words fail the
+ * fast path's checks of x (a source's check rows refuse the code), and the plan path scans.
+ * With unread (not NULL): 1 when instruction in of x reads that field not at all (V_NOP): its
+ * fast plan cannot tell the nested words from its own, so the key map sends it to the scan. */
+static int source_nested(spec_t *s, unsigned g, unsigned x, unsigned c, const cJSON *unread)
+{
+    const cJSON *lx = layout_for(s, encoding_node(s, s->encs[x].name), s->gens[g].id);
+    const cJSON *lc = layout_for(s, encoding_node(s, s->encs[c].name), s->gens[g].id), *in;
+    uint64_t mx, vx, mc, vc, m, v;
+    unsigned lo = 0, w = 0;
+    int any = 0;
+    if (!lx || !lc || x == c)
+        return 0;
+    match_bits(lx, &mx, &vx);
+    match_bits(lc, &mc, &vc);
+    if (((vx ^ vc) & mx & mc) || (mc & mx) == mc || !(mc & 0x007fffffull))
+        return 0;
+    /* the words of both: c's within x's */
+    m = mx | mc;
+    v = (vx & mx) | (vc & mc);
+    field_of(lx, "OPCODE", &lo, &w);
+    cJSON_ArrayForEach(in, s->insns)
+    {
+        long op;
+        int why;
+        if (strcmp(str(in, "encoding"), s->encs[x].name) != 0 ||
+            !opcode_of(in, s->gens[g].id, &op) ||
+            (((vx | (uint64_t)op << lo) ^ v) & (mx | field_mask(lo, lo + w - 1)) & m))
+            continue;
+        why = source_refuses(s, s->gens[g].id, in, lx, m, v);
+        if (!why)
+            return 0;
+        if (unread && in == unread)
+            return why == 2;
+        any |= why == 1;
+    }
+    return !unread && any;
+}
+
 /* No word may be claimed by two instructions on one generation. Two encodings whose fixed bits
  * agree where both are fixed must be nested, as the documents' scalar encodings are (SOP1,
  * SOPC and SOPP fix nine bits where SOP2 fixes two and SOPK four): the one that fixes more
  * bits takes its words, which the other's instructions must then never match, their opcodes
- * placed (SOP2 has no instruction at the opcodes 96-127 that spell SOPK's ENCODING). The
- * decoder tries the more specific one first. (Within an encoding, one opcode is one
+ * placed (SOP2 has no instruction at the opcodes 96-127 that spell SOPK's ENCODING), or a
+ * source holding a code no source may hold (source_refuses). Two that are not nested need a
+ * third that fixes the bits of both (has_meet): the decoder takes the most specific encoding
+ * that matches, and the words of both are the third's. (Within an encoding, one opcode is one
  * instruction: the resolver already refuses anything else.) */
 static int check_encodings_disjoint(spec_t *s)
 {
@@ -435,7 +567,7 @@ static int check_encodings_disjoint(spec_t *s)
                     continue;
                 /* a is the outer one, b the nested one: b fixes every bit a fixes, and more */
                 if ((ma & mb) != ma || mb == ma) {
-                    if (a < b && (ma & mb) != mb)
+                    if (a < b && (ma & mb) != mb && !(mb != ma && has_meet(s, g, ma, va, mb, vb)))
                         return fail(s, lb,
                                     "%s and %s can match the same word on %s, and neither "
                                     "fixes every bit the other fixes",
@@ -455,7 +587,8 @@ static int check_encodings_disjoint(spec_t *s)
                         continue;
                     m = ma | field_mask(lo, lo + w - 1);
                     v = va | (uint64_t)op << lo;
-                    if (((v ^ vb) & m & mb) == 0)
+                    if (((v ^ vb) & m & mb) == 0 &&
+                        !source_refuses(s, s->gens[g].id, in, la, mb, vb))
                         return fail(s, in,
                                     "%s (%s opcode %ld) can match a word of %s on %s, which "
                                     "fixes more bits",
@@ -1172,10 +1305,11 @@ static void emit_layouts(spec_t *s, gcn_buf *b)
 static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsigned *key_lo,
                          unsigned *key_w, gcn_buf *b)
 {
-    unsigned op_lo = 0, op_w = 0, lo, hi, k, count, idx = 0;
+    unsigned op_lo = 0, op_w = 0, lo, hi, k, count, idx = 0, c;
     int keyed;
     const cJSON *in;
     uint32_t *map;
+    unsigned char nested[32];
     field_of(l, "OPCODE", &op_lo, &op_w);
     lo = op_lo;
     hi = op_lo + op_w - 1;
@@ -1208,13 +1342,22 @@ static void emit_key_map(spec_t *s, unsigned g, unsigned e, const cJSON *l, unsi
     }
     for (k = 0; k < count; k++)
         map[k] = UINT32_MAX; /* no plan */
+    for (c = 0; c < s->nencs; c++)
+        nested[c] = (unsigned char)source_nested(s, g, e, c, NULL);
     idx = 0;
     cJSON_ArrayForEach(in, s->insns)
     {
         unsigned insn = idx++;
         const struct fvar *fv = &s->fvars[g * s->ninsns + insn];
         long op;
+        int unread = 0;
         if (strcmp(str(in, "encoding"), s->encs[e].name) != 0 || !opcode_of(in, s->gens[g].id, &op))
+            continue;
+        /* an instruction that reads not the field an encoding nested in this one fixes (V_NOP's
+         * SRC0): no plan, so that the plan path scans its words (source_nested) */
+        for (c = 0; c < s->nencs && !unread; c++)
+            unread = nested[c] && source_nested(s, g, e, c, in);
+        if (unread)
             continue;
         for (k = 0; k < count; k++) {
             uint64_t word = (uint64_t)k << lo;
@@ -1261,9 +1404,9 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
     gcn_buf_printf(b, "static const gcn_dispatch_row gcn_dispatch_rows[%u] = {\n", s->ngens * 512);
     for (g = 0; g < s->ngens; g++)
         for (v = 0; v < 512; v++) {
-            unsigned found = GCN_ENC_NONE, ncand = 0;
-            uint64_t found_mask = 0;
-            int low_bits = 0;
+            unsigned found = GCN_ENC_NONE, ncand = 0, plain = GCN_ENC_NONE;
+            uint64_t found_mask = 0, plain_mask = 0;
+            int low_bits = 0, nested = 0;
             for (e = 0; e < s->nencs; e++) {
                 const cJSON *l = layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
                 uint64_t mask, value;
@@ -1281,8 +1424,34 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                     found = e;
                     found_mask = mask;
                 }
+                if (!(mask & 0x007fffffull) &&
+                    (plain == GCN_ENC_NONE || (mask & plain_mask) == plain_mask)) {
+                    plain = e;
+                    plain_mask = mask;
+                }
             }
-            if (low_bits && ncand > 0)
+            /* where every encoding that fixes bits below the top 9 nests in the row's most
+             * specific other one by a source's code (SDWA/DPP in VOP1/VOP2/VOPC), the row
+             * stays that one's: the nested words fail its fast checks, and the plan path
+             * scans the row (nested) */
+            if (low_bits && plain != GCN_ENC_NONE) {
+                nested = 1;
+                for (e = 0; e < s->nencs && nested; e++) {
+                    const cJSON *l =
+                        layout_for(s, encoding_node(s, s->encs[e].name), s->gens[g].id);
+                    uint64_t mask, value;
+                    if (!l)
+                        continue;
+                    match_bits(l, &mask, &value);
+                    if ((((uint64_t)v << 23) ^ value) & mask & 0xff800000ull ||
+                        !(mask & 0x007fffffull))
+                        continue;
+                    nested = source_nested(s, g, plain, e, NULL);
+                }
+            }
+            if (nested)
+                found = plain;
+            else if (low_bits && ncand > 0)
                 found = GCN_ENC_SCAN;
             if (found >= s->nencs) {
                 gcn_buf_printf(b, "    {.enc = %u, .key_plans = gcn_no_plan},\n", found);
@@ -1297,12 +1466,12 @@ static void emit_dispatch(spec_t *s, gcn_buf *b)
                 field_of(l, "OPCODE", &lo, &w);
                 gcn_buf_printf(b,
                                "    {gcn_opcode_map_%u_%u, gcn_key_plans_%u_%u, 0x%xu, 0x%xu, "
-                               "0x%xu, 0x%xu, %u, %u, %u, %u},\n",
+                               "0x%xu, 0x%xu, %u, %u, %u, %u, %u},\n",
                                g, found, g, found, (unsigned)(mask & 0xffffffffu),
                                (unsigned)(value & mask & 0xffffffffu), (1u << w) - 1u,
                                (1u << key_w[g][found]) - 1u, found,
                                (unsigned)cJSON_GetNumberValue(get(l, "bits")) / 8, lo,
-                               key_lo[g][found]);
+                               key_lo[g][found], nested);
             }
         }
     gcn_buf_puts(b, "};\n\n");
@@ -1617,7 +1786,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
 {
     unsigned i, order = 0, nref = 0, ref_at[2] = {0, 0}, ref_bits[2] = {0, 0};
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
-    unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
+    unsigned slot_lo[GCN_FAST_PLAN_SLOTS] = {0}, slot_w[GCN_FAST_PLAN_SLOTS] = {0};
+    int far = 0; /* a field past the plan's slots: nfetch 16, the encoder takes the plan row */
     /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
     unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
     slow &= 1;
@@ -1645,10 +1815,14 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
             s->fast_mask_bad = 1;
         slow |= f[i].lo < 32 && f[i].lo + w > 32;
         slow |= f[i].slot >= GCN_FAST_SLOTS; /* past the vector path's */
+        if (f[i].slot >= GCN_FAST_PLAN_SLOTS) {
+            far = 1;
+            continue;
+        }
         slot_lo[f[i].slot] = f[i].lo;
         slot_w[f[i].slot] = w;
     }
-    for (i = 0; i < GCN_FAST_FETCH; i++)
+    for (i = 0; i < GCN_FAST_FETCH && !far; i++)
         order |= (n ? f[i < n ? i : n - 1].slot : 0u) << (4 * i);
     for (zero_slot = 0; zero_slot < GCN_FAST_SLOTS && slot_w[zero_slot]; zero_slot++)
         ;
@@ -1677,8 +1851,8 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
         }
     }
     gcn_buf_printf(b, "    {.head = 0x%llxull, ", (unsigned long long)head);
-    emit_array(b, "slot_lo", slot_lo, GCN_MAX_SLOTS);
-    emit_array(b, "slot_w", slot_w, GCN_MAX_SLOTS);
+    emit_array(b, "slot_lo", slot_lo, GCN_FAST_PLAN_SLOTS);
+    emit_array(b, "slot_w", slot_w, GCN_FAST_PLAN_SLOTS);
     gcn_buf_puts(b, "\n     ");
     if (var_mask) {
         /* a variant selector: its variants in place of checks (gcn_fast_plan) */
@@ -1693,6 +1867,7 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     }
     gcn_buf_printf(b, "\n     .order = 0x%x, .nfetch = %u, .ncheck = %u, .flags = 0x%x},\n", order,
                    n == 0   ? 0u
+                   : far    ? 16u
                    : n <= 2 ? 2u
                    : n <= 4 ? 4u
                    : n <= 8 ? 8u

@@ -46,7 +46,7 @@ typedef struct gcn_kw_class {
 const gcn_kw_class *gcn_kw_classes(void); /* NULL-name terminated */
 
 #define GCN_KW_MAX_ENCS 32
-#define GCN_KW_MAX_SLOTS 16 /* fields of one encoding (the codec's GCN_MAX_SLOTS) */
+#define GCN_KW_MAX_SLOTS 24 /* fields of one encoding (the codec's GCN_MAX_SLOTS) */
 /* A peer's outcome on a word: an entry's `ours` and `llvm`, a word's ours_ok and peer_ok. */
 enum { GCN_KW_ANY = -1, GCN_KW_REJECT = 0, GCN_KW_ACCEPT = 1, GCN_KW_CRASH = 2 };
 

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-#define GCN_INST_MAX_FIELDS 16
+#define GCN_INST_MAX_FIELDS 24
 #define GCN_INST_MAX_BYTES 12 /* a 64-bit word; a 32-bit word plus a literal */
 
 /* A decoded (or parsed) instruction: the raw value of each field of its encoding, plus the

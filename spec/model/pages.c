@@ -41,7 +41,8 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
         cJSON_ArrayForEach(e, list)
         {
             /* the keys the pipeline reads (the resolver: oracle_pending, forms_pending,
-             * form_opcodes_same), so that a misspelt one is no silent no-op */
+             * form_opcodes_same, segments, extra_dword_forms), so that a misspelt one is no silent
+             * no-op */
             static const char *const keys[] = {"encoding",
                                                "note",
                                                "further",
@@ -50,6 +51,7 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
                                                "form_opcodes_same",
                                                "form_opcodes_same_source",
                                                "segments",
+                                               "extra_dword_forms",
                                                NULL};
             static const char *const notes[] = {"oracle_pending", "forms_pending",
                                                 "form_opcodes_same_source"};
@@ -65,6 +67,8 @@ gcn_status gcn_pages_encodings(const char *curated_dir, gcn_strs *out, gcn_strs 
                 st = gcn_json_str(&doc, e, notes[k], 0, &src, diag);
             if (st == GCN_OK) /* the encoding's segments: the resolver reads each */
                 st = gcn_json_arr(&doc, e, "segments", 0, &o, diag);
+            if (st == GCN_OK) /* its extra-dword forms (SDWA, DPP): the resolver reads each */
+                st = gcn_json_arr(&doc, e, "extra_dword_forms", 0, &o, diag);
             if (st != GCN_OK)
                 break;
             if (same) {

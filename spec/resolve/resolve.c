@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "ds_m0.h"
+#include "spec/extract/page_tables.h"
 #include "spec/extract/text.h"
 #include "spec/model/claims.h"
 #include "spec/model/layout.h"
@@ -91,6 +92,7 @@ typedef struct ctx {
     gcn_strs encodings;
     const gcn_fact **segment_tables; /* per encodings entry: segment_table's answer, found once */
     gcn_strs note_values;            /* field values read from notes (encoding_note_value) */
+    gcn_strs page_names; /* field names read from a page's tables (add_extra_dword_forms) */
     /* segments that are encodings of their own (pages.json "segments": FLAT's GLOBAL and
      * SCRATCH): the encoding whose page describes them and the segment table's row */
     struct segment {
@@ -467,6 +469,39 @@ static void field_form(const char *enc, const char *description, char *form, siz
     }
 }
 
+/* The errata's field decisions for enc on gen: move, add or remove a field of l. */
+static void apply_field_decisions(ctx *c, rlayout *l, const char *enc, const char *gen)
+{
+    size_t i, j;
+    for (i = 0; i < c->errata.n; i++)
+        for (j = 0; j < c->errata.v[i].ndecisions; j++) {
+            const gcn_decision *dec = &c->errata.v[i].decisions[j];
+            rfield *f;
+            if (dec->op != GCN_DEC_FIELD || strcmp(dec->encoding, enc) != 0 ||
+                !gcn_genset_has(&dec->gens, gen))
+                continue;
+            f = layout_field(l, dec->field);
+            if (dec->lo < 0) {
+                if (f) {
+                    gcn_strs_free(&f->sources);
+                    *f = l->f[--l->n];
+                }
+            } else {
+                if (!f) {
+                    f = &l->f[l->n++];
+                    memset(f, 0, sizeof(*f));
+                    f->name = dec->field;
+                }
+                f->lo = dec->lo;
+                f->hi = dec->hi;
+            }
+            if (!gcn_strs_has(&l->sources, c->errata.v[i].id))
+                gcn_strs_push(&l->sources, c->errata.v[i].id);
+            if (f && dec->lo >= 0)
+                gcn_strs_push(&f->sources, c->errata.v[i].id);
+        }
+}
+
 static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
 {
     rlayout *l = &c->layouts[c->nlayouts];
@@ -567,34 +602,7 @@ static gcn_status build_layout(ctx *c, const char *enc, int g, gcn_reading *r)
                 gcn_strs_push(&l->f[i].sources, row->id);
             }
     }
-    /* field decisions: move, add or remove */
-    for (i = 0; i < c->errata.n; i++)
-        for (j = 0; j < c->errata.v[i].ndecisions; j++) {
-            const gcn_decision *dec = &c->errata.v[i].decisions[j];
-            rfield *f;
-            if (dec->op != GCN_DEC_FIELD || strcmp(dec->encoding, enc) != 0 ||
-                !gcn_genset_has(&dec->gens, gen))
-                continue;
-            f = layout_field(l, dec->field);
-            if (dec->lo < 0) {
-                if (f) {
-                    gcn_strs_free(&f->sources);
-                    *f = l->f[--l->n];
-                }
-            } else {
-                if (!f) {
-                    f = &l->f[l->n++];
-                    memset(f, 0, sizeof(*f));
-                    f->name = dec->field;
-                }
-                f->lo = dec->lo;
-                f->hi = dec->hi;
-            }
-            if (!gcn_strs_has(&l->sources, c->errata.v[i].id))
-                gcn_strs_push(&l->sources, c->errata.v[i].id);
-            if (f && dec->lo >= 0)
-                gcn_strs_push(&f->sources, c->errata.v[i].id);
-        }
+    apply_field_decisions(c, l, enc, gen);
     /* size: the page's "needs N bytes", else the smallest dword multiple holding the fields */
     l->bits = -1;
     for (i = 0; i < c->facts.n; i++)
@@ -666,6 +674,182 @@ static int field_cmp(const void *a, const void *b)
     if (x->hi != y->hi)
         return x->hi > y->hi ? -1 : 1; /* the wider first: OFFSET before OFFSET0 */
     return strcmp(x->name, y->name);
+}
+
+/* The forms an extra dword makes of an encoding (pages.json "extra_dword_forms": VOP1/VOP2/VOPC's
+ * SDWA and DPP words, GcnSdwaDpp.md): encodings of their own, each a 64-bit layout per generation
+ * it lists: the base encoding's word with the field that selects the dword ("field", SRC0) fixed
+ * at the form's code and renamed (the page's own name for it, VSRC0), then the field table of
+ * the page's section for the dword at bits 32-63. A name the table gives twice is the first row's
+ * (the page-tables check `name-twice`): an erratum's field decision names the other bits. The
+ * errata's field decisions for the form then apply (E254, E255). With add = 0, only the forms'
+ * names join c->encodings (before build_layouts); with add = 1, their layouts are built; with
+ * add = 2 (after build_instructions), every opcode of the base encoding's instructions on a
+ * generation of the form waits in it (pending: a valid word the codec does not model yet),
+ * where no instruction of the form has it. */
+static gcn_status add_pending(ctx *c, const char *enc, int gen, long opcode);
+
+static gcn_status add_extra_dword_forms(ctx *c, int add)
+{
+    static const char pages[] = "spec/curated/pages.json";
+    const cJSON *e;
+    cJSON *tables = NULL;
+    char *tables_page = NULL;
+    gcn_status st = GCN_OK;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c->pages_doc.root, "encodings"))
+    {
+        const cJSON *x, *base = cJSON_GetObjectItemCaseSensitive(e, "encoding");
+        cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(e, "extra_dword_forms"))
+        {
+            const char *name = NULL, *page = NULL, *section = NULL, *field = NULL,
+                       *renamed_to = NULL, *code = NULL, *from = NULL;
+            const cJSON *gens = NULL, *g, *t, *table = NULL;
+            if ((st = gcn_json_str(&c->pages_doc, x, "name", 1, &name, c->diag)) != GCN_OK ||
+                (st = gcn_json_str(&c->pages_doc, x, "page", 1, &page, c->diag)) != GCN_OK ||
+                (st = gcn_json_str(&c->pages_doc, x, "section", 1, &section, c->diag)) != GCN_OK ||
+                (st = gcn_json_str(&c->pages_doc, x, "field", 1, &field, c->diag)) != GCN_OK ||
+                (st = gcn_json_str(&c->pages_doc, x, "renamed", 1, &renamed_to, c->diag)) !=
+                    GCN_OK ||
+                (st = gcn_json_str(&c->pages_doc, x, "code", 1, &code, c->diag)) != GCN_OK ||
+                (st = gcn_json_str(&c->pages_doc, x, "from", 1, &from, c->diag)) != GCN_OK ||
+                (st = gcn_json_arr(&c->pages_doc, x, "gens", 1, &gens, c->diag)) != GCN_OK)
+                goto out;
+            if (add == 2) {
+                cJSON_ArrayForEach(g, gens)
+                {
+                    int gi = cJSON_IsString(g) ? gen_index(c, g->valuestring) : -1;
+                    size_t i;
+                    for (i = 0; gi >= 0 && i < c->ninsns && st == GCN_OK; i++)
+                        if (c->insns[i].opcode[gi] >= 0 &&
+                            strcmp(ienc(&c->insns[i]), base->valuestring) == 0)
+                            st = add_pending(c, name, gi, c->insns[i].opcode[gi]);
+                    if (st != GCN_OK)
+                        goto out;
+                }
+                continue;
+            }
+            if (!add) {
+                if (gcn_strs_has(&c->encodings, name)) {
+                    st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                        "extra dword form %s is another encoding", name);
+                    goto out;
+                }
+                gcn_strs_push(&c->encodings, name);
+                continue;
+            }
+            if (!c->in->pages_root) {
+                st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                    "extra dword form %s needs the pages' directory", name);
+                goto out;
+            }
+            if (!tables_page || strcmp(tables_page, page) != 0) {
+                char *p = gcn_path_join(c->in->pages_root, page);
+                cJSON_Delete(tables);
+                tables = NULL;
+                free(tables_page);
+                tables_page = gcn_strdup(page);
+                st = p ? gcn_extract_page_tables(p, &tables, c->diag) : GCN_ERR_NOMEM;
+                free(p);
+                if (st != GCN_OK)
+                    goto out;
+            }
+            cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(tables, "tables"))
+            {
+                const cJSON *k = cJSON_GetObjectItemCaseSensitive(t, "kind");
+                const cJSON *sn = cJSON_GetObjectItemCaseSensitive(t, "section");
+                if (!table && cJSON_IsString(k) && strcmp(k->valuestring, "fields") == 0 &&
+                    cJSON_IsString(sn) && strcmp(sn->valuestring, section) == 0)
+                    table = t;
+            }
+            if (!table) {
+                st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                    "%s: %s has no field table in section %s", name, page, section);
+                goto out;
+            }
+            cJSON_ArrayForEach(g, gens)
+            {
+                int gi = cJSON_IsString(g) ? gen_index(c, g->valuestring) : -1;
+                const rlayout *b = NULL;
+                rlayout *l;
+                const cJSON *row;
+                size_t i, nbase;
+                for (i = 0; gi >= 0 && i < c->nlayouts && !b; i++)
+                    if (c->layouts[i].gen == gi &&
+                        strcmp(c->layouts[i].encoding, base->valuestring) == 0)
+                        b = &c->layouts[i];
+                if (!b || b->bits != 32 || !layout_field((rlayout *)b, field)) {
+                    st = gcn_json_error(
+                        &c->pages_doc, x, c->diag, "%s: no 32-bit %s layout with field %s on %s",
+                        name, base->valuestring, field, cJSON_IsString(g) ? g->valuestring : "?");
+                    goto out;
+                }
+                l = &c->layouts[c->nlayouts];
+                memset(l, 0, sizeof(*l));
+                l->encoding = (char *)name;
+                l->gen = gi;
+                l->bits = 64;
+                l->f = calloc(64, sizeof(*l->f));
+                if (!l->f) {
+                    st = GCN_ERR_NOMEM;
+                    goto out;
+                }
+                for (i = 0; i < b->n; i++) {
+                    rfield *f = &l->f[l->n++];
+                    size_t q;
+                    *f = b->f[i];
+                    memset(&f->sources, 0, sizeof(f->sources));
+                    for (q = 0; q < b->f[i].sources.n; q++)
+                        gcn_strs_push(&f->sources, b->f[i].sources.v[q]);
+                    if (strcmp(f->name, field) == 0) {
+                        f->name = (char *)renamed_to;
+                        f->value = (char *)code;
+                        gcn_strs_push(&f->sources, from);
+                    }
+                }
+                nbase = l->n;
+                cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(table, "rows"))
+                {
+                    const cJSON *cells = cJSON_GetObjectItemCaseSensitive(row, "cells");
+                    const cJSON *bits = cJSON_GetObjectItemCaseSensitive(row, "bits");
+                    const cJSON *rf = cJSON_GetObjectItemCaseSensitive(row, "from");
+                    const cJSON *fn = cells ? cJSON_GetArrayItem(cells, 1) : NULL;
+                    rfield *f;
+                    char src[256];
+                    int twice = 0;
+                    if (!cJSON_IsString(fn) || cJSON_GetArraySize(bits) != 2 ||
+                        !cJSON_IsString(rf) || l->n >= 63) {
+                        st = gcn_json_error(&c->pages_doc, x, c->diag,
+                                            "%s: a row of section %s's field table does not read",
+                                            name, section);
+                        goto out;
+                    }
+                    for (i = nbase; i < l->n; i++)
+                        twice |= strcmp(l->f[i].name, fn->valuestring) == 0;
+                    if (twice)
+                        continue;
+                    if (!gcn_strs_has(&c->page_names, fn->valuestring))
+                        gcn_strs_push(&c->page_names, fn->valuestring);
+                    for (i = 0; strcmp(c->page_names.v[i], fn->valuestring) != 0; i++)
+                        ;
+                    f = &l->f[l->n++];
+                    memset(f, 0, sizeof(*f));
+                    f->name = c->page_names.v[i];
+                    f->lo = 32 + (long)cJSON_GetArrayItem(bits, 0)->valuedouble;
+                    f->hi = 32 + (long)cJSON_GetArrayItem(bits, 1)->valuedouble;
+                    snprintf(src, sizeof(src), "%s:field", rf->valuestring);
+                    gcn_strs_push(&f->sources, src);
+                }
+                gcn_strs_push(&l->sources, pages);
+                apply_field_decisions(c, l, name, g->valuestring);
+                qsort(l->f, l->n, sizeof(rfield), field_cmp);
+                c->nlayouts++;
+            }
+        }
+    }
+out:
+    cJSON_Delete(tables);
+    free(tables_page);
+    return st;
 }
 
 static gcn_status build_layouts(ctx *c)
@@ -2682,7 +2866,7 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     for (i = 0; i < c.facts.n; i++)
         if (c.facts.v[i].kind == GCN_FACT_TITLE && !gcn_strs_has(&c.encodings, c.facts.v[i].name))
             gcn_strs_push(&c.encodings, c.facts.v[i].name);
-    if ((st = add_segments(&c)) != GCN_OK)
+    if ((st = add_segments(&c)) != GCN_OK || (st = add_extra_dword_forms(&c, 0)) != GCN_OK)
         goto done;
     if (!(c.segment_tables = calloc(c.encodings.n + 1, sizeof(*c.segment_tables)))) {
         st = GCN_ERR_NOMEM;
@@ -2699,8 +2883,9 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     }
     for (i = 0; i < c.nsections; i++)
         c.section_names[i] = section_name(&c, c.sections[i].section);
-    if ((st = build_layouts(&c)) != GCN_OK || (st = build_instructions(&c, &cap)) != GCN_OK ||
-        (st = add_smrd(&c, &cap)) != GCN_OK)
+    if ((st = build_layouts(&c)) != GCN_OK || (st = add_extra_dword_forms(&c, 1)) != GCN_OK ||
+        (st = build_instructions(&c, &cap)) != GCN_OK ||
+        (st = add_extra_dword_forms(&c, 2)) != GCN_OK || (st = add_smrd(&c, &cap)) != GCN_OK)
         goto done;
     {
         cJSON *root = cJSON_CreateObject(), *inputs, *gens, *cur;
@@ -2821,6 +3006,7 @@ done:
     gcn_claims_free(&c.claims);
     gcn_strs_free(&c.encodings);
     gcn_strs_free(&c.note_values);
+    gcn_strs_free(&c.page_names);
     gcn_json_free(&c.gens_doc);
     gcn_json_free(&c.ops_doc);
     gcn_json_free(&c.syn_doc);

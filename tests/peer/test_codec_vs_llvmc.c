@@ -460,9 +460,15 @@ static void run_gen(gen_run *run, int gen, unsigned long nwords, unsigned long n
     memset(run, 0, sizeof(*run));
     run->gen = gen;
     run->ran = 1;
-    for (e = 0; e < t->nencodings && nencs < 32; e++)
-        if (layout(gen, e)->present)
+    /* the encodings with an instruction on gen: a form whose every opcode waits (the SDWA/DPP
+     * forms before their instructions take them) is the extra words' (nextra) */
+    for (e = 0; e < t->nencodings && nencs < 32; e++) {
+        unsigned k, any = 0;
+        for (k = 0; k < t->ninsns && !any && layout(gen, e)->present; k++)
+            any = t->insns[k].encoding == e && t->insns[k].opcode[gen] != GCN_NO_INSN;
+        if (any)
             encs[nencs++] = e;
+    }
     assert_true(nencs > 0);
     if (nextra)
         assert_true(nforms > 0); /* gfx8/gfx9 have SDWA and DPP */

@@ -2897,7 +2897,8 @@ E(id="E254",
   title="VOP_SDWA's bits 24-26 are SRC1_SEL: the page names them SRC0_SEL a second time",
   settles=[], category="field-conflict",
   classification="doc-erratum",
-  decisions=[{"op": "none"}],
+  decisions=[{"op": "field", "encoding": e, "field": "SRC1_SEL", "gens": list(_SDWA_GENS),
+              "bits": [56, 58]} for e in ("VOP1_SDWA", "VOP2_SDWA", "VOPC_SDWA")],
   rationale="GcnSdwaDpp.md:20 gives bits 16-18 to SRC0_SEL ('Source data selection for "
             "SRC0') and GcnSdwaDpp.md:24 gives bits 24-26 to SRC0_SEL again ('Source data "
             "selectio for SRC1'): the second is SRC1_SEL, as its description, the SRC1_SEXT/"
@@ -2913,7 +2914,14 @@ E(id="E255",
   title="GCN 1.4's VOP_SDWA: scalar sources, OMOD and VOPC's SDST; the page has GCN 1.2's",
   settles=[], category="field-missing",
   classification="doc-omission",
-  decisions=[{"op": "none"}],
+  decisions=[{"op": "field", "encoding": e, "field": f, "gens": ["gcn1.4"], "bits": b}
+             for e, f, b in (("VOP1_SDWA", "OMOD", [46, 47]), ("VOP1_SDWA", "S0", [55, 55]),
+                             ("VOP2_SDWA", "OMOD", [46, 47]), ("VOP2_SDWA", "S0", [55, 55]),
+                             ("VOP2_SDWA", "S1", [63, 63]),
+                             ("VOPC_SDWA", "DST_SEL", None), ("VOPC_SDWA", "DST_UNUSED", None),
+                             ("VOPC_SDWA", "CLAMP", None), ("VOPC_SDWA", "SDST", [40, 46]),
+                             ("VOPC_SDWA", "SD", [47, 47]), ("VOPC_SDWA", "S0", [55, 55]),
+                             ("VOPC_SDWA", "S1", [63, 63]))],
   rationale="The page describes 'GCN 1.2 VOP_SDWA' (GcnSdwaDpp.md:1, its field table "
             "GcnSdwaDpp.md:14-27) and says nothing of GCN 1.4, whose SDWA dword differs: "
             "bit 23 (S0) makes SRC0 a scalar operand code (an SGPR, a constant), bit 31 (S1) "
