@@ -193,6 +193,9 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         if (!ok)
             return GCN_ERR_OPERAND;
     }
+    /* the constant bus: one scalar value per VALU instruction, LDS_DIRECT in SRC0 alone */
+    if (p->cbus.n && !codec_cbus_ok(t, in, &p->cbus, *literal))
+        return GCN_ERR_OPERAND;
     return GCN_OK;
 }
 
@@ -455,7 +458,7 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         uint64_t opcode;
         uint16_t insn;
         unsigned i;
-        int literal = 0;
+        int literal = 0, any_literal = 0;
         if (!l->present || ((w ^ l->match_value) & l->match_mask & 0xffffffffull))
             continue;
         if (st == GCN_ERR_TRUNCATED) {
@@ -520,6 +523,7 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             gcn_plan_row one = *p;
             one.nck = 1;
             one.ck[0] = p->ck[i];
+            one.cbus.n = 0; /* the operand alone: the constant bus reads them together */
             if (check_plan(t, &in, &one, &literal) != GCN_OK && p->ck[i].kind == GCN_CK_ONE) {
                 why_start(&b, why, size);
                 why_str(&b, t->insns[insn].mnemonic);
@@ -537,6 +541,17 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
                 why_num(&b, in.field[p->ck[i].slot], 0);
                 why_str(&b, " is not a valid operand there");
                 return st;
+            }
+            any_literal |= literal;
+        }
+        /* every operand is valid alone: the constant bus rule, which reads them together */
+        if (p->cbus.n) {
+            char cb[256];
+            if ((size_t)l->bytes + 4 <= len)
+                in.literal = (uint32_t)codec_load4(bytes + l->bytes);
+            if (gcn_codec_cbus_why(t, &in, any_literal, cb, sizeof(cb))) {
+                why_start(&b, why, size);
+                why_str(&b, cb);
             }
         }
         return st;
