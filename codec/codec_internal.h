@@ -483,7 +483,7 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     gcn_status st_;                                                                                \
     f = codec_fast_variant(t, f, w);                                                               \
-    if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)                       \
+    if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED | GCN_FAST_CBUS)) != GCN_FAST_OK)       \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     if ((f->flags & GCN_FAST_UNMODELLED) && (w & gcn_fast_refused(f)))                             \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
@@ -491,6 +491,10 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     st_ = codec_fast_finish(f, WORK(t, f, w, out), w, out);                                        \
     if (st_ == GCN_OK && (f->flags & GCN_FAST_CANON))                                              \
         gcn_codec_canon_simm16(t, out);                                                            \
+    if (st_ == GCN_OK && (f->flags & GCN_FAST_CBUS) &&                                             \
+        !codec_cbus_ok(t, out, &t->plans[(unsigned)gen * t->ninsns + out->insn].cbus,              \
+                       out->has_literal))                                                          \
+        st_ = GCN_ERR_OPERAND;                                                                     \
     return st_
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and

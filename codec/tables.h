@@ -447,6 +447,9 @@ typedef struct gcn_fast_plan {
 /* GCN_FAST_OK | GCN_FAST_UNMODELLED: a plan the fast path takes once the word has none of the
  * plan row's unmodelled bits set (else GCN_ERR_NO_ENCODING, as the plan row answers) */
 #define GCN_FAST_UNMODELLED 0x10u
+/* GCN_FAST_OK | GCN_FAST_CBUS: a plan the fast path takes, after which the instruction's
+ * constant bus rule is counted (its plan row's cbus), in gcn_codec_decode_flagged */
+#define GCN_FAST_CBUS 0x08u
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
 

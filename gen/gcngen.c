@@ -1614,8 +1614,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     unsigned i, order = 0, nref = 0, ref_at[2] = {0, 0}, ref_bits[2] = {0, 0};
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
     unsigned slot_lo[GCN_MAX_SLOTS] = {0}, slot_w[GCN_MAX_SLOTS] = {0};
-    /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
-    unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
+    /* the flags a fast plan adds (slow's bits 1, 2 and 3); bit 0 alone makes it slow */
+    unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u) |
+                     (slow & 8 ? GCN_FAST_CBUS : 0u);
     slow &= 1;
     slow |= nck > GCN_FAST_CHECKS;
     /* the refused bits (GCN_FAST_UNMODELLED) as two bytes of the word (gcn_fast_refused) */
@@ -2118,7 +2119,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fetch_t fetch[GCN_MAX_FETCH];
             check_t ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-            int smem = 0, slow = 0;
+            int smem = 0, slow = 0, cbus = 0;
             long op;
             uint64_t head, unmodelled, zero, ones;
             size_t at = fast.len;
@@ -2182,10 +2183,9 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             unmodelled |= ones;
             gcn_buf_printf(b, ", 0x%llxull, 0x%llxull, 0x%llxull, ", (unsigned long long)unmodelled,
                            (unsigned long long)zero, (unsigned long long)ones);
-            /* the constant bus: a plan whose operands can break it is slow (the plan row
-             * counts the values) */
-            if (cbus_row(s, g, e, in, b))
-                slow = 1;
+            /* the constant bus: a plan whose operands can break it counts them after the fast
+             * path (GCN_FAST_CBUS, the plan row's cbus) */
+            cbus = cbus_row(s, g, e, in, b) != 0;
             gcn_buf_puts(b, "},\n");
 
             if (smem_op) {
@@ -2224,7 +2224,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
                           slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
                               ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0) |
-                              (unmodelled | zero ? 4 : 0),
+                              (unmodelled | zero ? 4 : 0) | (cbus ? 8 : 0),
                           0, 0, 0, 0, unmodelled | zero, &fast);
             keep_fast_row(s, row, &fast, at);
         }
