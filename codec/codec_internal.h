@@ -124,6 +124,10 @@ static inline int codec_cbus_ok(const gcn_tables *t, const gcn_inst *in, const g
     return r.n <= c->limit && r.lds_op < 0;
 }
 
+/* Does the decoder refuse the word for its constant bus rule alone (every operand valid, the
+ * values together too many, or LDS_DIRECT outside SRC0)? For the known-disagreement lists. */
+int gcn_codec_cbus_refuses(int gen, const uint8_t *bytes, size_t len);
+
 /* Why an instruction breaks its constant bus rule (codec/cbus.c), for the parser's and the
  * decoder's messages: the reason in buf, its length; 0 when it keeps it. */
 size_t gcn_codec_cbus_why(const gcn_tables *t, const gcn_inst *in, int literal, char *buf,

@@ -395,6 +395,56 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 }
 #endif
 
+int gcn_codec_cbus_refuses(int gen, const uint8_t *bytes, size_t len)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_layout_row *l = NULL;
+    const gcn_plan_row *p;
+    gcn_plan_row rest;
+    gcn_inst in;
+    uint64_t w, opcode;
+    uint16_t insn;
+    unsigned e, best = 0, i;
+    int literal = 0;
+    if (gen < 0 || (unsigned)gen >= t->ngens || !bytes || len < 4 ||
+        gcn_codec_decode_plan(gen, bytes, len, &in) != GCN_ERR_OPERAND)
+        return 0;
+    w = codec_load4(bytes);
+    /* the word's encoding: of nested ones, the one that fixes more bits (as decode_scan) */
+    for (e = 0; e < t->nencodings; e++) {
+        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
+        if (!c->present || ((w ^ c->match_value) & c->match_mask & 0xffffffffull))
+            continue;
+        if (!l || (c->match_mask & l->match_mask) == l->match_mask) {
+            l = c;
+            best = e;
+        }
+    }
+    if (!l || len < l->bytes)
+        return 0;
+    if (l->bytes >= 8)
+        w = codec_load8(bytes);
+    opcode = codec_get(w, l->slot[l->opcode_slot]);
+    insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
+    if (insn == GCN_NO_INSN || insn == GCN_PENDING_INSN)
+        return 0;
+    p = &t->plans[(unsigned)gen * t->ninsns + insn];
+    if (!p->cbus.n || ((w ^ p->ones) & p->unmodelled) || (w & p->zero))
+        return 0;
+    memset(&in, 0, sizeof(in));
+    in.insn = insn;
+    in.gen = (uint8_t)gen;
+    in.encoding = (uint8_t)best;
+    for (i = 0; i < p->n; i++)
+        in.field[p->op[i].slot] = (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
+    /* every operand valid alone, the constant bus broken */
+    rest = *p;
+    rest.cbus.n = 0;
+    if (check_plan(t, &in, &rest, &literal) != GCN_OK)
+        return 0;
+    return !codec_cbus_ok(t, &in, &p->cbus, literal);
+}
+
 /* The reasons gcn_decode_why writes, without printf (the byte round trip target asks for one
  * on every input): pieces appended to buf, cut to size - 1 bytes (size > 0). */
 typedef struct why_buf {
