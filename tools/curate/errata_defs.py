@@ -1582,7 +1582,8 @@ E(id="E115",
             "V_MOVRELS_B32 and V_MOVRELSD_B32, which index their source register and so need a "
             "VGPR. llvm-mc (tahiti, tonga) takes a VGPR and an inline constant "
             "(v_movreld_b32 v0, 1); it refuses an SGPR only by its constant bus rule, as the "
-            "instruction reads M0 too (spec/peers/llvm-mc-known.json K24).",
+            "instruction reads M0 too, which the codec counts as llvm-mc does (the VOP1 page's "
+            "constant bus, GcnInstrsVop1.md:82-86).",
   probes=[asm(g, ("v_movreld_b32 v0, v1", op("VOP1", 66 if g == "gcn1.0" else 54)),
               ("v_movreld_b32 v0, 1", ("byte", 0, 0x81))) for g in ["gcn1.0", "gcn1.2"]])
 
