@@ -179,6 +179,17 @@ gcn_status gcn_codec_check_fields(const gcn_tables *t, const gcn_inst *in);
  * or -1. A 32-bit operand reads v as 32 bits (0xfffffff0 is -16; 0x3f800000 is 1.0), as
  * LLVM's assembler and printer do; a 64-bit operand reads it whole. */
 int gcn_codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned regs);
+/* The inline float constant code whose value a half source (format f16) reads from the 16-bit
+ * pattern h (0x3800: 0.5, 0x3118: 1/(2*pi)), as LLVM reads a half operand's bits, or -1. */
+int gcn_codec_inline_half_code(const gcn_tables *t, unsigned gen, uint32_t h);
+/* A float as a half's bits in *h, rounded to nearest even, as LLVM converts a half operand's
+ * number (0.3: 0x34cd, -0.0: 0x8000); 0 when it overflows (65520.0) or falls below the
+ * smallest normal half (1e-6), which llvm-mc 14 and 19 refuse ('invalid operand for
+ * instruction'). */
+int gcn_codec_half_bits(double d, uint32_t *h);
+/* The format of instruction row insn's 16-bit VALU sources, "f16" (halves) or "i16"
+ * (integers), "-" when it has none: what the known-disagreement lists match as "source16". */
+const char *gcn_codec_source16(const gcn_tables *t, unsigned insn);
 
 /* An operand's value in LLVM's syntax (codec/expr.c): an absolute expression (64 bits,
  * wrapping) or a floating-point number (a whole operand, at most one '-' before it). */

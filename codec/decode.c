@@ -18,6 +18,55 @@ int gcn_codec_inline_code(const gcn_tables *t, unsigned gen, int64_t v, unsigned
     return -1;
 }
 
+/* A float's bits as a half's, rounded to nearest even (the inline floats are exact halves but
+ * 1/(2*pi), which rounds to 0x3118 as LLVM's). */
+static uint32_t f32_half(uint32_t f)
+{
+    uint32_t sign = (f >> 16) & 0x8000u, mant = f & 0x7fffffu, q, rest;
+    int e = (int)((f >> 23) & 0xffu) - 127;
+    if (e > 15)
+        return sign | 0x7c00u;
+    if (e < -24)
+        return sign;
+    mant |= 0x800000u;
+    /* the half's significand: 11 bits for a normal value, fewer below 2^-14 */
+    {
+        unsigned shift = (unsigned)(13 + (e < -14 ? -14 - e : 0));
+        q = mant >> shift;
+        rest = mant & ((1u << shift) - 1u);
+        if (rest > (1u << (shift - 1)) || (rest == (1u << (shift - 1)) && (q & 1u)))
+            q++;
+    }
+    if (e < -14)
+        return sign | q; /* a subnormal (q = 0x400 is the smallest normal, as its bits say) */
+    return sign |
+           ((q & 0x800u) ? ((uint32_t)(e + 16) << 10) : ((uint32_t)(e + 15) << 10 | (q & 0x3ffu)));
+}
+
+int gcn_codec_inline_half_code(const gcn_tables *t, unsigned gen, uint32_t h)
+{
+    const uint8_t *f = t->inline_float_codes + gen * 16u;
+    unsigned k;
+    for (k = 0; k < 16 && f[k] != 0xff; k++)
+        if (f32_half(codec_scalar(t, gen, f[k])->f32) == (h & 0xffffu))
+            return f[k];
+    return -1;
+}
+
+const char *gcn_codec_source16(const gcn_tables *t, unsigned insn)
+{
+    const gcn_insn_row *row;
+    unsigned i;
+    if (insn >= t->ninsns)
+        return "-";
+    row = &t->insns[insn];
+    for (i = 0; i < row->noperands; i++)
+        if (row->operand[i].kind == GCN_KIND_VSRC &&
+            (row->operand[i].format == GCN_FMT_F16 || row->operand[i].format == GCN_FMT_I16))
+            return row->operand[i].format == GCN_FMT_F16 ? "f16" : "i16";
+    return "-";
+}
+
 static int fits_slot(const gcn_layout_row *l, unsigned slot, uint32_t v)
 {
     unsigned w = slot == GCN_NO_SLOT ? 0 : l->slot[slot].width;

@@ -701,38 +701,74 @@ static int int_value(pctx *p, size_t *k, int64_t *v, const char *what, gcn_statu
 
 /* A scalar source value: an inline constant's code, or the literal code with the literal set,
  * as LLVM converts a number for a 32-bit (regs 1) or 64-bit integer operand. */
-/* A number for a 16-bit VALU source (GCN_FMT_F16): an inline constant, or a literal of 16 bits
- * (a negative value as its 16-bit pattern), as LLVM takes them. A float that is no inline
- * constant would be a half literal, which gcnspec does not encode yet: refused. */
-static gcn_status vsrc16_value(pctx *p, const codec_value_t *v, size_t at, size_t end,
-                               unsigned *code)
+int gcn_codec_half_bits(double d, uint32_t *h)
+{
+    uint32_t sign = signbit(d) ? 0x8000u : 0;
+    double a = fabs(d), q;
+    int e;
+    if (isnan(d) || isinf(d))
+        return 0;
+    if (a == 0) {
+        *h = sign;
+        return 1;
+    }
+    (void)frexp(a, &e);
+    e--; /* a = 1.f * 2^e */
+    if (e < -14)
+        return 0;
+    q = rint(ldexp(a, 10 - e)); /* 1024-2048: the significand's 11 bits */
+    if (q >= 2048) {
+        q = 1024;
+        e++;
+    }
+    if (e > 15)
+        return 0;
+    *h = sign | (uint32_t)(e + 15) << 10 | ((uint32_t)q - 1024u);
+    return 1;
+}
+
+/* A number for a 16-bit VALU source (GCN_FMT_F16, GCN_FMT_I16): an inline constant, or a
+ * literal of 16 bits (a negative value as its 16-bit pattern), as LLVM takes them. A half
+ * (f16) reads a float as a half (0.3: the literal 0x34cd) and a 16-bit pattern that is an
+ * inline float's half as that constant (0x3800: 0.5); an integer source takes a float that is
+ * an inline constant alone. */
+static gcn_status vsrc16_value(pctx *p, const gcn_operand_row *op, const codec_value_t *v,
+                               size_t at, size_t end, unsigned *code)
 {
     const gcn_tables *t = p->t;
     unsigned gen = p->in->gen, lit = t->literal_code[gen];
     const char *tok = p->s + at;
     size_t n = end - at;
     int ic;
-    if (v->is_float) {
+    uint32_t bits;
+    if (v->is_float && op->format == GCN_FMT_F16) {
+        if (!gcn_codec_half_bits(v->d, &bits))
+            return err(p, at, "'%.*s' is no half-precision value (out of a half's range)",
+                       TOK(tok, n));
+    } else if (v->is_float) {
         float f = (float)v->d;
         uint32_t v32;
         memcpy(&v32, &f, sizeof(v32));
         ic = gcn_codec_inline_code(t, gen, (int64_t)v32, 1); /* rounded, as 32-bit sources */
         if (ic < 0 || (t->code_info[gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_FLOAT)
             return err(p, at,
-                       "'%.*s' is no inline constant of %s, and gcnspec takes no half-precision "
-                       "literal for a 16-bit source",
+                       "'%.*s' is no inline constant of %s, and a 16-bit integer source takes "
+                       "no float literal",
                        TOK(tok, n), gcn_gen_id((int)gen));
         *code = (unsigned)ic;
         return GCN_OK;
-    }
-    if (v->i < -32768 || v->i > 65535)
+    } else if (v->i < -32768 || v->i > 65535)
         return err(p, at, "'%.*s' does not fit in 16 bits (a 16-bit source's literal)",
                    TOK(tok, n));
+    else
+        bits = (uint32_t)v->i & 0xffffu;
     {
         /* the operand reads 16 bits: 0xfff0 is -16 there, an inline constant */
-        int64_t s16 = (int64_t)(int16_t)(uint16_t)((uint64_t)v->i & 0xffffu);
+        int64_t s16 = (int64_t)(int16_t)(uint16_t)bits;
         ic = s16 >= -16 && s16 <= 64 ? gcn_codec_inline_code(t, gen, s16, 1) : -1;
     }
+    if (ic < 0 && op->format == GCN_FMT_F16)
+        ic = gcn_codec_inline_half_code(t, gen, bits);
     if (ic >= 0) {
         *code = (unsigned)ic;
         return GCN_OK;
@@ -740,7 +776,36 @@ static gcn_status vsrc16_value(pctx *p, const codec_value_t *v, size_t at, size_
     if (lit == 0xffffu)
         return err(p, at, "'%.*s' needs a literal, which this operand cannot take", TOK(tok, n));
     *code = lit;
-    return take_literal(p, at, end, (uint32_t)v->i & 0xffffu);
+    return take_literal(p, at, end, bits);
+}
+
+/* A number for a VOP3P source of two halves (GCN_FMT_PK_F16), as llvm-mc-19 reads a v2f16
+ * operand: an integer as 32 bits (an inline integer), else as a 16-bit pattern that is an
+ * inline float's half (0x3c00: 1.0); a float as a half. What no inline constant holds is the
+ * literal code, which the caller refuses (VOP3P takes no literal). */
+static gcn_status pk_half_value(pctx *p, const codec_value_t *v, size_t at, size_t end,
+                                unsigned *code)
+{
+    const gcn_tables *t = p->t;
+    unsigned gen = p->in->gen;
+    int ic = -1;
+    uint32_t h;
+    if (v->is_float) {
+        if (!gcn_codec_half_bits(v->d, &h))
+            return err(p, at, "'%.*s' is no half-precision value (out of a half's range)",
+                       TOK(p->s + at, end - at));
+        ic = h == 0 ? gcn_codec_inline_code(t, gen, 0, 1) : gcn_codec_inline_half_code(t, gen, h);
+    } else {
+        if (v->i < -(1ll << 31) || v->i > 0xffffffffll)
+            return err(p, at, "'%.*s' does not fit in 32 bits", TOK(p->s + at, end - at));
+        ic = gcn_codec_inline_code(t, gen, v->i, 1);
+        if (ic >= 0 && (t->code_info[gen * 256u + (unsigned)ic] & 0xfu) != GCN_SC_INLINE_INT)
+            ic = -1;
+        if (ic < 0 && v->i >= 0 && v->i <= 0xffff)
+            ic = gcn_codec_inline_half_code(t, gen, (uint32_t)v->i);
+    }
+    *code = ic >= 0 ? (unsigned)ic : t->literal_code[gen];
+    return GCN_OK;
 }
 
 static gcn_status ssrc_value(pctx *p, const codec_value_t *v, unsigned regs, size_t at, size_t end,
@@ -1241,8 +1306,10 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         }
         if (!gcn_codec_value(s, &k, &val, &e))
             return err(p, e.at, "%s", e.msg);
-        st = op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_F16
-                 ? vsrc16_value(p, &val, skip_blanks(s, at), k, &code)
+        st = op->kind == GCN_KIND_VSRC && (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16)
+                 ? vsrc16_value(p, op, &val, skip_blanks(s, at), k, &code)
+             : op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_PK_F16
+                 ? pk_half_value(p, &val, skip_blanks(s, at), k, &code)
                  : ssrc_value(p, &val, op->regs, skip_blanks(s, at), k, &code);
         if (st != GCN_OK)
             return st;
@@ -1415,16 +1482,16 @@ static gcn_status operand(pctx *p, const gcn_operand_row *op)
         if (!gcn_codec_value(s, &k, &val, &e))
             return err(p, e.at, "%s", e.msg);
         if (op->format == GCN_FMT_F16) {
-            /* a 16-bit constant (V_MADAK_F16's K), as a 16-bit source's literal */
-            if (val.is_float)
+            /* a half constant (V_MADAK_F16's K), as a half source's literal: 1.5 is 0x3e00 */
+            if (val.is_float && !gcn_codec_half_bits(val.d, &bits))
                 return err(p, skip_blanks(s, at),
-                           "'%.*s': gcnspec takes no half-precision float for a 16-bit constant; "
-                           "write its bits (0x3c00 for 1.0)",
+                           "'%.*s' is no half-precision value (out of a half's range)",
                            TOK(s + at, k - at));
-            if (val.i < -32768 || val.i > 65535)
+            if (!val.is_float && (val.i < -32768 || val.i > 65535))
                 return err(p, skip_blanks(s, at), "'%.*s' does not fit in 16 bits",
                            TOK(s + at, k - at));
-            bits = (uint32_t)val.i & 0xffffu;
+            if (!val.is_float)
+                bits = (uint32_t)val.i & 0xffffu;
         } else {
             /* ssrc_value's conversion: the value's 32 bits land in the literal or in an inline
              * constant's code, which here stands for the same bits */

@@ -356,10 +356,15 @@ CODEC_INLINE char *vsrc(char *p, const gcn_tables *t, const gcn_inst *in, const 
         v -= 256;
         return op->regs == 1 ? dec(p, v) : range(p, v, (unsigned long long)v + op->regs - 1);
     }
-    if (op->format == GCN_FMT_F16 && codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL) {
-        /* the literal's low 16 bits, an inline integer when they read as one (0xfff0: -16) */
+    if ((op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16) &&
+        codec_scalar(t, in->gen, v)->sclass == GCN_SC_LITERAL) {
+        /* the literal's low 16 bits, an inline integer when they read as one (0xfff0: -16),
+         * and of a half the inline float whose half they are (0x3800: 0.5), as LLVM writes
+         * them (the text assembles to the inline constant, which reads the same value) */
         int64_t s16 = (int64_t)(int16_t)(uint16_t)(in->literal & 0xffffu);
         int ic = s16 >= -16 && s16 <= 64 ? gcn_codec_inline_code(t, in->gen, s16, 1) : -1;
+        if (ic < 0 && op->format == GCN_FMT_F16)
+            ic = gcn_codec_inline_half_code(t, in->gen, in->literal);
         return ic < 0 ? hex(p, in->literal & 0xffffu) : scalar(p, t, in, (unsigned)ic, 1);
     }
     if (op->format == GCN_FMT_F64 && op->regs == 2 &&
@@ -503,7 +508,7 @@ CODEC_INLINE char *put_operand(char *p, const gcn_tables *t, const gcn_inst *in,
         int ic = gcn_codec_inline_code(t, in->gen, in->literal, 1);
         if (op->format == GCN_FMT_HEX)
             return hex(p, in->literal);
-        if (op->format == GCN_FMT_F16)
+        if (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16)
             return hex(p, in->literal & 0xffffu);
         if (ic >= 0)
             return scalar(p, t, in, (unsigned)ic, 1);

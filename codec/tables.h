@@ -47,8 +47,15 @@ typedef enum gcn_kind {
         GCN_KIND_COUNT
 } gcn_kind;
 
-/* How a value is written. X(enum, spec name). "f16": a 16-bit VALU source, whose literal is the
- * low 16 bits of the dword (the decoder drops the rest, as the hardware reads none of it).
+/* How a value is written. X(enum, spec name). "f16": a 16-bit VALU source that is a half,
+ * whose literal is the low 16 bits of the dword (the decoder drops the rest, as the hardware
+ * reads none of it); a number is read as a half (0x3800 and 0.5 are the inline 0.5, 0.3 the
+ * literal 0x34cd) and a literal whose half is an inline float is written as that constant, as
+ * LLVM does. "i16": a 16-bit VALU source that is an integer, its literal as f16's; a number is
+ * its 16-bit pattern (0x3800 a literal), an inline float's code is written by its name.
+ * "pk-f16": a VOP3P source of two halves, read as LLVM 19 reads a v2f16 operand: an integer as
+ * 32 bits (-1 and 0xffffffff are -1; 0xffff is no inline constant), a float, or a 16-bit
+ * pattern, as a half (1.0 and 0x3c00 are the inline 1.0; 0x3f800000 is none).
  * "f64": a 64-bit VALU source that is a double,
  * whose 32-bit literal holds the upper half of its value. "inline": decimal when an inline integer
  * constant has the value, else hex (how LLVM writes such immediates). "gpr-idx": a GPR
@@ -78,6 +85,8 @@ typedef enum gcn_kind {
     X(GCN_FMT_HWREG, "hwreg")                                                                      \
     X(GCN_FMT_F64, "f64")                                                                          \
     X(GCN_FMT_F16, "f16")                                                                          \
+    X(GCN_FMT_I16, "i16")                                                                          \
+    X(GCN_FMT_PK_F16, "pk-f16")                                                                    \
     X(GCN_FMT_INTERP_SLOT, "interp-slot")                                                          \
     X(GCN_FMT_OMOD, "omod")                                                                        \
     X(GCN_FMT_BUF_FORMAT, "buf-format")                                                            \

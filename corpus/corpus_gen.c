@@ -91,7 +91,7 @@ static void write_seed(const char *name, const void *data, size_t size)
     char path[4096];
     gcn_diag diag;
     snprintf(path, sizeof(path), "%s/%s", out_dir, name);
-    if (gcn_write_file_atomic(path, data, size, &diag) != GCN_OK) {
+    if (gcn_write_file_replace(path, data, size, &diag) != GCN_OK) {
         gcn_diag_print(&diag, stderr);
         exit(1);
     }

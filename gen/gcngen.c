@@ -1395,6 +1395,12 @@ static const char *const check_enums[] = {
 
 /* The operand checks of an instruction: what each operand kind requires of its field. A
  * one-register VGPR in an 8-bit field needs none. Returns how many. */
+/* A 16-bit source's format (a half, "f16", or an integer, "i16"): its literal keeps 16 bits. */
+static int is_src16_format(const char *format)
+{
+    return format && (strcmp(format, "f16") == 0 || strcmp(format, "i16") == 0);
+}
+
 static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON *in, check_t *ck)
 {
     const cJSON *op, *m;
@@ -1439,8 +1445,7 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
                 c.arg |= GCN_CK_NO_LITERAL;
         } else if (strcmp(kind, "vsrc") == 0) {
-            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_VSRC16
-                                                                                : GCN_CK_VSRC;
+            c.kind = is_src16_format(str(op, "format")) ? GCN_CK_VSRC16 : GCN_CK_VSRC;
             /* a source that lists the generations with a literal takes none elsewhere (VOP3's:
              * no dword follows its two on GCN 1.0-1.4) */
             if (get(op, "literal_gens") && !((gens_mask(s, get(op, "literal_gens")) >> gen) & 1))
@@ -1456,8 +1461,7 @@ static unsigned plan_checks(spec_t *s, unsigned gen, const enc_t *e, const cJSON
             c.kind = GCN_CK_SMRD_OFFSET;
             c.arg = idx;
         } else if (strcmp(kind, "literal32") == 0) {
-            c.kind = str(op, "format") && strcmp(str(op, "format"), "f16") == 0 ? GCN_CK_LITERAL16
-                                                                                : GCN_CK_LITERAL;
+            c.kind = is_src16_format(str(op, "format")) ? GCN_CK_LITERAL16 : GCN_CK_LITERAL;
         } else
             found = 0;
         if (found && n < GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS)

@@ -256,7 +256,7 @@ gcn_status gcn_tmp_commit(gcn_tmp_file *t, gcn_diag *diag)
 {
     FILE *f = t->f;
     t->f = NULL;
-    if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
+    if (fflush(f) != 0 || (!t->no_sync && fsync(fileno(f)) != 0)) {
         gcn_diag_set(diag, t->path, 0, 0, "write failed: %s", strerror(errno));
         fclose(f);
         gcn_tmp_abandon(t);
@@ -278,18 +278,30 @@ gcn_status gcn_tmp_commit(gcn_tmp_file *t, gcn_diag *diag)
     return GCN_OK;
 }
 
-gcn_status gcn_write_file_atomic(const char *path, const char *data, size_t len, gcn_diag *diag)
+static gcn_status write_whole(const char *path, const char *data, size_t len, int sync,
+                              gcn_diag *diag)
 {
     gcn_tmp_file t;
     gcn_status st = gcn_tmp_open(&t, path, diag);
     if (st != GCN_OK)
         return st;
+    t.no_sync = !sync;
     if (len && fwrite(data, 1, len, t.f) != len) {
         gcn_diag_set(diag, path, 0, 0, "write failed: %s", strerror(errno));
         gcn_tmp_abandon(&t);
         return GCN_ERR_IO;
     }
     return gcn_tmp_commit(&t, diag);
+}
+
+gcn_status gcn_write_file_atomic(const char *path, const char *data, size_t len, gcn_diag *diag)
+{
+    return write_whole(path, data, len, 1, diag);
+}
+
+gcn_status gcn_write_file_replace(const char *path, const char *data, size_t len, gcn_diag *diag)
+{
+    return write_whole(path, data, len, 0, diag);
 }
 
 gcn_status gcn_make_dirs(const char *path, gcn_diag *diag)

@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* memfd_create */
 #include "proc.h"
 
 #include "file.h"
@@ -6,13 +6,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -110,7 +110,8 @@ static void close_fd(int *fd)
  * (path, size, modification time), arguments and input is read back instead of run again.
  * tools/test.sh sets it so that the sanitizer pass, which runs our code again, does not run
  * llvm-mc and llvm-objdump again on the inputs the first pass gave them. Only a run that
- * exited (no signal, no deadline, no failure) is kept; only programs named llvm-* are; a file
+ * exited, or crashed by its own fault (crash_signal), is kept -- no deadline, no kill from
+ * outside, no failure to run it; only programs named llvm-* are; a file
  * named by an argument is part of the question. */
 static char *peer_cache_path(const char *path, char *const *argv, const char *in, size_t in_len)
 {
@@ -160,15 +161,33 @@ static char *peer_cache_path(const char *path, char *const *argv, const char *in
     return out;
 }
 
-/* The answer kept at cache: "gcnpeer1 EXIT OUTLEN ERRLEN\n", then stdout and stderr. */
+/* The signals a program raises on itself when it crashes (a fault, an assertion): the same
+ * input crashes it again, so such a run is an answer worth keeping (llvm-mc-14 crashes on
+ * hundreds of syntax cases, each a run that loads libLLVM). A kill from outside (SIGKILL,
+ * SIGTERM, SIGINT, a deadline) says nothing about the input and is never kept. */
+static int crash_signal(int sig)
+{
+    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE || sig == SIGABRT ||
+           sig == SIGTRAP || sig == SIGSYS;
+}
+
+static void note_signal(gcn_proc_result *r, int sig)
+{
+    r->signal = sig;
+    if (!r->failure[0])
+        snprintf(r->failure, sizeof(r->failure), "killed by signal %d", sig);
+}
+
+/* The answer kept at cache: "gcnpeer2 EXIT SIGNAL OUTLEN ERRLEN\n", then stdout and stderr. */
 static int peer_cache_read(const char *cache, gcn_proc_result *r)
 {
     FILE *f = fopen(cache, "rb");
-    int code = 0, ok = 0;
+    int code = 0, sig = 0, ok = 0;
     size_t nout = 0, nerr = 0;
     if (!f)
         return 0;
-    if (fscanf(f, "gcnpeer1 %d %zu %zu", &code, &nout, &nerr) == 3 && fgetc(f) == '\n') {
+    if (fscanf(f, "gcnpeer2 %d %d %zu %zu", &code, &sig, &nout, &nerr) == 4 && fgetc(f) == '\n' &&
+        (sig == 0 || crash_signal(sig))) {
         char *data = malloc(nout + nerr + 1);
         if (data && fread(data, 1, nout + nerr, f) == nout + nerr && fgetc(f) == EOF) {
             gcn_buf_append(&r->out, data, nout);
@@ -183,6 +202,8 @@ static int peer_cache_read(const char *cache, gcn_proc_result *r)
         gcn_buf_free(&r->out);
         gcn_buf_free(&r->err);
         r->exit_code = 0;
+    } else if (sig) {
+        note_signal(r, sig);
     }
     return ok;
 }
@@ -199,7 +220,9 @@ static void peer_cache_write(const char *cache, const gcn_proc_result *r)
         return;
     snprintf(tmp, n, "%s.tmp.%ld.%u", cache, (long)getpid(), atomic_fetch_add(&counter, 1u));
     f = fopen(tmp, "wb");
-    ok = f && fprintf(f, "gcnpeer1 %d %zu %zu\n", r->exit_code, r->out.len, r->err.len) > 0 &&
+    ok = f &&
+         fprintf(f, "gcnpeer2 %d %d %zu %zu\n", r->exit_code, r->signal, r->out.len, r->err.len) >
+             0 &&
          fwrite(r->out.data ? r->out.data : "", 1, r->out.len, f) == r->out.len &&
          fwrite(r->err.data ? r->err.data : "", 1, r->err.len, f) == r->err.len;
     if (f && fclose(f) != 0)
@@ -227,42 +250,94 @@ void gcn_proc_run(const char *path, char *const *argv, const char *stdin_text, s
         return;
     }
     proc_run(path, argv, stdin_text, in_len, timeout_s, r);
-    if (cache && !r->failure[0] && !r->signal && !r->timed_out && !r->out.oom && !r->err.oom)
+    /* a run that exited, or crashed by itself; never one cut short (a deadline, a kill, a
+     * failure to run or to read it back) */
+    if (cache && !r->timed_out && !r->out.oom && !r->err.oom &&
+        (r->signal ? crash_signal(r->signal) && strncmp(r->failure, "killed by", 9) == 0
+                   : !r->failure[0]))
         peer_cache_write(cache, r);
     free(cache);
+}
+
+/* An in-memory file: the peer's stdin (the question, written whole before it starts) and its
+ * stdout and stderr. Not pipes: llvm-mc writes its diagnostics unbuffered, a few bytes a
+ * write(), and a pipe woke the reader for each (test_syntax_llvm_mc -- a 20,000-line batch
+ * is some 100,000 writes -- spent more time switching between the two processes than
+ * assembling). */
+static int mem_file(const char *name, const char *data, size_t len, char *failure, size_t fsize)
+{
+    int fd = memfd_create(name, MFD_CLOEXEC);
+    size_t done = 0;
+    if (fd < 0) {
+        snprintf(failure, fsize, "memfd_create: %s", strerror(errno));
+        return -1;
+    }
+    while (done < len) {
+        ssize_t n = write(fd, data + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            snprintf(failure, fsize, "writing the peer's input: %s", strerror(errno));
+            close(fd);
+            return -1;
+        }
+        done += (size_t)n;
+    }
+    if (lseek(fd, 0, SEEK_SET) != 0) {
+        snprintf(failure, fsize, "lseek: %s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* The whole in-memory file, from its start, appended to b. */
+static void read_back(int fd, gcn_buf *b, char *failure, size_t fsize)
+{
+    char chunk[65536];
+    ssize_t n;
+    if (lseek(fd, 0, SEEK_SET) != 0) {
+        snprintf(failure, fsize, "lseek: %s", strerror(errno));
+        return;
+    }
+    while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            snprintf(failure, fsize, "reading the peer's output: %s", strerror(errno));
+            return;
+        }
+        gcn_buf_append(b, chunk, (size_t)n);
+    }
 }
 
 static void proc_run(const char *path, char *const *argv, const char *stdin_text, size_t in_len,
                      unsigned timeout_s, gcn_proc_result *r)
 {
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
-    size_t in_done = 0;
+    int in = -1, out = -1, err = -1;
     double deadline = now_s() + timeout_s;
-    struct sigaction ignore, old_pipe;
     int status = 0, timed_out = 0;
     pid_t pid;
 
-    if (pipe(in) || pipe(out) || pipe(err)) {
-        snprintf(r->failure, sizeof(r->failure), "pipe: %s", strerror(errno));
+    in = mem_file("gcn-peer-in", stdin_text, in_len, r->failure, sizeof(r->failure));
+    if (in >= 0)
+        out = mem_file("gcn-peer-out", NULL, 0, r->failure, sizeof(r->failure));
+    if (out >= 0)
+        err = mem_file("gcn-peer-err", NULL, 0, r->failure, sizeof(r->failure));
+    if (err < 0)
         goto close_all;
-    }
     /* posix_spawn, not fork: a sanitized or large process would copy its page tables for
-     * every peer run (most of an ASan test's time went there). */
+     * every peer run (most of an ASan test's time went there). The dup2s clear close-on-exec
+     * on 0, 1 and 2; the originals close at the exec. */
     {
         posix_spawn_file_actions_t fa;
         int rc = posix_spawn_file_actions_init(&fa);
         if (!rc)
-            rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+            rc = posix_spawn_file_actions_adddup2(&fa, in, 0);
         if (!rc)
-            rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+            rc = posix_spawn_file_actions_adddup2(&fa, out, 1);
         if (!rc)
-            rc = posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-        {
-            int fds[6] = {in[0], in[1], out[0], out[1], err[0], err[1]}, k;
-            for (k = 0; k < 6 && !rc; k++)
-                if (fds[k] > 2)
-                    rc = posix_spawn_file_actions_addclose(&fa, fds[k]);
-        }
+            rc = posix_spawn_file_actions_adddup2(&fa, err, 2);
         if (!rc) {
             char **env = peer_environ();
             rc = posix_spawn(&pid, path, &fa, NULL, argv, env);
@@ -276,61 +351,8 @@ static void proc_run(const char *path, char *const *argv, const char *stdin_text
             goto close_all;
         }
     }
-    close_fd(&in[0]);
-    close_fd(&out[1]);
-    close_fd(&err[1]);
-    /* A peer that exits before reading all of stdin must not kill us with SIGPIPE. */
-    memset(&ignore, 0, sizeof(ignore));
-    ignore.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ignore, &old_pipe);
-    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
-    if (in_len == 0)
-        close_fd(&in[1]);
-
-    while (out[0] >= 0 || err[0] >= 0 || in[1] >= 0) {
-        struct pollfd fds[3];
-        int nfds = 0, i, left_ms;
-        double left = deadline - now_s();
-        if (left <= 0) {
-            timed_out = 1;
-            break;
-        }
-        left_ms = (int)(left * 1000) + 1;
-        if (in[1] >= 0)
-            fds[nfds++] = (struct pollfd){.fd = in[1], .events = POLLOUT};
-        if (out[0] >= 0)
-            fds[nfds++] = (struct pollfd){.fd = out[0], .events = POLLIN};
-        if (err[0] >= 0)
-            fds[nfds++] = (struct pollfd){.fd = err[0], .events = POLLIN};
-        if (poll(fds, (nfds_t)nfds, left_ms) < 0) {
-            if (errno == EINTR)
-                continue;
-            snprintf(r->failure, sizeof(r->failure), "poll: %s", strerror(errno));
-            break;
-        }
-        for (i = 0; i < nfds; i++) {
-            if (!fds[i].revents)
-                continue;
-            if (fds[i].fd == in[1]) {
-                ssize_t n = write(in[1], stdin_text + in_done, in_len - in_done);
-                if (n > 0)
-                    in_done += (size_t)n;
-                if ((n < 0 && errno != EAGAIN && errno != EINTR) || in_done == in_len)
-                    close_fd(&in[1]);
-            } else {
-                char chunk[4096];
-                int *fd = fds[i].fd == out[0] ? &out[0] : &err[0];
-                ssize_t n = read(*fd, chunk, sizeof(chunk));
-                if (n > 0)
-                    gcn_buf_append(fds[i].fd == out[0] ? &r->out : &r->err, chunk, (size_t)n);
-                else if (n == 0 || (errno != EAGAIN && errno != EINTR))
-                    close_fd(fd);
-            }
-        }
-    }
-    sigaction(SIGPIPE, &old_pipe, NULL);
-    /* The peer may close its outputs and still run: wait for it within the same deadline. */
-    while (!timed_out) {
+    /* its outputs are files: nothing to drain while it runs, only the deadline to keep */
+    for (;;) {
         pid_t done = waitpid(pid, &status, WNOHANG);
         if (done == pid || (done < 0 && errno != EINTR))
             break;
@@ -347,22 +369,19 @@ static void proc_run(const char *path, char *const *argv, const char *stdin_text
         }
         snprintf(r->failure, sizeof(r->failure), "timed out after %u s", timeout_s);
     }
+    read_back(out, &r->out, r->failure, sizeof(r->failure));
+    read_back(err, &r->err, r->failure, sizeof(r->failure));
     if (!r->failure[0] && WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(r->failure, sizeof(r->failure), "could not execute %s", path);
-    if (!r->failure[0] && WIFSIGNALED(status))
-        snprintf(r->failure, sizeof(r->failure), "killed by signal %d", WTERMSIG(status));
     if (!timed_out && WIFEXITED(status))
         r->exit_code = WEXITSTATUS(status);
     if (!timed_out && WIFSIGNALED(status))
-        r->signal = WTERMSIG(status);
+        note_signal(r, WTERMSIG(status));
     r->timed_out = timed_out;
     if (!r->failure[0] && (r->out.oom || r->err.oom))
         snprintf(r->failure, sizeof(r->failure), "out of memory");
 close_all:
-    close_fd(&in[0]);
-    close_fd(&in[1]);
-    close_fd(&out[0]);
-    close_fd(&out[1]);
-    close_fd(&err[0]);
-    close_fd(&err[1]);
+    close_fd(&in);
+    close_fd(&out);
+    close_fd(&err);
 }

@@ -1,4 +1,4 @@
-/* Runs a peer program: stdin piped in, stdout and stderr captured apart, a deadline. Used by
+/* Runs a peer program: stdin given whole, stdout and stderr captured apart, a deadline. Used by
  * every stage that asks a peer (llvm-mc) a question in a batch. */
 #ifndef GCN_UTIL_PROC_H
 #define GCN_UTIL_PROC_H

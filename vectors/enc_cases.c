@@ -157,13 +157,19 @@ static void scalar_codes(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *o
                                             : "special",
                  slot);
         } else if (!dst && r->src) {
-            if (r->sclass == GCN_SC_LITERAL && op->format == GCN_FMT_F16) {
+            if (r->sclass == GCN_SC_LITERAL &&
+                (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16)) {
                 /* a 16-bit source: 16-bit literals */
                 in.literal = 0x1234u;
                 emit(g, &in, "literal", slot);
                 /* -16 as a 16-bit operand reads it: an inline constant's value */
                 in.literal = 0xfff0u;
                 emit_as(g, &in, "literal", slot, 0);
+                if (op->format == GCN_FMT_F16) {
+                    /* a half reads 0x3800 as 0.5, an inline constant's value */
+                    in.literal = 0x3800u;
+                    emit_as(g, &in, "literal", slot, 0);
+                }
             } else if (r->sclass == GCN_SC_LITERAL) {
                 in.literal = 0x12345678u;
                 emit(g, &in, "literal", slot);
@@ -372,9 +378,11 @@ static void operand_cases(gen_ctx *g, const gcn_inst *b, const gcn_operand_row *
             0, 1, 64, 65, 0xfffffff0u, 0xffffffefu, 0x12345678u, 0x80000000u, 0xffffffffu};
         /* a 16-bit constant (V_MADAK_F16's K): the dword's low half */
         static const uint32_t lits16[] = {0, 1, 0x40, 0x3c00, 0x8000, 0xfff0, 0xffff};
-        const uint32_t *v = op->format == GCN_FMT_F16 ? lits16 : lits;
-        size_t k, n = op->format == GCN_FMT_F16 ? sizeof(lits16) / sizeof(lits16[0])
-                                                : sizeof(lits) / sizeof(lits[0]);
+        const uint32_t *v =
+            (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16) ? lits16 : lits;
+        size_t k, n = (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16)
+                          ? sizeof(lits16) / sizeof(lits16[0])
+                          : sizeof(lits) / sizeof(lits[0]);
         for (k = 0; k < n; k++) {
             in.literal = v[k];
             emit(g, &in, "literal32", op->name);

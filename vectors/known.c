@@ -25,10 +25,12 @@ enum {
     PK_TAG,
     PK_ERROR,
     PK_ANSWER,
+    PK_SOURCE16,
     PK_COUNT
 };
-static const char *const pattern_keys[PK_COUNT] = {
-    "peer", "gen", "kind", "what", "slot", "mnemonic", "text", "tag", "error_class", "answer"};
+static const char *const pattern_keys[PK_COUNT] = {"peer",        "gen",      "kind",    "what",
+                                                   "slot",        "mnemonic", "text",    "tag",
+                                                   "error_class", "answer",   "source16"};
 
 typedef struct entry {
     gcn_known_entry pub;
@@ -145,9 +147,9 @@ static gcn_status str_list(const gcn_json_doc *doc, const cJSON *obj, const char
 
 static gcn_status load_pattern(const gcn_json_doc *doc, const cJSON *e, entry *it, gcn_diag *diag)
 {
-    static const char *const keys[] = {"id",     "peer",     "gen",         "kind",   "what",
-                                       "slot",   "mnemonic", "text",        "tag",    "error_class",
-                                       "answer", "class",    "explanation", "source", NULL};
+    static const char *const keys[] = {
+        "id",  "peer",        "gen",    "kind",  "what",        "slot",   "mnemonic", "text",
+        "tag", "error_class", "answer", "class", "explanation", "source", "source16", NULL};
     gcn_status st;
     size_t k, n;
     if ((st = gcn_json_only_keys(doc, e, keys, diag)) != GCN_OK ||
@@ -267,6 +269,9 @@ static int pattern_holds(const entry *it, const gcn_known_view *v, unsigned mask
     vals[PK_TAG] = gcn_vtag_name(v->v->tag);
     vals[PK_ERROR] = gcn_verr_name(v->v->error_class);
     vals[PK_ANSWER] = v->answer;
+    /* the spec's format of the instruction's 16-bit sources (operands.json: f16, i16) */
+    vals[PK_SOURCE16] =
+        v->v->insn >= 0 ? gcn_codec_source16(gcn_codec_tables(), (unsigned)v->v->insn) : "-";
     for (i = 0; i < PK_COUNT; i++) {
         if (!((mask >> i) & 1) || !it->has[i] || !vals[i])
             continue; /* absent key, or a value not known yet (generation time) */

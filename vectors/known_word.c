@@ -428,8 +428,9 @@ static gcn_status load_scalar_values(const gcn_json_doc *doc, const cJSON *when,
 gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it, gcn_diag *diag)
 {
     static const char *const keys[] = {
-        "id",   "gens", "peers", "encoding",       "instructions", "instruction", "pattern",
-        "ours", "llvm", "when",  "classification", "explanation",  "reproducer",  NULL};
+        "id",         "gens",     "peers", "encoding", "instructions",   "instruction",
+        "pattern",    "ours",     "llvm",  "when",     "classification", "explanation",
+        "reproducer", "source16", NULL};
     static const char *const when_keys[] = {
         "fields",    "any_fields", "bits",          "noncanonical", "ours_regex", "llvm_regex",
         "ours_drop", "llvm_drop",  "scalar_values", "constant_bus", NULL};
@@ -448,6 +449,7 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
         (st = gcn_kw_str_list(doc, e, "instructions", 0, it->insns, GCN_KW_MAX_LIST, &it->ninsns,
                               diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "instruction", 1, &it->instruction, diag)) != GCN_OK ||
+        (st = gcn_json_str(doc, e, "source16", 0, &it->source16, diag)) != GCN_OK ||
         (st = gcn_json_str(doc, e, "pattern", 1, &it->pattern, diag)) != GCN_OK ||
         (st = outcome_of(doc, e, "ours", 0, &it->ours, diag)) != GCN_OK ||
         (st = outcome_of(doc, e, "llvm", 1, &it->llvm, diag)) != GCN_OK ||
@@ -626,6 +628,10 @@ int gcn_kw_may_hold(const gcn_kw_entry *it, int gen, int insn)
         return 0;
     for (j = 0; j < it->ninsns && insn >= 0 && !hit; j++)
         hit = insn_matches(it->insns[j], gcn_insn_mnemonic(insn));
+    /* the spec's format of the instruction's 16-bit sources (operands.json: f16, i16) */
+    if (hit && it->source16)
+        hit = insn >= 0 &&
+              strcmp(gcn_codec_source16(gcn_codec_tables(), (unsigned)insn), it->source16) == 0;
     return hit;
 }
 

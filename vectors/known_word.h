@@ -84,7 +84,8 @@ typedef struct gcn_kw_entry {
     unsigned encs;
     const char *insns[GCN_KW_MAX_LIST];
     size_t ninsns;
-    int ours, llvm; /* GCN_KW_ANY, _REJECT, _ACCEPT; llvm also GCN_KW_CRASH */
+    const char *source16; /* the instruction's 16-bit sources' format ("f16", "i16"), or NULL */
+    int ours, llvm;       /* GCN_KW_ANY, _REJECT, _ACCEPT; llvm also GCN_KW_CRASH */
     gcn_kw_field fields[GCN_KW_MAX_FIELDS];
     size_t nfields;
     uint64_t bit_mask[GCN_KW_MAX_LIST], bit_value[GCN_KW_MAX_LIST];

@@ -143,6 +143,7 @@ static void emit_text(sctx *g, const char *text, const char *form, const char *k
     c.kind = kind;
     c.slot = slot;
     c.mnemonic = g->row->mnemonic;
+    c.source16 = gcn_codec_source16(g->t, (unsigned)(g->row - g->t->insns));
     c.base = g->base_text;
     c.accept = accept;
     c.ext = ext;
@@ -337,7 +338,7 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
     case GCN_KIND_LITERAL32:
         /* the 32-bit constant after the word: what truncates to 32 bits; a 16-bit one
          * (V_MADAK_F16's K) takes 16-bit values, in the dword's low half */
-        if (op->format == GCN_FMT_F16) {
+        if (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16) {
             if (v < -32768 || v > 65535)
                 return 0;
             return set_literal(g, out, op, 1, (uint32_t)((uint64_t)v & 0xffffu));
@@ -366,13 +367,16 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
         out->field[op->aux[0]] = 0;
         return set_literal(g, out, op, 1, (uint32_t)v);
     case GCN_KIND_VSRC: /* below 256, a scalar source */
-        if (op->format == GCN_FMT_F16) {
-            /* a 16-bit source: 16-bit values, read as signed for the inline constants */
+        if (op->format == GCN_FMT_F16 || op->format == GCN_FMT_I16) {
+            /* a 16-bit source: 16-bit values, read as signed for the inline constants, and a
+             * half's pattern of an inline float as that constant */
             if (v < -32768 || v > 65535)
                 return 0;
             c = inline32(g, (uint32_t)(int32_t)(int16_t)(uint16_t)((uint64_t)v & 0xffffu));
             if (c >= 0 && (t->code_info[g->gen * 256u + (unsigned)c] & 0xfu) != GCN_SC_INLINE_INT)
                 c = -1;
+            if (c < 0 && op->format == GCN_FMT_F16)
+                c = gcn_codec_inline_half_code(t, (unsigned)g->gen, (uint32_t)v & 0xffffu);
             if (c >= 0) {
                 out->field[op->slot] = (uint32_t)c;
                 return set_literal(g, out, op, 0, 0);
@@ -381,6 +385,21 @@ static int expect_int(const sctx *g, const gcn_inst *base, const target *tg, int
                 return 0;
             out->field[op->slot] = t->literal_code[g->gen];
             return set_literal(g, out, op, 1, (uint32_t)((uint64_t)v & 0xffffu));
+        }
+        if (op->format == GCN_FMT_PK_F16) {
+            /* two halves: an inline integer of 32 bits, or a half's pattern of an inline
+             * float; no literal (VOP3P) */
+            if (v < -(1ll << 31) || v > 0xffffffffll)
+                return 0;
+            c = inline32(g, (uint32_t)v);
+            if (c >= 0 && (t->code_info[g->gen * 256u + (unsigned)c] & 0xfu) != GCN_SC_INLINE_INT)
+                c = -1;
+            if (c < 0 && v >= 0 && v <= 0xffff)
+                c = gcn_codec_inline_half_code(t, (unsigned)g->gen, (uint32_t)v);
+            if (c < 0)
+                return 0;
+            out->field[op->slot] = (uint32_t)c;
+            return set_literal(g, out, op, 0, 0);
         }
         /* fall through */
     case GCN_KIND_SSRC:
@@ -419,9 +438,26 @@ static int expect_float(const sctx *g, const gcn_inst *base, const target *tg, d
     if (!op || tg->soe ||
         (op->kind != GCN_KIND_SSRC && op->kind != GCN_KIND_LITERAL32 && op->kind != GCN_KIND_VSRC))
         return 0;
-    if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_F16) {
-        /* a 16-bit source takes a float as an inline constant only (gcnspec writes no half
-         * literal) */
+    if ((op->kind == GCN_KIND_VSRC || op->kind == GCN_KIND_LITERAL32) &&
+        op->format == GCN_FMT_F16) {
+        /* a half takes a float as a half's bits (an inline constant or a 16-bit literal) */
+        uint32_t h;
+        return gcn_codec_half_bits(d, &h) && expect_int(g, base, tg, (int64_t)h, out);
+    }
+    if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_PK_F16) {
+        /* two halves take a float as a half: an inline constant alone (VOP3P) */
+        uint32_t h;
+        if (!gcn_codec_half_bits(d, &h))
+            return 0;
+        c = h == 0 ? inline32(g, 0) : gcn_codec_inline_half_code(g->t, (unsigned)g->gen, h);
+        if (c < 0)
+            return 0;
+        *out = *base;
+        out->field[op->slot] = (uint32_t)c;
+        return set_literal(g, out, op, 0, 0);
+    }
+    if (op->kind == GCN_KIND_VSRC && op->format == GCN_FMT_I16) {
+        /* a 16-bit integer source takes a float as an inline constant only */
         float f = (float)d;
         uint32_t bits;
         int ic;

@@ -30,6 +30,7 @@ typedef struct gcn_syntax_case {
     const char *kind; /* what it rewrites: an operand kind ("ssrc"), "mod-<format>", "line" */
     const char *slot; /* the operand's or modifier's field, NULL for the line */
     const char *mnemonic;
+    const char *source16; /* its 16-bit sources' format: "f16", "i16", "-" (none) */
     /* the canonical text it rewrites (valid during the callback): an encoding case of
      * vectors/enc_cases, or one made here with every modifier set, itself a case ("mod-all") */
     const char *base;

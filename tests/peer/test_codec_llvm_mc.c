@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec/codec_internal.h"
 #include "gcnspec/codec.h"
 #include "util/json.h"
 #include "vectors/enc_cases.h"
@@ -88,13 +89,19 @@ static size_t *used; /* per known entry: disagreements it explained */
 
 /* A disagreement explained by spec/peers/llvm-mc-known.json: every key the entry gives matches
  * (the keys looked up once, in the cheapest order). */
-static const char *const entry_keys[] = {"peer", "gen",      "kind", "what",
-                                         "slot", "mnemonic", "text", NULL};
+static const char *const entry_keys[] = {"peer",     "gen",  "kind",     "what", "slot",
+                                         "mnemonic", "text", "source16", NULL};
 static peer_entries entries;
 static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k)
 {
-    const char *vals[] = {
-        peer, gen, kind, k->what, k->slot ? k->slot : "-", gcn_inst_mnemonic(&k->inst), k->text};
+    const char *vals[] = {peer,
+                          gen,
+                          kind,
+                          k->what,
+                          k->slot ? k->slot : "-",
+                          gcn_inst_mnemonic(&k->inst),
+                          k->text,
+                          gcn_codec_source16(gcn_codec_tables(), k->inst.insn)};
     size_t n;
     for (n = 0; n < entries.n; n++)
         if (peer_entry_matches(&entries, n, vals)) {

@@ -143,16 +143,17 @@ static gcn_json_doc spec; /* spec/gcn.json: the instructions a peer lacks */
 /* The entry that explains a disagreement: the first whose keys all match. message is the
  * peer's refusal ("" when it assembled the text); a crash of the peer ("crashed (signal N)")
  * is a class of its own, which only an entry that names it in "message" explains. */
-static const char *const entry_keys[] = {"peer", "gen",     "kind",     "form", "operand",
-                                         "slot", "message", "mnemonic", "text", NULL};
+static const char *const entry_keys[] = {"peer",    "gen",      "kind",    "form",
+                                         "operand", "slot",     "message", "mnemonic",
+                                         "text",    "source16", NULL};
 enum { KEY_MESSAGE = 6 };    /* entry_keys' "message" */
 static peer_entries entries; /* known's entries, their keys looked up once */
 static const cJSON *explained(const char *peer, const char *gen, const char *kind, const kase *k,
                               const char *message)
 {
-    const char *vals[] = {peer,      gen,           kind,
-                          k->c.form, k->c.kind,     k->c.slot ? k->c.slot : "-",
-                          message,   k->c.mnemonic, k->c.text};
+    const char *vals[] = {
+        peer,    gen,           kind,      k->c.form,    k->c.kind, k->c.slot ? k->c.slot : "-",
+        message, k->c.mnemonic, k->c.text, k->c.source16};
     size_t n;
     int crashed = strncmp(message, "crashed (signal", 15) == 0;
     for (n = 0; n < entries.n; n++)

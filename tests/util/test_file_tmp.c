@@ -148,6 +148,31 @@ static void test_stale_removed_live_kept(void **state)
     free(dir);
 }
 
+/* The unsynced write (the seed corpora's) replaces a file whole, leaves no temporary, and says
+ * which path it could not write. */
+static void test_replace_whole(void **state)
+{
+    char *dir = tmpdir_make(), *target = path_join2(dir, "seed"), *missing, *text;
+    gcn_diag diag;
+    (void)state;
+    file_write(target, "an older and longer seed", 24);
+    gcn_diag_clear(&diag);
+    assert_int_equal(gcn_write_file_replace(target, "new\0x", 5, &diag), GCN_OK);
+    text = file_read(target, NULL);
+    assert_memory_equal(text, "new\0x", 5);
+    assert_int_equal(count_temps(dir), 0);
+    free(text);
+    missing = path_join2(dir, "no-such-dir/seed");
+    gcn_diag_clear(&diag);
+    assert_int_not_equal(gcn_write_file_replace(missing, "x", 1, &diag), GCN_OK);
+    assert_non_null(strstr(diag.file, "no-such-dir/seed"));
+    assert_int_equal(count_temps(dir), 0);
+    tmpdir_remove(dir);
+    free(missing);
+    free(target);
+    free(dir);
+}
+
 /* The real thing: `gcnspec vectors` (about 3 s, 118 MB) killed at a few moments. Whether a
  * kill lands inside a write varies; what may never vary is that no temporary is left. */
 static void test_vectors_killed(void **state)
@@ -188,7 +213,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sigterm_mid_write), cmocka_unit_test(test_sigint_mid_write),
         cmocka_unit_test(test_sighup_mid_write),  cmocka_unit_test(test_stale_removed_live_kept),
-        cmocka_unit_test(test_vectors_killed),
+        cmocka_unit_test(test_vectors_killed),    cmocka_unit_test(test_replace_whole),
     };
     return cmocka_run_group_tests_name("file_tmp", tests, NULL, NULL);
 }

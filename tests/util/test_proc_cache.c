@@ -1,6 +1,7 @@
 /* util/proc's peer cache (GCN_PEER_CACHE): a second run of an llvm-* program on the same
  * arguments and input answers from the cache; another input, other arguments, a changed
- * binary, a program of another name and a run killed by a signal are run again. The fake
+ * binary, a program of another name and a run killed from outside (SIGKILL) are run again; a
+ * run that crashed by itself (SIGSEGV) is kept, signal and all. The fake
  * peer counts its runs in a file, so a cached answer is told from a fresh one. A file an
  * argument names is part of the question. */
 #define _POSIX_C_SOURCE 200809L
@@ -10,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +23,17 @@
 static char dir[] = "/tmp/gcn-proc-cache-XXXXXX";
 static char peer[256], other[256], counter[256], cache[256];
 
-/* a shell script: prints its run count and its input, exits 3; or kills itself on 'die' */
+/* a shell script: prints its run count and its input, exits 3; or is killed on 'die', or
+ * crashes on 'crash' (after a word on stderr, as LLVM's stack dump) */
 static void write_peer(const char *path, const char *extra)
 {
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fprintf(f,
             "#!/bin/sh\n%s\nn=$(cat '%s' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '%s'\n"
-            "in=$(cat); [ \"$in\" = die ] && kill -9 $$\necho \"run $n: $in $*\"; echo warn >&2; "
+            "in=$(cat); [ \"$in\" = die ] && kill -9 $$\n"
+            "[ \"$in\" = crash ] && echo dump >&2 && kill -SEGV $$\necho \"run $n: $in $*\"; echo "
+            "warn >&2; "
             "exit 3\n",
             extra, counter, counter);
     fclose(f);
@@ -43,9 +48,10 @@ static char *run(const char *path, const char *arg, const char *in, int *code)
     memset(&r, 0, sizeof(r));
     gcn_proc_run(path, argv, in, strlen(in), 30, &r);
     *code = r.signal ? -r.signal : r.exit_code;
-    if (!r.signal) {
+    if (!r.signal || r.signal == SIGSEGV) {
         assert_int_equal(r.err.len, 5);
-        assert_memory_equal(r.err.data, "warn\n", 5);
+        assert_memory_equal(r.err.data, r.signal ? "dump\n" : "warn\n", 5);
+        assert_true(r.signal ? strcmp(r.failure, "killed by signal 11") == 0 : !r.failure[0]);
     }
     out = strndup(r.out.data ? r.out.data : "", r.out.len);
     gcn_proc_result_free(&r);
@@ -84,10 +90,12 @@ static void test_cache(void **state)
     expect(other, "-a", "x", "run 5: x -a\n", 3);
     expect(peer, "-a", "die", "", -9); /* killed: not kept */
     expect(peer, "-a", "die", "", -9);
+    expect(peer, "-a", "crash", "", -11); /* run 8: crashed by itself, kept */
+    expect(peer, "-a", "crash", "", -11);
     /* the binary changed (its size): run again */
     write_peer(peer, "# a longer script");
-    expect(peer, "-a", "x", "run 8: x -a\n", 3);
-    expect(peer, "-a", "x", "run 8: x -a\n", 3);
+    expect(peer, "-a", "x", "run 9: x -a\n", 3);
+    expect(peer, "-a", "x", "run 9: x -a\n", 3);
     /* an argument naming a file: the file's bytes are part of the question */
     {
         char obj[300], arg[310];
@@ -100,14 +108,14 @@ static void test_cache(void **state)
         fclose(f);
         {
             char want[400];
-            snprintf(want, sizeof(want), "run 9: x %s\n", arg);
+            snprintf(want, sizeof(want), "run 10: x %s\n", arg);
             expect(peer, arg, "x", want, 3);
             expect(peer, arg, "x", want, 3);
             f = fopen(obj, "w");
             assert_non_null(f);
             fputs("two", f);
             fclose(f);
-            snprintf(want, sizeof(want), "run 10: x %s\n", arg);
+            snprintf(want, sizeof(want), "run 11: x %s\n", arg);
             expect(peer, arg, "x", want, 3);
         }
     }
@@ -118,11 +126,11 @@ static void test_cache(void **state)
                  cache);
         assert_int_equal(system(cmd), 0);
     }
-    expect(peer, "-a", "x", "run 11: x -a\n", 3);
-    expect(peer, "-a", "x", "run 11: x -a\n", 3);
+    expect(peer, "-a", "x", "run 12: x -a\n", 3);
+    expect(peer, "-a", "x", "run 12: x -a\n", 3);
     /* no cache directory set: always run */
     unsetenv("GCN_PEER_CACHE");
-    expect(peer, "-a", "x", "run 12: x -a\n", 3);
+    expect(peer, "-a", "x", "run 13: x -a\n", 3);
 }
 
 int main(void)

@@ -3196,6 +3196,81 @@ E(id="E284",
           for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")])
 
 
+E(id="E273",
+  title="V_MAD_MIX*'s table says 'FP32 in higher part' where its Operation reads a half",
+  settles=[], category="description-contradiction",
+  facts=["GcnInstrsVop3p.md:97:table-row", "GcnInstrsVop3p.md:133:table-row",
+         "GcnInstrsVop3p.md:169:table-row", "GcnInstrsVop3p.md:100:operation",
+         "GcnInstrsVop3p.md:136:operation", "GcnInstrsVop3p.md:172:operation"],
+  quotes=[q for a, b in ((97, 109), (133, 145), (169, 181))
+          for q in ({"at": "GcnInstrsVop3p.md:%d" % a, "text": "FP32 in higher part"},
+                    {"at": "GcnInstrsVop3p.md:%d" % b, "text": "return (FLOAT)ASHALF(S>>16)"})],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The three V_MAD_MIX* sections' tables end with 'OP_SEL 1, OP_SEL_HI 1: FP32 in "
+            "higher part', a float that the high 16 bits of a dword cannot hold; the same "
+            "sections' Operation returns '(FLOAT)ASHALF(S>>16)' there, a half (FP16) from the "
+            "high part, as the row before it reads one from the lower part. LLVM agrees with "
+            "the Operation: its code generator selects a half taken from each source's high "
+            "16 bits with op_sel:[1,1,1] and op_sel_hi set (llvm/test/CodeGen/AMDGPU/mad-mix.ll, "
+            "v_mad_mix_f32_f16hi_f16hi_f16hi_int), and llvm-mc 14 and 19 encode that selection "
+            "(bits 11-13 and 14, 59-60). The spec follows the Operation (E272's form); the "
+            "table's cell should read 'FP16 in higher part'.",
+  probes=[asm("gcn1.4", *[("v_mad_mix%s v1, v2, v3, v4 op_sel:[1,1,1] op_sel_hi:[1,1,1]" % m,
+                           ("byte", 1, 0x78)) for m in ("_f32", "lo_f16", "hi_f16")],
+              ("v_mad_mix_f32 v1, v2, v3, v4 op_sel:[1,1,1] op_sel_hi:[1,1,1]",
+               ("byte", 7, 0x1c)), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E274",
+  title="VOP3P's CLAMP note says 0.0-1.0; the integer sections saturate to 16 bits",
+  settles=[], category="description-contradiction",
+  facts=["GcnInstrsVop3p.md:27:note", "GcnInstrsVop3p.md:211:description",
+         "GcnInstrsVop3p.md:232:description"],
+  quotes=[{"at": "GcnInstrsVop3p.md:27",
+           "text": "CLAMP - clamps destination floating point value in range 0.0-1.0"},
+          {"at": "GcnInstrsVop3p.md:213",
+           "text": "If CLAMP modifier supplied, then results are saturated to 16-bit signed "
+                   "values."},
+          {"at": "GcnInstrsVop3p.md:234",
+           "text": "If CLAMP modifier supplied, then results are saturated to 16-bit unsigned "
+                   "values."}],
+  classification="doc-erratum",
+  decisions=[{"op": "none"}],
+  rationale="The page's modifier list says 'CLAMP - clamps destination floating point value "
+            "in range 0.0-1.0', while the field table gives CLAMP (bit 15) to every VOP3P "
+            "instruction and the integer sections say 'If CLAMP modifier supplied, then results "
+            "are saturated to 16-bit signed values' (V_PK_ADD_I16, V_PK_SUB_I16, V_PK_MAD_I16; "
+            "unsigned for the U16 ones) and their Operation clamps so. llvm-mc 14 and 19 take "
+            "clamp on the integer instructions and set bit 15 (v_pk_add_i16, v_pk_add_u16, "
+            "v_pk_lshlrev_b16). The spec gives clamp to every VOP3P instruction, as the field "
+            "table and LLVM do, with the sections' meaning; the note holds for the F16 ones.",
+  probes=[asm("gcn1.4", ("v_pk_add_i16 v1, v2, v3 clamp", ("byte", 1, 0xc0)),
+              ("v_pk_add_u16 v1, v2, v3 clamp", ("byte", 1, 0xc0)),
+              ("v_pk_lshlrev_b16 v1, v2, v3 clamp", ("byte", 1, 0xc0)), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E275",
+  title="VOP3P's NEG/NEG_HI notes speak of floats; LLVM takes them on the integer instructions",
+  settles=[], category="description-contradiction",
+  facts=["GcnInstrsVop3p.md:31:note", "GcnInstrsVop3p.md:32:note",
+         "GcnInstrsVop3p.md:12:field", "GcnInstrsVop3p.md:21:field"],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The page says 'NEG - negate floating point value from lower part' and 'NEG_HI - "
+            "negate floating point value from higher part', while its field table gives NEG "
+            "(bits 61-63) and NEG_HI (bits 8-10) to every VOP3P instruction and no integer "
+            "section says what they do to a 16-bit integer. llvm-mc 14 and 19 take neg_lo and "
+            "neg_hi on the packed integer instructions (v_pk_add_u16 ... neg_lo:[1,0] sets bit "
+            "61, neg_hi:[1,0] bit 8); llvm-mc-19 also SRC1's and SRC2's bits, which llvm-mc-14 "
+            "drops (K101: v_pk_mad_i16 ... neg_lo:[0,0,1] is 0x1c in byte 7 on 14, 0x9c on 19). "
+            "The spec keeps the field table's bits on every instruction, as LLVM 19; what they "
+            "do to an integer the page leaves open (the oracle does not execute VOP3P yet).",
+  probes=[asm("gcn1.4", ("v_pk_add_u16 v1, v2, v3 neg_lo:[1,0]", ("byte", 7, 0x38)),
+              ("v_pk_add_u16 v1, v2, v3 neg_hi:[1,0]", ("byte", 1, 0x41)),
+              ("v_pk_mad_i16 v1, v2, v3, v4 neg_lo:[0,0,1]", ("byte", 7, b7)), peer=p)
+          for p, b7 in (("llvm-mc-14", 0x1c), ("llvm-mc-19", 0x9c))])
+
 # ---- image memory (MIMG) ----------------------------------------------------------------------
 
 MIMG_RES = ", v4, s[8:15] dmask:0x1"

@@ -328,6 +328,44 @@ def _src16_read(code):
          if not re.search(m + r"\s*>>\s*16", code)}
 
 
+def _half_sources():
+    """The 16-bit sources that are halves, by instruction: those an Operation reads as a half
+    (ASHALF(SRC0), the V_MIN_F16/V_MAX_F16 sections' ASFHALF slip, 'HALF S = SRC1'), the
+    F16 compares' (GcnInstrsVopc.md:136-137: 'ASTYPE function that treat compared values as
+    value of type', the name's last part) and the class compares' SRC0. The others read a
+    16-bit integer (UINT16, INT16, SRC0&0xffff): format "i16". LLVM takes a half's number as
+    a half (0x3800 is the inline 0.5, 0.3 the literal 0x34cd) and an integer's as 16 bits."""
+    import re
+    out = {}
+    for x in _vop3_facts():
+        if x["kind"] != "operation":
+            continue
+        code = x.get("code", "")
+        srcs = set(re.findall(r"\bASF?HALF\s*\(\s*(SRC[0-2])\s*\)", code)) | \
+            set(re.findall(r"\bHALF\s+\w+\s*=\s*(SRC[0-2])\s*$", code, re.M))
+        if srcs:
+            out.setdefault(x["spec_name"], set()).update(srcs)
+    for n in VOPC_TEMPLATES + VOPC_CLASS:
+        if _vopc_type(n) == "F16":
+            out.setdefault(n, set()).update({"SRC0"} if "CLASS" in n else {"SRC0", "SRC1"})
+    return out
+
+
+def src16_format(name, src):
+    """A 16-bit source's format: "f16" for a half (_half_sources), else "i16". An instruction
+    no Operation describes (V_FRACT_F16 has no section) takes its name's last part, the type
+    the page's names give the source (V_CVT_F16_U16: U16)."""
+    if not _HALF_SOURCES:
+        _HALF_SOURCES.update(_half_sources())
+        _HALF_SOURCES[None] = {x["spec_name"] for x in _vop3_facts() if x["kind"] == "operation"}
+    if name not in _HALF_SOURCES[None] and not name.startswith(("V_CMP_", "V_CMPX_")):
+        return "f16" if name.endswith("_F16") else "i16"
+    return "f16" if src in _HALF_SOURCES.get(name, ()) else "i16"
+
+
+_HALF_SOURCES = {}
+
+
 def _vop3_page_src16():
     """The VOP3 page's instructions whose Operation reads a source as 16 bits (see
     vop3_src16_overrides), with those sources."""
@@ -377,6 +415,23 @@ def vop3p_mix_instructions():
                    "NEG_HI changes meaning to absolute-value modifier" in x["text"]})
 
 
+def vop3p_packed_half_overrides():
+    """The packed sources of two halves: those the Operation reads as 'ASHALF(SRC0&0xffff)'
+    (V_PK_ADD_F16 ...): format pk-f16, whose numbers llvm-mc reads as halves (0x3c00 and 1.0
+    are the inline 1.0, 0x3f800000 'literal operands are not supported'). The packed integer
+    sources stay 32-bit sources, as llvm-mc-19 reads them (0x3f800000 is the inline 1.0)."""
+    import re
+    out = []
+    for x in _vop3p_facts():
+        if x["kind"] == "operation":
+            for src in sorted(set(re.findall(r"ASHALF\s*\(\s*(SRC[0-2])\s*&", x["code"]))):
+                out.append({"instruction": x["name"], "operand": src, "format": "pk-f16",
+                            "note": "two halves (ASHALF(%s&0xffff), ASHALF(%s>>16)): a number "
+                                    "is read as a half, as llvm-mc reads a v2f16 operand" %
+                                    (src, src)})
+    return out
+
+
 def vop3p_packed_instructions():
     """The VOP3P instructions of the opcode table that are no V_MAD_MIX* (the packed ones)."""
     mix = set(vop3p_mix_instructions())
@@ -411,8 +466,9 @@ def vop3_src16_overrides():
     for n in VOP2_SRC16:
         # (V_LDEXP_F16's exponent is 32 bits: 'POW(2.0, (INT32)SRC1)')
         out.setdefault(n, set()).update({"SRC0"} if n in ops32 else {"SRC0", "SRC1"})
-    return [{"instruction": n, "operand": src, "format": "f16",
-             "note": "a 16-bit source: its Operation reads it through a 16-bit cast"}
+    return [{"instruction": n, "operand": src, "format": src16_format(n, src),
+             "note": "a 16-bit source: its Operation reads it through a 16-bit cast (f16: "
+                     "as a half, i16: as an integer)"}
             for n in sorted(out) for src in sorted(out[n])]
 
 
@@ -728,10 +784,11 @@ OPERANDS = [
           "note": "V_READFIRSTLANE_B32 writes the SGPR the VDST field names"},
      ],
      "modifiers": [],
-     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+     "overrides": [{"instruction": name, "operand": "SRC0",
+                    "format": src16_format(name, "SRC0"),
                     "note": "a 16-bit source (F16, I16, U16): it reads the literal's low 16 "
                             "bits; llvm-mc takes literals of 16 bits there (-0x11 as 0xffef) "
-                            "and refuses wider ones"}
+                            "and refuses wider ones; f16 a half, i16 an integer"}
                    for name in VOP1_SRC16],
      "mnemonic_suffix": "_e32",
      "suffix_exceptions": ["V_NOP", "V_CLREXCP", "V_READFIRSTLANE_B32", "V_SWAP_B32"],
@@ -821,9 +878,10 @@ OPERANDS = [
                   "VSRC1 field (an SGPR, M0 or an inline constant; no literal)"},
      ],
      "modifiers": [],
-     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+     "overrides": [{"instruction": name, "operand": "SRC0",
+                    "format": src16_format(name, "SRC0"),
                     "note": "a 16-bit source (F16, I16, U16, B16): it reads the literal's low "
-                            "16 bits, as VOP1's"}
+                            "16 bits, as VOP1's; f16 a half, i16 an integer"}
                    for name in VOP2_SRC16],
      "renames": [{"instruction": base, "gens": [gen], "name": name}
                  for base, gen, name in VOP2_RENAMES],
@@ -874,9 +932,10 @@ OPERANDS = [
                   "alone, 32 bits wide for every class instruction"},
      ],
      "modifiers": [],
-     "overrides": [{"instruction": name, "operand": "SRC0", "format": "f16",
+     "overrides": [{"instruction": name, "operand": "SRC0",
+                    "format": src16_format(name, "SRC0"),
                     "note": "a 16-bit source (F16, I16, U16): it reads the literal's low 16 "
-                            "bits, as VOP1's"}
+                            "bits, as VOP1's; f16 a half, i16 an integer"}
                    for name in VOPC_SRC16] +
                   [{"instruction": name, "operand": "SRC0", "format": "f64",
                     "note": "a double: a literal is its upper half, as VOP1's F64 sources"}
@@ -1089,7 +1148,8 @@ OPERANDS = [
           "note": "mod_bit: the source's bit in OP_SEL, OP_SEL_HI, NEG and NEG_HI, SRC0 the "
                   "lowest"},
      ],
-     "overrides": [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
+     "overrides": vop3p_packed_half_overrides() +
+                  [{"instruction": n, "operand": src, "abs_field": "NEG_HI", "neg_field": "NEG",
                     "format": "f16",
                     "note": "'NEG_HI changes meaning to absolute-value modifier' "
                             "(GcnInstrsVop3p.md:99): NEG is -x, NEG_HI |x|, as llvm-mc prints; "
