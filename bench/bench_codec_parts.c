@@ -262,11 +262,12 @@ static void census(const char *label, const stream *s)
         const char *path = "fast plan";
         if (f->flags != GCN_FAST_OK) {
             f = codec_fast_variant(t, f, w);
-            if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)
+            if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED | GCN_FAST_CBUS)) != GCN_FAST_OK)
                 path = f->flags & GCN_FAST_SLOW ? "plan rows (slow plan)" : "plan rows";
             else
                 path = f->flags & GCN_FAST_CANON        ? "fast, canonical immediate"
                        : f->flags & GCN_FAST_UNMODELLED ? "fast, unmodelled bits tested"
+                       : f->flags & GCN_FAST_CBUS       ? "fast, constant bus counted"
                                                         : "fast, SMEM variant";
         }
         snprintf(key, sizeof(key), "%-8s %s", gcn_inst_encoding(&s->in[i]), path);

@@ -68,6 +68,71 @@ static inline int codec_scalar_reg_ok(const gcn_tables *t, unsigned gen, unsigne
     return (t->reg_ok[gen * 256u + code] & GCN_REG_OK((unsigned)k, dst)) != 0;
 }
 
+/* The constant bus (gcn_cbus_row) on an instruction's fields: the distinct scalar values it
+ * reads (val: code | width << 8; the literal GCN_CBUS_LITERAL), the operand index of an
+ * LDS_DIRECT outside the slot that may hold it (-1: none). */
+#define GCN_CBUS_LITERAL 0xffffu
+typedef struct codec_cbus_count {
+    unsigned n;
+    uint16_t val[GCN_CBUS_SOURCES + 2];
+    int lds_op;
+} codec_cbus_count;
+
+static inline void codec_cbus_add(codec_cbus_count *r, uint16_t key)
+{
+    unsigned k;
+    for (k = 0; k < r->n; k++)
+        if (r->val[k] == key)
+            return;
+    r->val[r->n++] = key;
+}
+
+static inline void codec_cbus_values(const gcn_tables *t, const gcn_inst *in, const gcn_cbus_row *c,
+                                     int literal, codec_cbus_count *r)
+{
+    const gcn_insn_row *row = &t->insns[in->insn];
+    unsigned i;
+    r->n = 0;
+    r->lds_op = -1;
+    for (i = 0; i < c->n; i++) {
+        const gcn_operand_row *op = &row->operand[c->op[i]];
+        uint32_t v = in->field[op->slot];
+        if (v >= 256)
+            continue; /* a VGPR */
+        if (v == c->lds_code) {
+            if (op->slot != c->lds_slot && r->lds_op < 0)
+                r->lds_op = c->op[i];
+            continue;
+        }
+        if ((c->classes >> (t->code_info[in->gen * 256u + v] & 0xfu)) & 1)
+            codec_cbus_add(r, (uint16_t)(v | (unsigned)op->regs << 8));
+    }
+    if (c->implicit != 0xffu)
+        codec_cbus_add(r, (uint16_t)(c->implicit | (unsigned)c->implicit_regs << 8));
+    if (literal)
+        codec_cbus_add(r, GCN_CBUS_LITERAL);
+}
+
+/* Does the instruction keep its plan's constant bus rule? */
+static inline int codec_cbus_ok(const gcn_tables *t, const gcn_inst *in, const gcn_cbus_row *c,
+                                int literal)
+{
+    codec_cbus_count r;
+    if (!c->n)
+        return 1;
+    codec_cbus_values(t, in, c, literal, &r);
+    return r.n <= c->limit && r.lds_op < 0;
+}
+
+/* Does the decoder refuse the word for its constant bus rule alone (every operand valid, the
+ * values together too many, or LDS_DIRECT outside SRC0)? For the known-disagreement lists. */
+int gcn_codec_cbus_refuses(int gen, const uint8_t *bytes, size_t len);
+
+/* Why an instruction breaks its constant bus rule (codec/cbus.c), for the parser's and the
+ * decoder's messages: the reason in buf, its length; 0 when it keeps it. */
+size_t gcn_codec_cbus_why(const gcn_tables *t, const gcn_inst *in, int literal, char *buf,
+                          size_t size);
+
 /* The fast plan f for the word w: its SMEM variant by IMM and SOE, or f itself. */
 static inline const gcn_fast_plan *codec_fast_variant(const gcn_tables *t, const gcn_fast_plan *f,
                                                       uint64_t w)
@@ -457,7 +522,7 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
     const gcn_tables *t = &gcn_codec_table_data;                                                   \
     gcn_status st_;                                                                                \
     f = codec_fast_variant(t, f, w);                                                               \
-    if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED)) != GCN_FAST_OK)                       \
+    if ((f->flags & ~(GCN_FAST_CANON | GCN_FAST_UNMODELLED | GCN_FAST_CBUS)) != GCN_FAST_OK)       \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
     if ((f->flags & GCN_FAST_UNMODELLED) && (w & gcn_fast_refused(f)))                             \
         return gcn_codec_decode_plan(gen, bytes, len, out);                                        \
@@ -467,6 +532,10 @@ gcn_status gcn_codec_decode_flagged_avx2(const gcn_fast_plan *f, uint64_t w, int
                           codec_fast_finish(f, WORK(t, f, w, out), w, out), gen, bytes, len, out); \
     if (st_ == GCN_OK && (f->flags & GCN_FAST_CANON))                                              \
         gcn_codec_canon_simm16(t, out);                                                            \
+    if (st_ == GCN_OK && (f->flags & GCN_FAST_CBUS) &&                                             \
+        !codec_cbus_ok(t, out, &t->plans[(unsigned)gen * t->ninsns + out->insn].cbus,              \
+                       out->has_literal))                                                          \
+        st_ = GCN_ERR_OPERAND;                                                                     \
     return st_
 
 /* gcn_decode, inlined into its callers (gcn_decode, gcn_disasm): the fast path, and

@@ -242,6 +242,9 @@ CODEC_INLINE gcn_status check_plan(const gcn_tables *t, const gcn_inst *in, cons
         if (!ok)
             return GCN_ERR_OPERAND;
     }
+    /* the constant bus: one scalar value per VALU instruction, LDS_DIRECT in SRC0 alone */
+    if (p->cbus.n && !codec_cbus_ok(t, in, &p->cbus, *literal))
+        return GCN_ERR_OPERAND;
     return GCN_OK;
 }
 
@@ -441,6 +444,56 @@ gcn_status gcn_decode(int gen, const uint8_t *bytes, size_t len, gcn_inst *out)
 }
 #endif
 
+int gcn_codec_cbus_refuses(int gen, const uint8_t *bytes, size_t len)
+{
+    const gcn_tables *t = &gcn_codec_table_data;
+    const gcn_layout_row *l = NULL;
+    const gcn_plan_row *p;
+    gcn_plan_row rest;
+    gcn_inst in;
+    uint64_t w, opcode;
+    uint16_t insn;
+    unsigned e, best = 0, i;
+    int literal = 0;
+    if (gen < 0 || (unsigned)gen >= t->ngens || !bytes || len < 4 ||
+        gcn_codec_decode_plan(gen, bytes, len, &in) != GCN_ERR_OPERAND)
+        return 0;
+    w = codec_load4(bytes);
+    /* the word's encoding: of nested ones, the one that fixes more bits (as decode_scan) */
+    for (e = 0; e < t->nencodings; e++) {
+        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
+        if (!c->present || ((w ^ c->match_value) & c->match_mask & 0xffffffffull))
+            continue;
+        if (!l || (c->match_mask & l->match_mask) == l->match_mask) {
+            l = c;
+            best = e;
+        }
+    }
+    if (!l || len < l->bytes)
+        return 0;
+    if (l->bytes >= 8)
+        w = codec_load8(bytes);
+    opcode = codec_get(w, l->slot[l->opcode_slot]);
+    insn = opcode < l->opcode_count ? l->opcode_map[opcode] : GCN_NO_INSN;
+    if (insn == GCN_NO_INSN || insn == GCN_PENDING_INSN)
+        return 0;
+    p = &t->plans[(unsigned)gen * t->ninsns + insn];
+    if (!p->cbus.n || ((w ^ p->ones) & p->unmodelled) || (w & p->zero))
+        return 0;
+    memset(&in, 0, sizeof(in));
+    in.insn = insn;
+    in.gen = (uint8_t)gen;
+    in.encoding = (uint8_t)best;
+    for (i = 0; i < p->n; i++)
+        in.field[p->op[i].slot] = (uint32_t)((w >> p->op[i].lo) & ((1ull << p->op[i].width) - 1));
+    /* every operand valid alone, the constant bus broken */
+    rest = *p;
+    rest.cbus.n = 0;
+    if (check_plan(t, &in, &rest, &literal) != GCN_OK)
+        return 0;
+    return !codec_cbus_ok(t, &in, &p->cbus, literal);
+}
+
 /* The reasons gcn_decode_why writes, without printf (the byte round trip target asks for one
  * on every input): pieces appended to buf, cut to size - 1 bytes (size > 0). */
 typedef struct why_buf {
@@ -504,7 +557,7 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
         uint64_t opcode;
         uint16_t insn;
         unsigned i;
-        int literal = 0;
+        int literal = 0, any_literal = 0;
         if (!l->present || ((w ^ l->match_value) & l->match_mask & 0xffffffffull))
             continue;
         if (st == GCN_ERR_TRUNCATED) {
@@ -569,6 +622,7 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
             gcn_plan_row one = *p;
             one.nck = 1;
             one.ck[0] = p->ck[i];
+            one.cbus.n = 0; /* the operand alone: the constant bus reads them together */
             if (check_plan(t, &in, &one, &literal) != GCN_OK && p->ck[i].kind == GCN_CK_ONE) {
                 why_start(&b, why, size);
                 why_str(&b, t->insns[insn].mnemonic);
@@ -586,6 +640,17 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
                 why_num(&b, in.field[p->ck[i].slot], 0);
                 why_str(&b, " is not a valid operand there");
                 return st;
+            }
+            any_literal |= literal;
+        }
+        /* every operand is valid alone: the constant bus rule, which reads them together */
+        if (p->cbus.n) {
+            char cb[256];
+            if ((size_t)l->bytes + 4 <= len)
+                in.literal = (uint32_t)codec_load4(bytes + l->bytes);
+            if (gcn_codec_cbus_why(t, &in, any_literal, cb, sizeof(cb))) {
+                why_start(&b, why, size);
+                why_str(&b, cb);
             }
         }
         return st;

@@ -2466,8 +2466,15 @@ static gcn_status parse_line(pctx *p, int gen, int *literal_out)
     if (st != GCN_OK)
         return st;
     st = gcn_codec_check_operands(t, out, &literal);
-    if (st != GCN_OK)
+    if (st != GCN_OK) {
+        /* the constant bus (one scalar value, LDS_DIRECT in SRC0 alone) says what */
+        char why[256];
+        gcn_inst lit = *out;
+        lit.literal = p->literal;
+        if (gcn_codec_cbus_why(t, &lit, p->has_literal, why, sizeof(why)))
+            return err(p, 0, "%s", why);
         return err(p, 0, "invalid operand");
+    }
     *literal_out = literal;
     out->size = p->l->bytes;
     if (p->has_literal) {

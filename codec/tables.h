@@ -341,6 +341,24 @@ typedef struct gcn_check_op {
 /* an operand of no registers (a buffer address 'off'): the decoder clears its field */
 #define GCN_PLAN_NOREGS 8u
 
+/* The constant bus of a VALU instruction on one generation (gcn.json's encoding
+ * constant_bus, the page's 'Limitations for operands'): the sources that may read a scalar
+ * value, by operand index; a code of a class in `classes` (bit c: GCN_SC_* c) takes the bus,
+ * one register named twice (the same code and width) once, the literal once, and the register
+ * the instruction reads implicitly (`implicit`, `implicit_regs` wide; 0xff: none) once; at
+ * most `limit` values. LDS_DIRECT (lds_code) only in slot lds_slot. n == 0: no operand
+ * combination can break the rule (gcngen), so no check. */
+#define GCN_CBUS_SOURCES 4
+typedef struct gcn_cbus_row {
+    uint8_t n;
+    uint8_t op[GCN_CBUS_SOURCES];
+    uint8_t limit, classes;
+    uint8_t implicit, implicit_regs;
+    uint8_t lds_code, lds_slot;
+    /* the page lines (a string each) and the implicit register's name, for messages */
+    const char *at, *lds_at, *implicit_name;
+} gcn_cbus_row;
+
 /* The fields an instruction uses on one generation, positioned, and the checks its operands
  * need there (gcn_tables.plans): the decoder's, encoder's and parser's one source of operand
  * validity. */
@@ -366,6 +384,8 @@ typedef struct gcn_plan_row {
      * a two-source instruction lacks: llvm-mc sets it and ignores it when clear, K100): a word
      * is refused when (word ^ ones) & unmodelled; gcngen makes such a plan slow */
     uint64_t ones;
+    /* the constant bus rule (gcngen makes a plan with one slow) */
+    gcn_cbus_row cbus;
 } gcn_plan_row;
 
 /* The decoder's fast path for one instruction on one generation (gcn_tables.fast_plans, and
@@ -440,6 +460,9 @@ typedef struct gcn_fast_plan {
 /* GCN_FAST_OK | GCN_FAST_UNMODELLED: a plan the fast path takes once the word has none of the
  * plan row's unmodelled bits set (else GCN_ERR_NO_ENCODING, as the plan row answers) */
 #define GCN_FAST_UNMODELLED 0x10u
+/* GCN_FAST_OK | GCN_FAST_CBUS: a plan the fast path takes, after which the instruction's
+ * constant bus rule is counted (its plan row's cbus), in gcn_codec_decode_flagged */
+#define GCN_FAST_CBUS 0x08u
 #define GCN_FAST_VARIANTS 0x03u
 _Static_assert(sizeof(gcn_fast_plan) == 64, "a fast plan is one 64-byte cache line");
 

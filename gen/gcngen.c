@@ -1788,8 +1788,9 @@ static void emit_fast_row(spec_t *s, unsigned g, uint64_t head, unsigned bytes, 
     unsigned ck_slot[GCN_FAST_CHECKS], ck_at[GCN_FAST_CHECKS], zero_slot;
     unsigned slot_lo[GCN_FAST_PLAN_SLOTS] = {0}, slot_w[GCN_FAST_PLAN_SLOTS] = {0};
     int far = 0; /* a field past the plan's slots: nfetch 16, the encoder takes the plan row */
-    /* the flags a fast plan adds (slow's bits 1 and 2); bit 0 alone makes it slow */
-    unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u);
+    /* the flags a fast plan adds (slow's bits 1, 2 and 3); bit 0 alone makes it slow */
+    unsigned extra = (slow & 2 ? GCN_FAST_CANON : 0u) | (slow & 4 ? GCN_FAST_UNMODELLED : 0u) |
+                     (slow & 8 ? GCN_FAST_CBUS : 0u);
     slow &= 1;
     slow |= nck > GCN_FAST_CHECKS;
     /* the refused bits (GCN_FAST_UNMODELLED) as two bytes of the word (gcn_fast_refused) */
@@ -2153,6 +2154,115 @@ static uint64_t zero_bits(const cJSON *in, const cJSON *l, const fetch_t *fetch,
     return bits | src_bits_past(in, l, 0);
 }
 
+/* a and b equal but for case (ASCII) */
+static int same_name(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+    return *a == *b;
+}
+
+/* The code of the scalar register named `name` (gcn.json's scalar_operands: asm32 for one
+ * register, asm64 for a pair, any case) on generation g, or -1. */
+static int scalar_code_named(spec_t *s, unsigned g, const char *name, unsigned regs)
+{
+    const cJSON *f, *gg;
+    cJSON_ArrayForEach(f, get(s->doc.root, "scalar_operands"))
+    {
+        const char *a = str(f, regs == 2 ? "asm64" : "asm32");
+        const cJSON *codes = get(f, "codes");
+        long lo = (long)cJSON_GetNumberValue(cJSON_GetArrayItem(codes, 0));
+        int on = 0;
+        cJSON_ArrayForEach(gg, get(f, "gens"))
+        {
+            if (cJSON_IsString(gg) && strcmp(gg->valuestring, s->gens[g].id) == 0)
+                on = 1;
+        }
+        if (on && a && same_name(a, name))
+            return (int)lo;
+    }
+    return -1;
+}
+
+/* The constant bus row of instruction `in` on generation g (gcn_cbus_row), from its
+ * encoding's constant_bus: its sources (the operands it reads that may hold a scalar value:
+ * vsrc, ssrc and a scalar pair read as a source, SSRC2), its implicit read, the literal of an
+ * operand of its own (V_MADMK_F32's K). Written as an initializer; n stays 0 where no operands
+ * can break the rule (fewer than two values and LDS_DIRECT only where it may be), so that the
+ * plan keeps its fast path. Returns n. */
+static unsigned cbus_row(spec_t *s, unsigned g, const enc_t *e, const cJSON *in, gcn_buf *b)
+{
+    const cJSON *cb = get(encoding_node(s, e->name), "constant_bus"), *op, *x;
+    const char *lds_field, *imp_name = NULL;
+    unsigned n = 0, idx = 0, values = 0, classes = 0, imp = 0xff, imp_regs = 0, lds = 0xff;
+    unsigned char ops[GCN_CBUS_SOURCES];
+    int lds_elsewhere = 0, lds_slot;
+    if (!cb) {
+        gcn_buf_puts(b, "{0}");
+        return 0;
+    }
+    lds_field = str(get(cb, "lds_direct"), "field");
+    lds_slot = slot_index(e, lds_field);
+    if (get(get(cb, "lds_direct"), "code"))
+        lds = (unsigned)cJSON_GetNumberValue(get(get(cb, "lds_direct"), "code"));
+    cJSON_ArrayForEach(x, get(cb, "classes"))
+    {
+        int c = cJSON_IsString(x) ? lookup(sclass_names, GCN_SC_COUNT, x->valuestring) : -1;
+        if (c >= 0)
+            classes |= 1u << c;
+    }
+    cJSON_ArrayForEach(op, get(in, "operands"))
+    {
+        const char *kind = str(op, "kind");
+        int src =
+            !cJSON_IsTrue(get(op, "defines")) && str(op, "field") &&
+            (strcmp(kind, "vsrc") == 0 || strcmp(kind, "ssrc") == 0 || strcmp(kind, "sdst") == 0);
+        if (strcmp(kind, "literal32") == 0)
+            values++; /* a constant of its own (K): the literal */
+        if (src && n < GCN_CBUS_SOURCES) {
+            ops[n++] = (unsigned char)idx;
+            values++;
+            if (strcmp(kind, "vsrc") == 0 && (!lds_field || strcmp(str(op, "field"), lds_field)))
+                lds_elsewhere = 1;
+        }
+        idx++;
+    }
+    cJSON_ArrayForEach(x, get(cb, "implicit"))
+    {
+        if (strcmp(str(x, "instruction"), str(in, "name")) == 0) {
+            unsigned regs = (unsigned)cJSON_GetNumberValue(get(x, "regs"));
+            int c = scalar_code_named(s, g, str(x, "reads"), regs);
+            if (c >= 0) {
+                imp = (unsigned)c;
+                imp_regs = regs;
+                imp_name = str(x, "reads");
+                values++;
+            }
+        }
+    }
+    if ((values < 2 && !lds_elsewhere) || !n) {
+        gcn_buf_puts(b, "{0}");
+        return 0;
+    }
+    gcn_buf_printf(b, "{%u, {", n);
+    for (idx = 0; idx < GCN_CBUS_SOURCES; idx++)
+        gcn_buf_printf(b, "%s%u", idx ? ", " : "", idx < n ? ops[idx] : 0);
+    gcn_buf_printf(b, "}, %u, 0x%xu, %u, %u, %u, %u, ",
+                   (unsigned)cJSON_GetNumberValue(get(cb, "limit")), classes, imp, imp_regs, lds,
+                   lds_slot < 0 ? 0xffu : (unsigned)lds_slot);
+    c_string(b, str(cb, "sgpr_at"));
+    gcn_buf_puts(b, ", ");
+    c_string(b, str(get(cb, "lds_direct"), "at"));
+    gcn_buf_puts(b, ", ");
+    if (imp_name)
+        c_string(b, imp_name);
+    else
+        gcn_buf_puts(b, "NULL");
+    gcn_buf_puts(b, "}");
+    return n;
+}
+
 /* Per generation and instruction, the fields to extract with their bit positions there and the
  * operand checks (gcn_plan_rows), and the same as the decoder's fast path takes them
  * (gcn_fast_plans, gcn_fast_variants). */
@@ -2188,12 +2298,12 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             fetch_t fetch[GCN_MAX_FETCH];
             check_t ck[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
             fcheck_t fc[GCN_MAX_OPERANDS + GCN_MAX_MODIFIERS];
-            int smem = 0, slow = 0;
+            int smem = 0, slow = 0, cbus = 0;
             long op;
             uint64_t head, unmodelled, zero, ones;
             size_t at = fast.len;
             if (!l || !opcode_of(in, s->gens[g].id, &op)) {
-                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0, 0, 0},\n");
+                gcn_buf_puts(b, "    {{{0}}, 0, 0, 0, {{0}}, 0, 0, 0, {0}},\n");
                 gcn_buf_puts(&fast, "    {.flags = GCN_FAST_SLOW},\n");
                 continue;
             }
@@ -2250,9 +2360,12 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             zero = zero_bits(in, l, fetch, k);
             ones = src_bits_past(in, l, 1);
             unmodelled |= ones;
-            gcn_buf_printf(b, ", 0x%llxull, 0x%llxull, 0x%llxull},\n",
-                           (unsigned long long)unmodelled, (unsigned long long)zero,
-                           (unsigned long long)ones);
+            gcn_buf_printf(b, ", 0x%llxull, 0x%llxull, 0x%llxull, ", (unsigned long long)unmodelled,
+                           (unsigned long long)zero, (unsigned long long)ones);
+            /* the constant bus: a plan whose operands can break it counts them after the fast
+             * path (GCN_FAST_CBUS, the plan row's cbus) */
+            cbus = cbus_row(s, g, e, in, b) != 0;
+            gcn_buf_puts(b, "},\n");
 
             if (smem_op) {
                 /* the row says which variant: IMM and SOE where the layout has them */
@@ -2290,7 +2403,7 @@ static void emit_plans(spec_t *s, gcn_buf *b)
             emit_fast_row(s, g, head, bytes, fetch, k, fc, nfc,
                           slow | ((smem & GCN_PLAN_CANON_SIMM16) && nfc ? 1 : 0) |
                               ((smem & GCN_PLAN_CANON_SIMM16) && !slow && !nfc ? 2 : 0) |
-                              (unmodelled | zero ? 4 : 0),
+                              (unmodelled | zero ? 4 : 0) | (cbus ? 8 : 0),
                           0, 0, 0, 0, unmodelled | zero, &fast);
             keep_fast_row(s, row, &fast, at);
         }

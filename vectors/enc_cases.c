@@ -70,6 +70,10 @@ static uint32_t mask_of(unsigned width)
 /* A valid base form: registers away from the ends, immediates small, required flags set. */
 static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, gcn_inst *in)
 {
+    /* one scalar value per VALU instruction (its plan's constant bus): a second scalar source
+     * (V_WRITELANE_B32's lane) reads an inline constant, so that the cases of the first keep
+     * the rule */
+    int cbus = g->t->plans[(unsigned)in->gen * g->t->ninsns + in->insn].cbus.n != 0, scalars = 0;
     unsigned i;
     for (i = 0; i < row->noperands; i++) {
         const gcn_operand_row *op = &row->operand[i];
@@ -85,6 +89,8 @@ static void base(gen_ctx *g, const gcn_insn_row *row, const gcn_layout_row *l, g
             break;
         case GCN_KIND_SSRC:
             c = first_reg(g->t, in->gen, 8 + 16 * i, op->regs, 0);
+            if (cbus && scalars++)
+                c = gcn_codec_inline_code(g->t, in->gen, (int64_t)i, op->regs);
             in->field[op->slot] = c < 0 ? 0 : (uint32_t)c;
             break;
         case GCN_KIND_SBASE:

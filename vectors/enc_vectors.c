@@ -842,6 +842,56 @@ static void scalar_reject_vectors(run *r, const gcn_enc_case *base, const gcn_ve
     }
 }
 
+/* A VALU instruction that breaks its constant bus rule (gcn_cbus_row), as text and as bytes:
+ * every scalar source an SGPR of its own (two values at least, with an implicit read or a
+ * literal of the instruction's own), and LDS_DIRECT in each source that may not hold it. */
+static void cbus_reject(run *r, const gcn_inst *in, const char *cls, unsigned slot)
+{
+    const gcn_insn_row *row = &r->t->insns[in->insn];
+    const char *field = r->t->encodings[row->encoding].slot_name[slot];
+    char text[GCN_VEC_TEXT_MAX], why[256];
+    uint8_t b[GCN_VEC_BYTES_MAX];
+    size_t len;
+    int literal = 0;
+    if (gcn_codec_check_operands(r->t, in, &literal) == GCN_OK ||
+        !gcn_codec_cbus_why(r->t, in, literal, why, sizeof(why)))
+        return; /* kept, or refused for another reason */
+    if (print_to(in, text, sizeof(text)))
+        reject_text(r, in->insn, row->encoding, cls, field, GCN_VERR_CONSTANT_BUS, text, -1);
+    if (gcn_codec_emit(r->t, in, literal, b, sizeof(b), &len) == GCN_OK)
+        reject_bytes(r, in->insn, row->encoding, cls, field, GCN_VERR_CONSTANT_BUS, b, len, -1);
+}
+
+static void cbus_reject_vectors(run *r, const gcn_enc_case *base)
+{
+    const gcn_cbus_row *c = &r->t->plans[r->gen * r->t->ninsns + base->inst.insn].cbus;
+    const gcn_insn_row *row = &r->t->insns[base->inst.insn];
+    gcn_inst in = base->inst;
+    unsigned i, placed = 0;
+    for (i = 0; i < c->n; i++) {
+        const gcn_operand_row *op = &row->operand[c->op[i]];
+        unsigned code;
+        for (code = 10 + 4 * i; code < 128; code++)
+            if (codec_scalar_reg_ok(r->t, r->gen, code, op->regs, 0) &&
+                codec_scalar(r->t, r->gen, code)->sclass == GCN_SC_SGPR)
+                break;
+        if (code < 128) {
+            in.field[op->slot] = code;
+            placed++;
+        }
+    }
+    if (placed && c->n)
+        cbus_reject(r, &in, "constant-bus", row->operand[c->op[0]].slot);
+    for (i = 0; i < c->n; i++) {
+        const gcn_operand_row *op = &row->operand[c->op[i]];
+        if (op->kind != GCN_KIND_VSRC || op->slot == c->lds_slot)
+            continue;
+        in = base->inst;
+        in.field[op->slot] = c->lds_code;
+        cbus_reject(r, &in, "lds-direct", op->slot);
+    }
+}
+
 static void truncated_vectors(run *r, int insn, const gcn_vector *bv)
 {
     const gcn_insn_row *row = &r->t->insns[insn];
@@ -1020,6 +1070,7 @@ static void insn_vectors(run *r, int insn)
     if (swizzle_modifier(row))
         swizzle_alias_vectors(r, base, swizzle_modifier(row), 24);
     scalar_reject_vectors(r, base, &bv);
+    cbus_reject_vectors(r, base);
     truncated_vectors(r, insn, &bv);
     missing_required_vectors(r, base, &bv);
     cross_gen_vectors(r, insn);

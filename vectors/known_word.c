@@ -432,8 +432,8 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
         "pattern",    "ours",     "llvm",  "when",     "classification", "explanation",
         "reproducer", "source16", NULL};
     static const char *const when_keys[] = {
-        "fields",     "any_fields", "bits",      "noncanonical",  "ours_regex",
-        "llvm_regex", "ours_drop",  "llvm_drop", "scalar_values", NULL};
+        "fields",    "any_fields", "bits",          "noncanonical", "ours_regex", "llvm_regex",
+        "ours_drop", "llvm_drop",  "scalar_values", "constant_bus", NULL};
     const char *gens[GCN_KW_MAX_LIST];
     size_t ngens = 0, k;
     const cJSON *when = NULL;
@@ -511,6 +511,11 @@ gcn_status gcn_kw_load(const gcn_json_doc *doc, const cJSON *e, gcn_kw_entry *it
                  (st = load_regex(doc, when, "llvm_regex", &it->peer_re, &it->has_peer_re, diag)) !=
                      GCN_OK))
         return st;
+    if (when && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(when, "constant_bus")))
+        it->constant_bus = 1;
+    else if (when && cJSON_GetObjectItemCaseSensitive(when, "constant_bus"))
+        return gcn_json_error(doc, cJSON_GetObjectItemCaseSensitive(when, "constant_bus"), diag,
+                              "constant_bus takes true alone");
     if (when && cJSON_GetObjectItemCaseSensitive(when, "scalar_values") &&
         (st = load_scalar_values(doc, when, it, diag)) != GCN_OK)
         return st;
@@ -697,6 +702,9 @@ int gcn_kw_holds_rest(const gcn_kw_entry *it, const gcn_kw_word *w)
             return 0;
     }
     if (it->sv_min && scalar_values(it, w, word, l) < it->sv_min)
+        return 0;
+    /* when.constant_bus: the codec refuses the word for its constant bus rule alone */
+    if (it->constant_bus && !gcn_codec_cbus_refuses(w->gen, w->bytes, w->len))
         return 0;
     if (it->has_ours_re && w->ours_text && regexec(&it->ours_re, w->ours_text, 0, NULL, 0) != 0)
         return 0;

@@ -104,6 +104,9 @@ typedef struct gcn_kw_entry {
     unsigned char sv_count[GCN_KW_MAX_ENCS][GCN_KW_MAX_SLOTS];
     unsigned sv_classes;
     int sv_min;
+    /* when.constant_bus: the codec refuses the word for its constant bus rule alone (LLVM's
+     * disassembler prints words its assembler refuses) */
+    int constant_bus;
 } gcn_kw_entry;
 
 /* Loads one entry of the "known" list (it must be zeroed first). Bad input: file:line:col.

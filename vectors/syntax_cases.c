@@ -152,8 +152,17 @@ static void emit_text(sctx *g, const char *text, const char *form, const char *k
             memcpy(c.bytes, g->base_bytes, g->base_nbytes);
             c.nbytes = g->base_nbytes;
         } else if (gcn_encode(expect, c.bytes, sizeof(c.bytes), &c.nbytes) != GCN_OK) {
-            g->model_errors++;
-            return;
+            /* a value that breaks the constant bus rule beside the others (a literal where
+             * V_CNDMASK_B32_e32 reads VCC): the line is refused */
+            char why[256];
+            int literal = 0;
+            if (gcn_codec_check_operands(gcn_codec_tables(), expect, &literal) == GCN_OK ||
+                !gcn_codec_cbus_why(gcn_codec_tables(), expect, literal, why, sizeof(why))) {
+                g->model_errors++;
+                return;
+            }
+            c.accept = 0;
+            c.nbytes = 0;
         }
     }
     g->count++;

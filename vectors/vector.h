@@ -71,7 +71,10 @@ typedef enum gcn_vtag {
     X(GCN_VERR_UNDEFINED_OPCODE, "undefined-opcode",                                               \
       "bytes of the encoding whose opcode no instruction has on the generation")                   \
     X(GCN_VERR_TRUNCATED, "truncated",                                                             \
-      "fewer bytes than the instruction (a 64-bit word or a literal cut off)")
+      "fewer bytes than the instruction (a 64-bit word or a literal cut off)")                     \
+    X(GCN_VERR_CONSTANT_BUS, "constant-bus",                                                       \
+      "more scalar values than a VALU instruction's constant bus takes, or LDS_DIRECT outside "    \
+      "SRC0")
 
 typedef enum gcn_verr {
 #define GCN_VERR_ENUM(e, s, m) e,

@@ -2361,6 +2361,12 @@ static cJSON *emit_encodings(ctx *c)
                 cJSON_AddItemToObject(
                     eo, "unmodelled_fields",
                     cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "unmodelled_fields"), 1));
+            /* the constant bus rule of a VALU encoding (its page's 'Limitations for
+             * operands'): the codec refuses an instruction that breaks it */
+            if (ops && cJSON_GetObjectItemCaseSensitive(ops, "constant_bus"))
+                cJSON_AddItemToObject(
+                    eo, "constant_bus",
+                    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(ops, "constant_bus"), 1));
             /* the opcodes of other pages' forms that wait, by generation: the codec answers
              * such a word as not modelled (a valid word), not as an unknown opcode */
             {

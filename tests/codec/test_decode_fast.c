@@ -105,7 +105,7 @@ static int one_case(const gcn_enc_case *c, void *ctx)
         memcpy(&word, b, 8); /* little-endian hosts, as the codec's loads */
         if (!c->inst.has_literal &&
             (codec_fast_plan(gcn_codec_tables(), c->inst.gen, c->inst.insn, word)->flags &
-             ~GCN_FAST_UNMODELLED) == GCN_FAST_OK)
+             ~(GCN_FAST_UNMODELLED | GCN_FAST_CBUS)) == GCN_FAST_OK)
             w->fast++;
     }
     memset(b + nb, 0, sizeof(b) - nb);

@@ -1582,7 +1582,8 @@ E(id="E115",
             "V_MOVRELS_B32 and V_MOVRELSD_B32, which index their source register and so need a "
             "VGPR. llvm-mc (tahiti, tonga) takes a VGPR and an inline constant "
             "(v_movreld_b32 v0, 1); it refuses an SGPR only by its constant bus rule, as the "
-            "instruction reads M0 too (spec/peers/llvm-mc-known.json K24).",
+            "instruction reads M0 too, which the codec counts as llvm-mc does (the VOP1 page's "
+            "constant bus, GcnInstrsVop1.md:82-86).",
   probes=[asm(g, ("v_movreld_b32 v0, v1", op("VOP1", 66 if g == "gcn1.0" else 54)),
               ("v_movreld_b32 v0, 1", ("byte", 0, 0x81))) for g in ["gcn1.0", "gcn1.2"]])
 
@@ -3135,6 +3136,72 @@ E(id="E272",
             "the correction tests the bit alone. V_MAD_MIXLO_F16 keeps '&0xfff' of its half "
             "result, 12 bits of the 16 its description stores in the lower 16 bits: the "
             "correction keeps 0xffff. (The oracle does not execute VOP3P yet.)")
+
+
+# ---- the constant bus (VOP1, VOP2, VOPC, VOP3, VOP3P) ------------------------------------------
+
+_CBUS_PAGES = ("GcnInstrsVop1.md:82", "GcnInstrsVop2.md:83", "GcnInstrsVopc.md:72",
+               "GcnInstrsVop3.md:76", "GcnInstrsVop3p.md:47")
+
+E(id="E282",
+  title="V_DIV_FMAS_F32/F64 read VCC, which no line of their sections names",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVop3.md:815:operation", "GcnInstrsVop3.md:835:operation",
+         "GcnInstrsVop3.md:76:note"],
+  classification="doc-omission",
+  decisions=[{"op": "none"}],
+  rationale="The sections of V_DIV_FMAS_F32/F64 ('Special case divide FMA with scale and "
+            "flags') scale the result by a power of two chosen by the source's magnitude and "
+            "never read VCC; the flags V_DIV_SCALE writes to VCC are what the instruction "
+            "reads (AMD's ISA manuals: 'if VCC[lane] ...'), so it reads one scalar value "
+            "besides its sources, which the page's rule ('only one SGPR can be read by "
+            "instruction', GcnInstrsVop3.md:76-77) counts. llvm-mc 14 and 19 refuse an SGPR "
+            "source on every generation ('invalid operand (violates constant bus "
+            "restrictions)') and take vcc itself, the same register. The spec's VOP3 "
+            "constant_bus lists V_DIV_FMAS_F32/F64 with VCC read implicitly (this erratum).",
+  probes=[asm(g, ("v_div_fmas_f32 v0, s1, v1, v2", REJ), ("v_div_fmas_f32 v0, 1.0, v1, v2", ACC),
+              ("v_div_fmas_f64 v[0:1], s[0:1], v[2:3], v[4:5]", REJ),
+              ("v_div_fmas_f64 v[0:1], vcc, v[2:3], v[4:5]", ACC), peer=p)
+          for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E283",
+  title="The constant bus: 'one SGPR' counts every scalar register and condition, not LDS_DIRECT",
+  settles=[], category="syntax-operand",
+  facts=[f + ":note" for f in _CBUS_PAGES],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The VALU pages allow 'only one SGPR' per instruction and a literal 'only when a "
+            "SGPR or M0 is not used': they name SGPRs and M0 and say nothing of VCC, EXEC, the "
+            "trap registers, FLAT_SCRATCH, the conditions (VCCZ, EXECZ, SCC) or LDS_DIRECT, "
+            "which the same source fields hold. llvm-mc 14 and 19 count every one of them "
+            "but LDS_DIRECT (and the inline constants): v_fma_f32 v0, scc, s1, v2 and "
+            "v_fma_f32 v0, exec_lo, s1, v2 are refused, v_fma_f32 v0, src_lds_direct, s1, v2 "
+            "is taken. The spec's constant_bus counts the classes sgpr, special, ttmp and cond "
+            "of gcn.json's scalar_operands.",
+  probes=[asm(g, ("v_fma_f32 v0, scc, s1, v2", REJ), ("v_fma_f32 v0, exec_lo, s1, v2", REJ),
+              ("v_fma_f32 v0, m0, s1, v2", REJ), ("v_fma_f32 v0, ttmp0, s1, v2", REJ),
+              ("v_fma_f32 v0, vccz, s1, v2", REJ), ("v_fma_f32 v0, src_lds_direct, s1, v2", ACC),
+              ("v_fma_f32 v0, s1, 1.0, s1", ACC), ("v_fma_f32 v0, s1, 1.0, s2", REJ), peer=p)
+          for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E284",
+  title="The constant bus: 'this same SGPR' is the same register of the same width",
+  settles=[], category="syntax-operand",
+  facts=[f + ":note" for f in _CBUS_PAGES],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="'Multiple occurrences of this same SGPR is allowed' leaves open an SGPR read "
+            "alone and as part of a pair (s0 and s[0:1]), or the halves of a pair (vcc_lo, "
+            "vcc_hi). llvm-mc 14 and 19 count one value per register operand as written: the "
+            "same first register and width once (v_fma_f64 v[0:1], s[0:1], v[2:3], s[0:1] and "
+            "v_fma_f32 v0, s0, s0, v1 are taken), any other twice (v_cndmask_b32_e64 v0, s0, "
+            "v1, s[0:1] and v_fma_f32 v0, vcc_lo, vcc_hi, v1 are refused). The spec's "
+            "constant_bus counts so ('same_register': 'once', by code and width).",
+  probes=[asm(g, ("v_fma_f64 v[0:1], s[0:1], v[2:3], s[0:1]", ACC),
+              ("v_fma_f32 v0, s0, s0, v1", ACC),
+              ("v_cndmask_b32_e64 v0, s0, v1, s[0:1]", REJ),
+              ("v_fma_f32 v0, vcc_lo, vcc_hi, v1", REJ), peer=p)
+          for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")])
 
 
 E(id="E273",

@@ -1277,6 +1277,94 @@ OPERANDS = [
 ]
 
 
+# The VALU pages whose "Limitations for operands" bullets give the constant bus rule.
+CONSTANT_BUS_PAGES = {"VOP1": "GcnInstrsVop1.md", "VOP2": "GcnInstrsVop2.md",
+                      "VOPC": "GcnInstrsVopc.md", "VOP3": "GcnInstrsVop3.md",
+                      "VOP3P": "GcnInstrsVop3p.md"}
+# The bullets (their first words) and what each says.
+_CBUS_BULLETS = (("sgpr", "* only one SGPR can be read by instruction"),
+                 ("literal", "* only one literal constant can be used"),
+                 ("lds_direct", "* only SRC0 can holds LDS_DIRECT"))
+
+
+def _page_lines(name):
+    with open(os.path.join(ROOT, "documents", "clrx", name), encoding="utf-8") as f:
+        return f.read().split("\n")
+
+
+def _lds_direct_code():
+    """LDS_DIRECT's operand code: the operand page's table row ('254 | LDS_DIRECT')."""
+    for i, line in enumerate(_page_lines("GcnOperands.md"), 1):
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) >= 2 and cells[1] == "LDS_DIRECT" and cells[0].isdigit():
+            return int(cells[0]), "GcnOperands.md:%d" % i
+    ev.fail("GcnOperands.md: no LDS_DIRECT row")
+
+
+def _implicit_reads(enc):
+    """The scalar registers an instruction of encoding enc reads without an operand naming
+    them, from the sections' Operation: M0 where the code reads it (V_MOVRELD_B32:
+    VGPR[VDST_NUMBER+M0] = SRC0), and VCC where a VOP2 section's code reads SSRC2 (the mask
+    or carry-in) and its VOP2 syntax line names VCC in its place (V_CNDMASK_B32 VDST, SRC0,
+    SRC1, VCC; the VOP3 form names SSRC2(2), an operand of its own). V_DIV_FMAS_F32/F64's
+    VCC, which no line of the page names, is E282."""
+    import re
+    pages = (enc,) if enc != "VOP3" else ("VOP3",) + VOP3_FORM_PAGES
+    with open(os.path.join(ROOT, "spec", "facts-clrx.json"), encoding="utf-8") as f:
+        facts = json.load(f)["facts"]
+    vop2_vcc_syntax = {x["name"] for x in facts
+                       if x.get("kind") == "syntax-line" and x.get("encoding") == "VOP2" and
+                       x.get("form", "VOP2") == "VOP2" and
+                       any(o["name"] == "VCC" for o in x.get("operands", [])[2:])}
+    out = {}
+    for x in facts:
+        if x.get("kind") != "operation" or x.get("encoding") not in pages:
+            continue
+        code = x.get("code", "")
+        names = {x["name"], _SPEC_NAME.get(x["name"], x["name"])}
+        at = "%s:%s" % (x["at"].split(":")[0], x.get("code_line", x["at"].split(":")[1]))
+        if re.search(r"\bM0\b", code):
+            for n in names:
+                out[n] = {"instruction": n, "reads": "M0", "regs": 1, "at": at}
+        if enc == "VOP2" and re.search(r"\bSSRC2\b", code) and x["name"] in vop2_vcc_syntax:
+            for n in names:
+                out[n] = {"instruction": n, "reads": "VCC", "regs": 2, "at": at}
+    if enc == "VOP3":
+        for n in ("V_DIV_FMAS_F32", "V_DIV_FMAS_F64"):
+            out[n] = {"instruction": n, "reads": "VCC", "regs": 2, "erratum": "E282"}
+    return [out[n] for n in sorted(out)]
+
+
+def constant_bus(enc):
+    """The constant bus rule of a VALU encoding, from its page's 'Limitations for operands'
+    bullets (with their lines): one scalar value per instruction (an SGPR, M0; E283: any
+    scalar register or condition, one register read twice counting once, E284), a literal
+    only where no SGPR or M0 is read (the literal is one of the values), LDS_DIRECT in SRC0
+    alone; and the scalar registers its instructions read implicitly."""
+    name = CONSTANT_BUS_PAGES[enc]
+    lines = _page_lines(name)
+    at = {}
+    for key, head in _CBUS_BULLETS:
+        hits = [i for i, line in enumerate(lines, 1) if line.startswith(head)]
+        if len(hits) != 1:
+            ev.fail("%s: %d lines start %r, expected 1" % (name, len(hits), head))
+        at[key] = "%s:%d-%d" % (name, hits[0], hits[0] + 1) if key != "lds_direct" \
+            else "%s:%d" % (name, hits[0])
+    code, code_at = _lds_direct_code()
+    return {"limit": 1, "sgpr_at": at["sgpr"], "literal_at": at["literal"],
+            "classes": ["sgpr", "special", "ttmp", "cond"], "classes_erratum": "E283",
+            "same_register": "once", "same_register_erratum": "E284",
+            "literal": True,
+            "lds_direct": {"code": code, "code_at": code_at, "field": "SRC0",
+                           "at": at["lds_direct"]},
+            "implicit": _implicit_reads(enc),
+            "note": "one scalar value per instruction: the sources' SGPRs, special registers, "
+                    "ttmps and conditions (one register named twice, the same first code and "
+                    "width, counts once), the literal, and the registers the instruction reads "
+                    "implicitly; inline constants and LDS_DIRECT take none. LDS_DIRECT in "
+                    "the field named alone"}
+
+
 def operands():
     out = []
     for enc in OPERANDS:
@@ -1306,6 +1394,8 @@ def operands():
                                                                             r.text, want))
                     entry["evidence"].append(orun)
         entry["says"] = p["says"]
+        if enc["encoding"] in CONSTANT_BUS_PAGES:
+            entry["constant_bus"] = constant_bus(enc["encoding"])
         out.append(entry)
     return {
         "schema": "gcnspec-curated/1",
