@@ -531,11 +531,13 @@ static void disasm_text_accepted(void **state)
                                "[]\n"
                                "\n"
                                "0x04,0x00,0x01,0xd8,0x01,0x02,0x00,0x00\n"
-                               /* a VOP2 word, a VOPC word with its literal; encodings and
+                               /* a VOP2 word (VGPR SRC0: with s0 it reads two scalar
+                                * values, s0 and VCC, which the constant bus refuses), a VOPC
+                                * word with its literal; encodings and
                                 * forms not modelled yet are data, not errors: the two dwords
                                 * of v_mov_b32_e64 (VOP1's VOP3 form, opcode 321); and a VOP1
                                 * word with its literal */
-                               "0x00,0x00,0x00,0x00\n"
+                               "0x00,0x01,0x00,0x00\n"
                                "0xff,0x02,0x84,0x7c,0x78,0x56,0x34,0x12\n"
                                "0x00,0x00,0x41,0xd1,0x01,0x00,0x80,0xbe\n"
                                "0xff,0x02,0x00,0x7e,0x78,0x56,0x34,0x12";
@@ -543,7 +545,7 @@ static void disasm_text_accepted(void **state)
         GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT GOOD2_TEXT GOOD1_TEXT GOOD2_TEXT
             GOOD1_TEXT GOOD1_TEXT GOOD1_TEXT "s_mov_b32 s0, 0x12345678\n"
                                              "ds_add_u32 v1, v2 offset:4 gds\n"
-                                             "v_cndmask_b32_e32 v0, s0, v0, vcc\n"
+                                             "v_cndmask_b32_e32 v0, v0, v0, vcc\n"
                                              "v_cmp_eq_f32_e32 vcc, 0x12345678, v1\n"
                                              ".long 0xd1410000, 0xbe800001\n"
                                              "v_mov_b32_e32 v0, 0x12345678\n";
