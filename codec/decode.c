@@ -327,6 +327,25 @@ CODEC_INLINE gcn_status finish(const gcn_tables *t, int gen, const uint8_t *byte
     return GCN_OK;
 }
 
+/* The layout of the encoding the first dword w belongs to on gen, and its index in *enc: of
+ * nested encodings, the one that fixes more bits (gcngen checks that they nest); NULL when
+ * none matches. */
+static const gcn_layout_row *word_layout(const gcn_tables *t, int gen, uint64_t w, unsigned *enc)
+{
+    const gcn_layout_row *l = NULL;
+    unsigned e;
+    for (e = 0; e < t->nencodings; e++) {
+        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
+        if (!c->present || ((w ^ c->match_value) & c->match_mask & 0xffffffffull))
+            continue;
+        if (!l || (c->match_mask & l->match_mask) == l->match_mask) {
+            l = c;
+            *enc = e;
+        }
+    }
+    return l;
+}
+
 /* Top bits that several encodings allow: each layout is tried in turn. */
 static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes, size_t len,
                               gcn_inst *out)
@@ -334,17 +353,7 @@ static gcn_status decode_scan(const gcn_tables *t, int gen, const uint8_t *bytes
     uint64_t w = codec_load4(bytes), opcode;
     unsigned e, best = GCN_ENC_NONE;
     uint16_t insn;
-    const gcn_layout_row *l = NULL;
-    /* of nested encodings, the one that fixes more bits (gcngen checks that they nest) */
-    for (e = 0; e < t->nencodings; e++) {
-        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
-        if (!c->present || ((w ^ c->match_value) & c->match_mask & 0xffffffffull))
-            continue;
-        if (!l || (c->match_mask & l->match_mask) == l->match_mask) {
-            l = c;
-            best = e;
-        }
-    }
+    const gcn_layout_row *l = word_layout(t, gen, w, &best);
     if (l) {
         e = best;
         if (len < l->bytes)
@@ -453,22 +462,13 @@ int gcn_codec_cbus_refuses(int gen, const uint8_t *bytes, size_t len)
     gcn_inst in;
     uint64_t w, opcode;
     uint16_t insn;
-    unsigned e, best = 0, i;
+    unsigned best = 0, i;
     int literal = 0;
     if (gen < 0 || (unsigned)gen >= t->ngens || !bytes || len < 4 ||
         gcn_codec_decode_plan(gen, bytes, len, &in) != GCN_ERR_OPERAND)
         return 0;
     w = codec_load4(bytes);
-    /* the word's encoding: of nested ones, the one that fixes more bits (as decode_scan) */
-    for (e = 0; e < t->nencodings; e++) {
-        const gcn_layout_row *c = codec_layout(t, (unsigned)gen, e);
-        if (!c->present || ((w ^ c->match_value) & c->match_mask & 0xffffffffull))
-            continue;
-        if (!l || (c->match_mask & l->match_mask) == l->match_mask) {
-            l = c;
-            best = e;
-        }
-    }
+    l = word_layout(t, gen, w, &best);
     if (!l || len < l->bytes)
         return 0;
     if (l->bytes >= 8)
