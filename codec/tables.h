@@ -763,17 +763,27 @@ static inline uint64_t gcn_required_bits(const gcn_tables *t, unsigned gen, unsi
 
 /* The hash of the parser's name tables, shared by gcngen, which lays the tables out, and the
  * parser, which probes them: the length and the first and last 8 bytes of the lower-case name
- * (shorter names zero-padded), mixed by two multiplications. */
+ * (shorter names zero-padded), mixed by two multiplications, then folded and multiplied again
+ * so that every input bit reaches the low bits the tables' masks keep (without the last step a
+ * byte's high bits reached only the hash's high half: names that differ in their last
+ * character, _f32 and _f64, fell into one probe run, 18 slots long on average). */
+static inline uint32_t gcn_name_hash_mix(uint64_t a, uint64_t b, size_t n)
+{
+    uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ n;
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    return (uint32_t)(h >> 32);
+}
+
 static inline uint32_t gcn_name_hash(const char *s, size_t n)
 {
-    uint64_t a = 0, b = 0, h;
+    uint64_t a = 0, b = 0;
     size_t i, k = n < 8 ? n : 8;
     for (i = 0; i < k; i++) {
         a |= (uint64_t)(uint8_t)s[i] << (8 * i);
         b |= (uint64_t)(uint8_t)s[n - k + i] << (8 * i);
     }
-    h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full) ^ n;
-    return (uint32_t)(h ^ (h >> 32));
+    return gcn_name_hash_mix(a, b, n);
 }
 #define GCN_ENC_SCAN 0xfeu
 
