@@ -270,13 +270,16 @@ static int same(const char *a, const char *b, size_t n)
     return b && strlen(b) == n && memcmp(a, b, n) == 0;
 }
 
-/* The code a scalar operand spelling names on the generation (binary search of the sorted
- * spellings): wide selects the 64-bit spelling, -1 either. -1 when none. */
-static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n, int wide)
+/* The codes a scalar operand spelling names on the generation (a probe of the hash of its
+ * spellings): the first row's, returned, and the 32-bit and the 64-bit spelling's (*c32, *c64);
+ * -1 when none. */
+static int spelled_rows(const gcn_tables *t, unsigned gen, const char *tok, size_t n, int *c32,
+                        int *c64)
 {
     const uint16_t *slots = t->name_hash + gen * (t->name_hash_mask + 1u);
     uint32_t h = line_name_hash(tok, n) & t->name_hash_mask;
     size_t k;
+    *c32 = *c64 = -1;
     for (; slots[h] != GCN_HASH_EMPTY; h = (h + 1) & t->name_hash_mask) {
         const gcn_scalar_name_row *x = &t->scalar_names[slots[h]];
         if (x->len != n || !same_name(tok, x->name, n))
@@ -286,12 +289,22 @@ static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n,
             const gcn_scalar_name_row *r = &t->scalar_names[k];
             if (r->len != n || !same_name(tok, r->name, n))
                 break;
-            if (wide < 0 || r->wide == (unsigned)wide)
-                return r->code;
+            if (r->wide && *c64 < 0)
+                *c64 = r->code;
+            if (!r->wide && *c32 < 0)
+                *c32 = r->code;
         }
-        return -1;
+        return x->code;
     }
     return -1;
+}
+
+/* The code a scalar operand spelling names on the generation: wide selects the 64-bit
+ * spelling, -1 either. -1 when none. */
+static int spelled(const gcn_tables *t, unsigned gen, const char *tok, size_t n, int wide)
+{
+    int c32, c64, first = spelled_rows(t, gen, tok, n, &c32, &c64);
+    return wide < 0 ? first : wide ? c64 : c32;
 }
 
 /* Does row r spell the mnemonic m (n bytes, lower case, readable past its end)? */
@@ -574,9 +587,9 @@ static CODEC_NOINLINE int reg_at_slow(pctx *p, size_t at, regref *r, gcn_status 
      * and the conditions and apertures (src_scc, src_shared_base); its 32-bit or 64-bit
      * spelling, or both */
     {
-        int c32 = spelled(p->t, p->in->gen, s + at, n, 0);
-        int c64 = spelled(p->t, p->in->gen, s + at, n, 1);
+        int c32, c64;
         unsigned cls;
+        spelled_rows(p->t, p->in->gen, s + at, n, &c32, &c64);
         c = c32 >= 0 ? c32 : c64;
         if (c < 0)
             return 0;
