@@ -389,13 +389,67 @@ static void constant_bus_messages(void **state)
     }
 }
 
+/* The word of line `vgpr` (a source written as v124) with that source read as m0 (code 124):
+ * the source field's low eight bits are where the lines with v0 and v255 differ, its VGPR bit
+ * the one above them, cleared. */
+static size_t scalar_word(const char *gen, const char *v0, const char *v255, const char *v124,
+                          uint8_t *out)
+{
+    uint8_t a[GCN_INST_MAX_BYTES], b[GCN_INST_MAX_BYTES];
+    size_t n, na, nb, k, top = 0;
+    gcn_diag d;
+    int g = gcn_gen_lookup(gen);
+    if (gcn_assemble(g, v0, NULL, a, sizeof(a), &na, &d) != GCN_OK ||
+        gcn_assemble(g, v255, NULL, b, sizeof(b), &nb, &d) != GCN_OK ||
+        gcn_assemble(g, v124, NULL, out, GCN_INST_MAX_BYTES, &n, &d) != GCN_OK)
+        fail_msg("%s on %s: %s", v124, gen, d.msg);
+    assert_int_equal(na, n);
+    assert_int_equal(nb, n);
+    for (k = 0; k < 8 * n; k++)
+        if ((a[k / 8] ^ b[k / 8]) >> (k % 8) & 1)
+            top = k;
+    top++;
+    assert_true(top < 8 * n);
+    out[top / 8] = (uint8_t)(out[top / 8] & ~(1u << (top % 8)));
+    return n;
+}
+
+/* The VOP3 forms of the interpolations (GCN 1.2/1.4) read VGPRs alone (VSRC, VSRC1: E285): no
+ * scalar value, constant or LDS_DIRECT reaches the constant bus or SRC0's rule; the parser and
+ * the decoder refuse them as operands, not as the rule's breach. */
+static void interpolation_sources(void **state)
+{
+    uint8_t w[GCN_INST_MAX_BYTES];
+    char why[256];
+    size_t n;
+    (void)state;
+    expect_msg("gfx9", "v_interp_p2_f16 v1, v2, attr0.x, m0", 34, "expected a VGPR (vN), not 'm0'");
+    expect_msg("gfx9", "v_interp_p2_f16 v1, s2, attr0.x, v3", 21, "expected a VGPR (vN), not 's2'");
+    expect_msg("gcn1.2", "v_interp_p1_f32_e64 v1, src_lds_direct, attr0.x", 25,
+               "expected a VGPR (vN), not 'src_lds_direct'");
+    expect_msg("gcn1.2", "v_interp_p1lv_f16 v1, v2, attr0.x, 1.0", 36,
+               "expected a VGPR (vN), not '1.0'");
+    parses("gfx9", "v_interp_p1lv_f16 v1, v2, attr0.x, v3", 8);
+    n = scalar_word("gcn1.2", "v_interp_p1_f32_e64 v1, v0, attr0.x",
+                    "v_interp_p1_f32_e64 v1, v255, attr0.x",
+                    "v_interp_p1_f32_e64 v1, v124, attr0.x", w);
+    assert_int_not_equal(gcn_decode_why(gcn_gen_lookup("gcn1.2"), w, n, why, sizeof(why)), GCN_OK);
+    if (!strstr(why, "v_interp_p1_f32_e64: SRC1=124 is not a valid operand there"))
+        fail_msg("the word with m0: '%s'", why);
+    n = scalar_word("gfx9", "v_interp_p2_f16 v1, v2, attr0.x, v0",
+                    "v_interp_p2_f16 v1, v2, attr0.x, v255",
+                    "v_interp_p2_f16 v1, v2, attr0.x, v124", w);
+    assert_int_not_equal(gcn_decode_why(gcn_gen_lookup("gfx9"), w, n, why, sizeof(why)), GCN_OK);
+    if (!strstr(why, "v_interp_p2_f16_e64: SRC2=124 is not a valid operand there"))
+        fail_msg("the word with m0: '%s'", why);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(lacking_generation),
-        cmocka_unit_test(typos_suggest),
-        cmocka_unit_test(fixed_cases),
-        cmocka_unit_test(constant_bus_messages),
+        cmocka_unit_test(lacking_generation),    cmocka_unit_test(typos_suggest),
+        cmocka_unit_test(fixed_cases),           cmocka_unit_test(constant_bus_messages),
+        cmocka_unit_test(interpolation_sources),
     };
     return cmocka_run_group_tests_name("parse_messages", tests, NULL, NULL);
 }
