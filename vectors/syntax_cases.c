@@ -1623,6 +1623,110 @@ static void signature(const sctx *g, char *out, size_t size)
                               g->row->modifier[k].format);
 }
 
+/* ---- the constant bus and packed sources -------------------------------------------------- */
+
+/* Two sources that may read a scalar value (the plan's constant bus sources, gcn_cbus_row),
+ * written with the scalar values the rule counts (GcnInstrsVop*.md 'Limitations for operands';
+ * E283: M0 and VCC count as SGPRs do; E284: one register twice is one value): an SGPR and M0
+ * (V_WRITELANE_B32's value and lane select, E276), M0 and an SGPR, two SGPRs, one SGPR twice,
+ * M0 twice, an SGPR and VCC_LO, a literal and an SGPR. Once per signature. The expectation is
+ * the instruction the values make, refused where it breaks the rule (emit_text). */
+static void cbus_forms(sctx *g)
+{
+    static const struct {
+        const char *form, *a, *b;
+    } pairs[] = {
+        {"cbus-sgpr-m0", "s2", "m0"},        {"cbus-m0-sgpr", "m0", "s2"},
+        {"cbus-two-sgprs", "s2", "s3"},      {"cbus-same-sgpr", "s2", "s2"},
+        {"cbus-m0-m0", "m0", "m0"},          {"cbus-sgpr-vcc", "s2", "vcc_lo"},
+        {"cbus-literal-sgpr", "0x64", "s2"},
+    };
+    const gcn_cbus_row *cb = &g->t->plans[(unsigned)g->gen * g->t->ninsns + g->c->inst.insn].cbus;
+    const gcn_operand_row *oa = NULL, *ob = NULL;
+    unsigned a = 0, b = 0, k;
+    char key[256], sig[160];
+    for (k = 0; k < cb->n && k < GCN_CBUS_SOURCES; k++) {
+        const gcn_operand_row *o = &g->row->operand[cb->op[k]];
+        if (o->regs != 1 || cb->op[k] >= g->L.nop)
+            continue;
+        if (!oa) {
+            oa = o;
+            a = cb->op[k];
+        } else if (!ob) {
+            ob = o;
+            b = cb->op[k];
+        }
+    }
+    if (!oa || !ob)
+        return;
+    signature(g, sig, sizeof(sig));
+    snprintf(key, sizeof(key), "c|%s", sig);
+    if (!gcn_strset_add(&g->seen, key))
+        return;
+    for (k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++) {
+        line_t L = g->L;
+        gcn_inst out = g->c->inst, lit;
+        target tg;
+        int wide, ca, cbv = named_code(g, pairs[k].b, &wide), ok = 1;
+        int64_t v;
+        memset(&tg, 0, sizeof(tg));
+        tg.op = oa;
+        if (cbv < 0 || wide)
+            continue;
+        out.field[ob->slot] = (uint32_t)cbv;
+        if (int_token(pairs[k].a, &v)) {
+            ok = expect_int(g, &out, &tg, v, &lit);
+            out = lit;
+        } else {
+            ca = named_code(g, pairs[k].a, &wide);
+            if (ca < 0 || wide)
+                continue;
+            out.field[oa->slot] = (uint32_t)ca;
+        }
+        snprintf(L.op[a], TOKEN_MAX, "%s", pairs[k].a);
+        snprintf(L.op[b], TOKEN_MAX, "%s", pairs[k].b);
+        emit_line(g, &L, NULL, pairs[k].form, kind_names[oa->kind],
+                  g->t->encodings[g->row->encoding].slot_name[oa->slot], ok, ok ? &out : NULL, 0);
+    }
+}
+
+/* VOP3P's packed sources (two 16-bit values in a dword: the packed halves, format pk-f16, and
+ * the packed integers, 32-bit sources of an instruction with per-source bits and no f16
+ * source) written with the numbers whose halves matter: 0xffff (a half of ones, no inline
+ * 32-bit value), 0x10000 (the high half's 1), 0x3c003c00 (1.0 in both halves), 0x3c00 (1.0's
+ * half), 0x10001 (1 in both). Once per instruction and source. */
+static void packed_forms(sctx *g)
+{
+    static const char *const values[] = {"0xffff", "0x10000", "0x3c003c00", "0x3c00", "0x10001"};
+    unsigned i, k;
+    int bits = 0, half = 0;
+    for (k = 0; k < g->row->nmodifiers; k++)
+        bits |= g->row->modifier[k].format == GCN_FMT_SRC_BITS;
+    for (i = 0; i < g->row->noperands; i++)
+        half |= g->row->operand[i].format == GCN_FMT_F16;
+    if (!bits || half)
+        return;
+    for (i = 0; i < g->row->noperands && i < g->L.nop; i++) {
+        const gcn_operand_row *op = &g->row->operand[i];
+        char key[64];
+        target tg;
+        if (op->kind != GCN_KIND_VSRC || op->regs != 1 ||
+            (op->format != GCN_FMT_PK_F16 && op->format != GCN_FMT_DEC))
+            continue;
+        snprintf(key, sizeof(key), "p|%u|%u", g->c->inst.insn, i);
+        if (!gcn_strset_add(&g->seen, key))
+            continue;
+        memset(&tg, 0, sizeof(tg));
+        tg.op = op;
+        for (k = 0; k < sizeof(values) / sizeof(values[0]); k++) {
+            int64_t v;
+            if (int_token(values[k], &v))
+                emit_value(g, 0, i, &tg, values[k], "num-packed", kind_names[op->kind],
+                           g->t->encodings[g->row->encoding].slot_name[op->slot], 0, v, 0);
+        }
+    }
+}
+
 /* The cases whose value matters (every special register, float, condition, literal and swizzle
  * form; a few integers) are taken once per signature; the others once per instruction. */
 static int wanted(sctx *g, const char *tok)
@@ -1691,6 +1795,8 @@ static int on_case(const gcn_enc_case *c, void *ctx)
     if (strcmp(c->what, "base") == 0) {
         line_forms(g);
         full_variant(g);
+        cbus_forms(g);
+        packed_forms(g);
         for (i = 0; i < g->L.nop; i++) {
             snprintf(key, sizeof(key), "b|%u|%u", c->inst.insn, i);
             operand_forms(g, i, gcn_strset_add(&g->seen, key));

@@ -144,6 +144,7 @@ void gcn_facts_free(gcn_facts *f)
         free(f->docs[i].root);
     }
     free(f->docs);
+    free(f->by_id);
     memset(f, 0, sizeof(*f));
 }
 
@@ -199,6 +200,7 @@ static char *make_id(const gcn_fact *x)
 gcn_status gcn_facts_finish(gcn_facts *f, gcn_diag *diag)
 {
     size_t i;
+    f->by_id_n = 0; /* the index points into v's old order */
     qsort(f->v, f->n, sizeof(*f->v), fact_cmp);
     for (i = 0; i < f->n; i++) {
         if (i && fact_cmp(&f->v[i - 1], &f->v[i]) == 0) {
@@ -217,11 +219,53 @@ gcn_status gcn_facts_finish(gcn_facts *f, gcn_diag *diag)
     return GCN_OK;
 }
 
+static int by_id_cmp(const void *a, const void *b)
+{
+    const gcn_fact *x = *(const gcn_fact *const *)a, *y = *(const gcn_fact *const *)b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x < y ? -1 : x > y);
+}
+
+/* The index of f's facts by id; 0 when it cannot be built (out of memory: the caller scans). */
+static int by_id_index(gcn_facts *f)
+{
+    size_t i, n = 0;
+    if (f->by_id && f->by_id_v == f->v && f->by_id_n == f->n)
+        return 1;
+    free(f->by_id);
+    f->by_id = malloc((f->n ? f->n : 1) * sizeof(*f->by_id));
+    f->by_id_n = 0;
+    if (!f->by_id)
+        return 0;
+    for (i = 0; i < f->n; i++)
+        if (f->v[i].id)
+            f->by_id[n++] = &f->v[i];
+    qsort(f->by_id, n, sizeof(*f->by_id), by_id_cmp);
+    f->by_id_len = n;
+    f->by_id_v = f->v;
+    f->by_id_n = f->n;
+    return 1;
+}
+
 const gcn_fact *gcn_facts_find(const gcn_facts *f, const char *id)
 {
+    /* the index is a cache: built on a const object's behalf (no gcn_facts is defined const) */
+    gcn_facts *m = (gcn_facts *)f;
     size_t i;
+    if (by_id_index(m)) {
+        size_t lo = 0, hi = m->by_id_len;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (strcmp(m->by_id[mid]->id, id) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < m->by_id_len && strcmp(m->by_id[lo]->id, id) == 0)
+            return m->by_id[lo];
+    }
     for (i = 0; i < f->n; i++)
-        if (strcmp(f->v[i].id, id) == 0)
+        if (f->v[i].id && strcmp(f->v[i].id, id) == 0)
             return &f->v[i];
     return NULL;
 }

@@ -146,6 +146,11 @@ typedef struct gcn_facts {
     size_t ndocs;
     gcn_fact *v;
     size_t n, cap;
+    /* gcn_facts_find's index (a cache, built at the first lookup after v changed): the facts
+     * with an id, by id, then by position; by_id_v and by_id_n say for which v it holds */
+    const gcn_fact **by_id;
+    const gcn_fact *by_id_v;
+    size_t by_id_n, by_id_len;
 } gcn_facts;
 
 void gcn_facts_init(gcn_facts *f);
@@ -154,6 +159,9 @@ void gcn_facts_free(gcn_facts *f);
 gcn_fact *gcn_facts_add(gcn_facts *f, gcn_fact_kind kind, const char *file, unsigned line);
 /* Sorts by (file, line, kind) and assigns ids "<file>:<line>:<kind>"; fails on duplicates. */
 gcn_status gcn_facts_finish(gcn_facts *f, gcn_diag *diag);
+/* The first fact (in v's order) whose id is id, or NULL: a binary search in an index built at
+ * the first call after facts were added or sorted. A fact's id changed in place afterwards is
+ * found by the linear scan a miss falls back to. */
 const gcn_fact *gcn_facts_find(const gcn_facts *f, const char *id);
 
 gcn_status gcn_facts_write(const gcn_facts *f, const char *path, gcn_diag *diag);

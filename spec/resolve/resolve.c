@@ -88,6 +88,11 @@ typedef struct ctx {
     gcn_claims claims;
     gcn_section_view *sections;
     const char **section_names; /* section_name of each, once */
+    /* the sections by (name, encoding, index), for sections_of */
+    struct section_key {
+        const char *name, *encoding;
+        size_t i;
+    } * section_order;
     size_t nsections;
     gcn_strs encodings;
     const gcn_fact **segment_tables; /* per encodings entry: segment_table's answer, found once */
@@ -1710,18 +1715,54 @@ static gcn_status emit_operands(ctx *c, rinsn *x, const gcn_fact *s, cJSON *o, c
 /* The sections describing instruction x (after remaps): its encoding's, then those of the page
  * whose form it is (V_LDEXP_F32's VOP3 word: the VOP3 page's section, which GCN 1.2 and 1.4
  * encode in VOP3 alone, and the VOP2 page's). */
+static int section_key_cmp(const struct section_key *k, const char *name, const char *enc)
+{
+    int d = strcmp(k->name, name);
+    return d ? d : strcmp(k->encoding, enc);
+}
+
+static int section_order_cmp(const void *a, const void *b)
+{
+    const struct section_key *x = a, *y = b;
+    int d = section_key_cmp(x, y->name, y->encoding);
+    return d ? d : (x->i < y->i ? -1 : x->i > y->i);
+}
+
+static gcn_status section_order_build(ctx *c)
+{
+    size_t i;
+    if (!(c->section_order = malloc((c->nsections + 1) * sizeof(*c->section_order))))
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < c->nsections; i++) {
+        c->section_order[i].name = c->section_names[i];
+        c->section_order[i].encoding = c->sections[i].section->encoding;
+        c->section_order[i].i = i;
+    }
+    qsort(c->section_order, c->nsections, sizeof(*c->section_order), section_order_cmp);
+    return GCN_OK;
+}
+
 static size_t sections_of(const ctx *c, const rinsn *x, const gcn_section_view **out, size_t max)
 {
-    size_t i, n = 0;
+    size_t n = 0;
     int pass;
-    for (pass = 0; pass < 2; pass++)
-        for (i = 0; i < c->nsections && n < max; i++) {
-            const gcn_section_view *v = &c->sections[i];
-            const char *enc = pass ? x->form_page : x->encoding;
-            if (enc && strcmp(v->section->encoding, enc) == 0 &&
-                strcmp(c->section_names[i], x->name) == 0)
-                out[n++] = v;
+    for (pass = 0; pass < 2; pass++) {
+        const char *enc = pass ? x->form_page : x->encoding;
+        size_t lo = 0, hi = c->nsections;
+        if (!enc)
+            continue;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (section_key_cmp(&c->section_order[mid], x->name, enc) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
         }
+        for (; lo < c->nsections && n < max &&
+               section_key_cmp(&c->section_order[lo], x->name, enc) == 0;
+             lo++)
+            out[n++] = &c->sections[c->section_order[lo].i];
+    }
     return n;
 }
 
@@ -2889,6 +2930,8 @@ gcn_status gcn_resolve(const gcn_resolve_in *in, gcn_resolve_out *out, gcn_diag 
     }
     for (i = 0; i < c.nsections; i++)
         c.section_names[i] = section_name(&c, c.sections[i].section);
+    if ((st = section_order_build(&c)) != GCN_OK)
+        goto done;
     if ((st = build_layouts(&c)) != GCN_OK || (st = add_extra_dword_forms(&c, 1)) != GCN_OK ||
         (st = build_instructions(&c, &cap)) != GCN_OK ||
         (st = add_extra_dword_forms(&c, 2)) != GCN_OK || (st = add_smrd(&c, &cap)) != GCN_OK)
@@ -3008,6 +3051,7 @@ done:
     free(c.insns);
     free(c.sections);
     free(c.section_names);
+    free(c.section_order);
     free(c.segment_tables);
     gcn_claims_free(&c.claims);
     gcn_strs_free(&c.encodings);

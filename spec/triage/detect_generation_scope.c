@@ -192,13 +192,46 @@ static size_t shared_words(const char *a, const char *b)
     return n;
 }
 
-static void section_gens(const gcn_facts *f, const gcn_fact *section, gcn_strs *out)
+/* The opcode-line facts with a section, by section id, then in the facts' order. */
+typedef struct line_index {
+    const gcn_fact **v;
+    size_t n;
+} line_index;
+
+static int by_section(const void *a, const void *b)
 {
-    size_t i, k;
-    for (i = 0; i < f->n; i++) {
-        const gcn_fact *x = &f->v[i];
-        if (x->kind != GCN_FACT_OPCODE_LINE || !x->section || strcmp(x->section, section->id) != 0)
-            continue;
+    const gcn_fact *x = *(const gcn_fact *const *)a, *y = *(const gcn_fact *const *)b;
+    int c = strcmp(x->section, y->section);
+    return c ? c : (x < y ? -1 : x > y);
+}
+
+static gcn_status line_index_build(const gcn_facts *f, line_index *ix)
+{
+    size_t i;
+    ix->n = 0;
+    ix->v = malloc((f->n ? f->n : 1) * sizeof(*ix->v));
+    if (!ix->v)
+        return GCN_ERR_NOMEM;
+    for (i = 0; i < f->n; i++)
+        if (f->v[i].kind == GCN_FACT_OPCODE_LINE && f->v[i].section)
+            ix->v[ix->n++] = &f->v[i];
+    qsort(ix->v, ix->n, sizeof(*ix->v), by_section);
+    return GCN_OK;
+}
+
+static void section_gens(const gcn_facts *f, const line_index *ix, const gcn_fact *section,
+                         gcn_strs *out)
+{
+    size_t lo = 0, hi = ix->n, k;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(ix->v[mid]->section, section->id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < ix->n && strcmp(ix->v[lo]->section, section->id) == 0; lo++) {
+        const gcn_fact *x = ix->v[lo];
         for (k = 0; k < x->nparts; k++) {
             size_t g;
             if (!x->parts[k].gens.n) {
@@ -212,14 +245,15 @@ static void section_gens(const gcn_facts *f, const gcn_fact *section, gcn_strs *
     }
 }
 
-static gcn_status report(const gcn_facts *f, const sentences *l, size_t u, gcn_findings *out)
+static gcn_status report(const gcn_facts *f, const line_index *ix, const sentences *l, size_t u,
+                         gcn_findings *out)
 {
     const sentence *s = &l->v[u];
     gcn_strs sgens = {0}, ids = {0}, quals = {0};
     size_t i, k;
     gcn_status st = GCN_OK;
     char beyond[64] = "", group[600];
-    section_gens(f, s->section, &sgens);
+    section_gens(f, ix, s->section, &sgens);
     for (i = 0; i < l->n; i++) {
         const sentence *q = &l->v[i];
         if (!q->gens.n || !q->section || strcmp(q->norm, s->norm) != 0 ||
@@ -267,8 +301,9 @@ static gcn_status report(const gcn_facts *f, const sentences *l, size_t u, gcn_f
 gcn_status gcn_detect_generation_scope(const gcn_facts *f, gcn_findings *out)
 {
     sentences l = {0};
+    line_index ix = {0};
     size_t i;
-    gcn_status st = GCN_OK;
+    gcn_status st = line_index_build(f, &ix);
     for (i = 0; i < f->n && st == GCN_OK; i++) {
         const gcn_fact *x = &f->v[i];
         if (x->kind == GCN_FACT_DESCRIPTION && x->description && x->section)
@@ -279,12 +314,13 @@ gcn_status gcn_detect_generation_scope(const gcn_facts *f, gcn_findings *out)
     for (i = 0; i < l.n && st == GCN_OK; i++)
         if (l.v[i].section && !l.v[i].gens.n && l.v[i].norm[0] &&
             strchr(l.v[i].norm, ' ') /* a sentence, not a word */)
-            st = report(f, &l, i, out);
+            st = report(f, &ix, &l, i, out);
     for (i = 0; i < l.n; i++) {
         free(l.v[i].raw);
         free(l.v[i].norm);
         gcn_strs_free(&l.v[i].gens);
     }
     free(l.v);
+    free(ix.v);
     return st;
 }

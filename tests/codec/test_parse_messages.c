@@ -304,12 +304,152 @@ static void fixed_cases(void **state)
            8);
 }
 
+/* The bytes of the three lines a, b, c (one instruction each, of one size), XORed: a word the
+ * assembler refuses to write, with each field the XOR of the lines' (a's where b and c agree). */
+static size_t mixed_word(const char *gen, const char *a, const char *b, const char *c, uint8_t *out)
+{
+    uint8_t w[3][GCN_INST_MAX_BYTES];
+    size_t n[3], k;
+    const char *texts[3] = {a, b, c};
+    gcn_diag d;
+    int i;
+    for (i = 0; i < 3; i++)
+        if (gcn_assemble(gcn_gen_lookup(gen), texts[i], NULL, w[i], sizeof(w[i]), &n[i], &d) !=
+            GCN_OK)
+            fail_msg("%s on %s: %s", texts[i], gen, d.msg);
+    assert_int_equal(n[0], n[2]);
+    assert_int_equal(n[1], n[2]);
+    for (k = 0; k < n[2]; k++)
+        out[k] = (uint8_t)(w[0][k] ^ w[1][k] ^ w[2][k]);
+    return n[2];
+}
+
+/* The constant bus (GcnInstrsVop*.md's 'Limitations for operands'): the parser's message for a
+ * line and the decoder's for a word name the instruction, the values it reads and the rule's
+ * page line, on every VALU encoding with the rule; VOP3P as VOP1, VOP2 and VOP3 (a VOP3P word
+ * has VOP3's fixed bits too: the decoder names VOP3P's rule, not 'VOP3 opcode N'). */
+static void constant_bus_messages(void **state)
+{
+    static const struct {
+        const char *gen, *a, *b, *c, *want;
+    } words[] = {
+        {"gfx9", "v_fma_f32 v1, s1, v2, v3", "v_fma_f32 v1, v1, v2, s3", "v_fma_f32 v1, v1, v2, v3",
+         "v_fma_f32 reads 2 scalar values (s1, s3): the constant bus takes 1 on gcn1.4 "
+         "(GcnInstrsVop3.md:76-77)"},
+        {"gfx9", "v_pk_add_f16 v1, s1, v2", "v_pk_add_f16 v1, v1, s2", "v_pk_add_f16 v1, v1, v2",
+         "v_pk_add_f16 reads 2 scalar values (s1, s2): the constant bus takes 1 on gcn1.4 "
+         "(GcnInstrsVop3p.md:47-48)"},
+        {"gfx9", "v_pk_mad_u16 v1, v2, vcc_lo, v4", "v_pk_mad_u16 v1, v2, v3, m0",
+         "v_pk_mad_u16 v1, v2, v3, v4",
+         "v_pk_mad_u16 reads 2 scalar values (vcc_lo, m0): the constant bus takes 1 on gcn1.4 "
+         "(GcnInstrsVop3p.md:47-48)"},
+        {"gfx9", "v_mad_mix_f32 v1, exec_lo, v2, v3", "v_mad_mix_f32 v1, v1, s2, v3",
+         "v_mad_mix_f32 v1, v1, v2, v3",
+         "v_mad_mix_f32 reads 2 scalar values (exec_lo, s2): the constant bus takes 1 on gcn1.4 "
+         "(GcnInstrsVop3p.md:47-48)"},
+        /* SRC1: v2 ^ v252 ^ s0, 0x102 ^ 0x1fc ^ 0 = 254, LDS_DIRECT */
+        {"gfx9", "v_pk_add_f16 v1, v1, v2", "v_pk_add_f16 v1, v1, v252", "v_pk_add_f16 v1, v1, s0",
+         "v_pk_add_f16 reads LDS_DIRECT in SRC1: only SRC0 may hold it (GcnInstrsVop3p.md:51)"},
+    };
+    size_t i;
+    (void)state;
+    /* the parser */
+    expect_msg("gcn1.0", "v_add_f32_e64 v1, s1, s2", 1,
+               "v_add_f32_e64 reads 2 scalar values (s1, s2): the constant bus takes 1 on gcn1.0 "
+               "(GcnInstrsVop3.md:76-77)");
+    expect_msg("gcn1.0", "v_cndmask_b32 v1, s1, v2, vcc", 1,
+               "v_cndmask_b32_e32 reads 2 scalar values (s1, vcc read implicitly): the constant "
+               "bus takes 1 on gcn1.0 (GcnInstrsVop2.md:83-84)");
+    expect_msg("gcn1.0", "v_writelane_b32 v1, s2, m0", 1,
+               "v_writelane_b32 reads 2 scalar values (s2, m0): the constant bus takes 1 on "
+               "gcn1.0 (GcnInstrsVop2.md:83-84)");
+    expect_msg("gfx9", "v_pk_add_f16 v1, s1, s2", 1,
+               "v_pk_add_f16 reads 2 scalar values (s1, s2): the constant bus takes 1 on gcn1.4 "
+               "(GcnInstrsVop3p.md:47-48)");
+    expect_msg("gfx9", "v_pk_mad_u16 v1, v2, vcc_lo, m0", 1,
+               "v_pk_mad_u16 reads 2 scalar values (vcc_lo, m0): the constant bus takes 1 on "
+               "gcn1.4 (GcnInstrsVop3p.md:47-48)");
+    expect_msg("gfx9", "v_mad_mix_f32 v1, s1, v2, exec_lo", 1,
+               "v_mad_mix_f32 reads 2 scalar values (s1, exec_lo): the constant bus takes 1 on "
+               "gcn1.4 (GcnInstrsVop3p.md:47-48)");
+    expect_msg("gfx9", "v_pk_add_f16 v1, v2, src_lds_direct", 1,
+               "v_pk_add_f16 reads LDS_DIRECT in SRC1: only SRC0 may hold it "
+               "(GcnInstrsVop3p.md:51)");
+    parses("gfx9", "v_pk_fma_f16 v1, s1, v2, s1", 8); /* one register twice: one value (E284) */
+    /* the decoder */
+    for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        uint8_t w[GCN_INST_MAX_BYTES];
+        char why[256];
+        size_t n = mixed_word(words[i].gen, words[i].a, words[i].b, words[i].c, w);
+        if (gcn_decode_why(gcn_gen_lookup(words[i].gen), w, n, why, sizeof(why)) == GCN_OK)
+            fail_msg("%s + %s: the decoder takes the word", words[i].a, words[i].b);
+        if (!strstr(why, words[i].want))
+            fail_msg("%s + %s on %s: got '%s', want '%s'", words[i].a, words[i].b, words[i].gen,
+                     why, words[i].want);
+    }
+}
+
+/* The word of line `vgpr` (a source written as v124) with that source read as m0 (code 124):
+ * the source field's low eight bits are where the lines with v0 and v255 differ, its VGPR bit
+ * the one above them, cleared. */
+static size_t scalar_word(const char *gen, const char *v0, const char *v255, const char *v124,
+                          uint8_t *out)
+{
+    uint8_t a[GCN_INST_MAX_BYTES], b[GCN_INST_MAX_BYTES];
+    size_t n, na, nb, k, top = 0;
+    gcn_diag d;
+    int g = gcn_gen_lookup(gen);
+    if (gcn_assemble(g, v0, NULL, a, sizeof(a), &na, &d) != GCN_OK ||
+        gcn_assemble(g, v255, NULL, b, sizeof(b), &nb, &d) != GCN_OK ||
+        gcn_assemble(g, v124, NULL, out, GCN_INST_MAX_BYTES, &n, &d) != GCN_OK)
+        fail_msg("%s on %s: %s", v124, gen, d.msg);
+    assert_int_equal(na, n);
+    assert_int_equal(nb, n);
+    for (k = 0; k < 8 * n; k++)
+        if ((a[k / 8] ^ b[k / 8]) >> (k % 8) & 1)
+            top = k;
+    top++;
+    assert_true(top < 8 * n);
+    out[top / 8] = (uint8_t)(out[top / 8] & ~(1u << (top % 8)));
+    return n;
+}
+
+/* The VOP3 forms of the interpolations (GCN 1.2/1.4) read VGPRs alone (VSRC, VSRC1: E285): no
+ * scalar value, constant or LDS_DIRECT reaches the constant bus or SRC0's rule; the parser and
+ * the decoder refuse them as operands, not as the rule's breach. */
+static void interpolation_sources(void **state)
+{
+    uint8_t w[GCN_INST_MAX_BYTES];
+    char why[256];
+    size_t n;
+    (void)state;
+    expect_msg("gfx9", "v_interp_p2_f16 v1, v2, attr0.x, m0", 34, "expected a VGPR (vN), not 'm0'");
+    expect_msg("gfx9", "v_interp_p2_f16 v1, s2, attr0.x, v3", 21, "expected a VGPR (vN), not 's2'");
+    expect_msg("gcn1.2", "v_interp_p1_f32_e64 v1, src_lds_direct, attr0.x", 25,
+               "expected a VGPR (vN), not 'src_lds_direct'");
+    expect_msg("gcn1.2", "v_interp_p1lv_f16 v1, v2, attr0.x, 1.0", 36,
+               "expected a VGPR (vN), not '1.0'");
+    parses("gfx9", "v_interp_p1lv_f16 v1, v2, attr0.x, v3", 8);
+    n = scalar_word("gcn1.2", "v_interp_p1_f32_e64 v1, v0, attr0.x",
+                    "v_interp_p1_f32_e64 v1, v255, attr0.x",
+                    "v_interp_p1_f32_e64 v1, v124, attr0.x", w);
+    assert_int_not_equal(gcn_decode_why(gcn_gen_lookup("gcn1.2"), w, n, why, sizeof(why)), GCN_OK);
+    if (!strstr(why, "v_interp_p1_f32_e64: SRC1=124 is not a valid operand there"))
+        fail_msg("the word with m0: '%s'", why);
+    n = scalar_word("gfx9", "v_interp_p2_f16 v1, v2, attr0.x, v0",
+                    "v_interp_p2_f16 v1, v2, attr0.x, v255",
+                    "v_interp_p2_f16 v1, v2, attr0.x, v124", w);
+    assert_int_not_equal(gcn_decode_why(gcn_gen_lookup("gfx9"), w, n, why, sizeof(why)), GCN_OK);
+    if (!strstr(why, "v_interp_p2_f16_e64: SRC2=124 is not a valid operand there"))
+        fail_msg("the word with m0: '%s'", why);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(lacking_generation),
-        cmocka_unit_test(typos_suggest),
-        cmocka_unit_test(fixed_cases),
+        cmocka_unit_test(lacking_generation),    cmocka_unit_test(typos_suggest),
+        cmocka_unit_test(fixed_cases),           cmocka_unit_test(constant_bus_messages),
+        cmocka_unit_test(interpolation_sources),
     };
     return cmocka_run_group_tests_name("parse_messages", tests, NULL, NULL);
 }

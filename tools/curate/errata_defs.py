@@ -3204,6 +3204,112 @@ E(id="E284",
           for g in GENS for p in ("llvm-mc-14", "llvm-mc-19")])
 
 
+E(id="E276",
+  title="V_WRITELANE_B32's lane select: the pages count M0 on the constant bus, LLVM 19 does not",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVop2.md:1296:description", "GcnInstrsVop3.md:2119:description",
+         "GcnInstrsVop2.md:83:note", "GcnInstrsVop3.md:76:note"],
+  quotes=[{"at": "GcnInstrsVop2.md:1297", "text": "SSRC1 can be SGPR or M0"},
+          {"at": "GcnInstrsVop2.md:83", "text": "only one SGPR can be read by instruction"},
+          {"at": "GcnInstrsVop2.md:85", "text": "only when a SGPR or M0 is not used in"}],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="V_WRITELANE_B32 writes the scalar SSRC0 into the lane of VDST that SSRC1 selects, "
+            "and 'SSRC1 can be SGPR or M0' (GcnInstrsVop2.md:1296-1297, GcnInstrsVop3.md:2119-"
+            "2120). The VOP2 and VOP3 pages allow 'only one SGPR' per instruction and a literal "
+            "only where 'a SGPR or M0' is not used (GcnInstrsVop2.md:83-86, GcnInstrsVop3.md:76-"
+            "79), and say nothing of a lane select: read with E283 (M0 counts as an SGPR does), "
+            "v_writelane_b32 v1, s2, m0 reads two scalar values, which the rule refuses. "
+            "llvm-mc-14 refuses it on every generation ('invalid operand (violates constant bus "
+            "restrictions)'); llvm-mc-19 takes it on every generation (LLVM's assembler exempts "
+            "M0 as V_WRITELANE_B32's lane select from the count since LLVM 18, llvm/llvm-project "
+            "pull request 78827, after its instruction selector's note that the lane select "
+            "does not use the constant bus) and still refuses an SGPR or VCC_LO as the lane "
+            "select beside another SGPR, and a literal beside an SGPR. No document of the set "
+            "makes the exception: gcnspec keeps the pages' rule (and llvm-mc-14's answer), "
+            "refuses the line and the word ('v_writelane_b32 reads 2 scalar values (s2, m0): "
+            "the constant bus takes 1'), and the syntax cases' cbus-sgpr-m0 form holds it to "
+            "both llvm-mc (spec/peers/llvm-mc-syntax-known.json S112).",
+  probes=[asm(g, ("v_writelane_b32 v1, s2, m0", REJ), ("v_writelane_b32 v1, s2, s3", REJ),
+              ("v_writelane_b32 v1, s2, s2", ACC), ("v_writelane_b32 v1, m0, m0", ACC),
+              ("v_writelane_b32 v1, 5, m0", ACC), peer="llvm-mc-14") for g in GENS] +
+         [asm(g, ("v_writelane_b32 v1, s2, m0", ACC), ("v_writelane_b32 v1, m0, s2", REJ),
+              ("v_writelane_b32 v1, s2, s3", REJ), ("v_writelane_b32 v1, s2, vcc_lo", REJ),
+              ("v_readlane_b32 s1, v2, m0", ACC), peer="llvm-mc-19") for g in GENS])
+
+E(id="E277",
+  title="V_PACK_B32_F16 reads its sources' low 16 bits as integers; LLVM reads them as halves",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVop3.md:1929:syntax-line", "GcnInstrsVop3.md:1930:description",
+         "GcnInstrsVop3.md:1932:operation"],
+  quotes=[{"at": "GcnInstrsVop3.md:1930", "text": "Get lower 16-bits from SRC0 and put to lower "
+                                                  "16-bits in VDST"},
+          {"at": "GcnInstrsVop3.md:1934", "text": "VDST = (SRC0&0xffff) | (SRC1<<16)"}],
+  classification="doc-ambiguity",
+  decisions=[{"op": "none"}],
+  rationale="The section is named for halves (_F16) but its description and Operation move "
+            "bits: 'Get lower 16-bits from SRC0 ...', 'VDST = (SRC0&0xffff) | (SRC1<<16)', no "
+            "ASHALF; the spec reads its sources as 16-bit integers (format i16, "
+            "gen_spec_inputs' vop3_src16_overrides) and gives them no source modifier (no "
+            "ASHALF/ASFLOAT in the Operation). LLVM reads them as halves (f16 operands): "
+            "llvm-mc 14 and 19 take 0x3c00, 0x3800, 0xbc00 and 0x3118 as the inline 1.0, 0.5, "
+            "-1.0 and 1/(2*pi) (codes 242, 240, 243, 248), which gcnspec refuses (a 16-bit "
+            "integer that is no inline constant needs a literal, which GCN 1.4's VOP3 cannot "
+            "hold), and take -v2 and |v2| (the NEG and ABS bits), which gcnspec refuses too "
+            "(its decoder refuses such a word: llvm-known.json's source-modifier entry). Both "
+            "read 0xffff and 0xfffe as -1 and -2, 1.0 as 242, and refuse 0x10000 and 0x3c003c00. "
+            "Whether NEG/ABS flip a half's sign and magnitude or are undefined on this move, no "
+            "document of the set says; gcnspec follows the page's Operation until one does "
+            "(the disagreement is on these spellings and modifiers alone, not on bytes both "
+            "take).",
+  probes=[asm("gcn1.4", ("v_pack_b32_f16 v1, 0x3c00, v3", ("byte", 4, 0xf2)),
+              ("v_pack_b32_f16 v1, v2, 0x3800", ("byte", 5, 0xe1)),
+              ("v_pack_b32_f16 v1, 0x3118, v3", ("byte", 4, 0xf8)),
+              ("v_pack_b32_f16 v1, -v2, v3", ("byte", 7, 0x20)),
+              ("v_pack_b32_f16 v1, |v2|, v3", ("byte", 1, 0x01)),
+              ("v_pack_b32_f16 v1, 0xffff, v3", ("byte", 4, 0xc1)),
+              ("v_pack_b32_f16 v1, 0x10000, v3", REJ),
+              ("v_pack_b32_f16 v1, 0x3c003c00, v3", REJ), peer=p)
+          for p in ("llvm-mc-14", "llvm-mc-19")])
+
+E(id="E285",
+  title="The VOP3 interpolations' sources are VGPRs: the constant bus and LDS_DIRECT rules "
+        "never apply",
+  settles=[], category="syntax-operand",
+  facts=["GcnInstrsVop3.md:992:syntax-line", "GcnInstrsVop3.md:1008:syntax-line",
+         "GcnInstrsVop3.md:1035:syntax-line", "GcnInstrsVop3.md:76:note",
+         "GcnInstrsVop3.md:80:note"],
+  classification="doc-omission",
+  decisions=[{"op": "none"}],
+  rationale="GCN 1.2/1.4's VOP3 forms of the interpolations (V_INTERP_P1_F32, P2_F32, "
+            "MOV_F32, P1LL_F16, P1LV_F16, P2_F16, GCN 1.4's P2_LEGACY_F16) hold the attribute "
+            "in SRC0 and name their other sources VSRC and VSRC1 (GcnInstrsVop3.md:992, 1008, "
+            "1035), vector registers, in 9-bit fields that could hold a scalar register, a "
+            "constant or LDS_DIRECT; the page's 'Limitations for operands' (one SGPR, LDS_DIRECT "
+            "in SRC0 alone, GcnInstrsVop3.md:76-80) does not say whether it applies to them. "
+            "The spec gives the sources the kind vsrc-vgpr (VGPRs alone), so neither rule can "
+            "fire: gcnspec refuses s2, m0, 1.0 and src_lds_direct there ('expected a VGPR') and "
+            "its decoder such a word ('SRC1=124 is not a valid operand there'), as llvm-mc-19 "
+            "does ('invalid operand for instruction'; its disassembler marks such a register "
+            "'Invalid register, operand has VGPR_32 register class'). llvm-mc-14 takes m0 and "
+            "src_lds_direct in VSRC of v_interp_p1_f32_e64 and an SGPR or M0 in VSRC1 of "
+            "v_interp_p2_f16 and v_interp_p1lv_f16 (an SGPR in VSRC it refuses as a constant bus "
+            "violation, 1.0 too), an LLVM 14 defect that LLVM 19 fixed.",
+  probes=[asm(g, ("v_interp_p1_f32_e64 v1, s2, attr0.x", REJ),
+              ("v_interp_p1_f32_e64 v1, m0, attr0.x", REJ),
+              ("v_interp_p1_f32_e64 v1, src_lds_direct, attr0.x", REJ),
+              ("v_interp_p1lv_f16 v1, v2, attr0.x, s3", REJ),
+              ("v_interp_p2_f16 v1, v2, attr0.x, m0", REJ),
+              ("v_interp_p2_f16 v1, v2, attr0.x, src_lds_direct", REJ),
+              ("v_interp_p2_f16 v1, v2, attr0.x, v3", ACC), peer="llvm-mc-19")
+          for g in ("gcn1.2", "gcn1.4")] +
+         [asm(g, ("v_interp_p1_f32_e64 v1, m0, attr0.x", ACC),
+              ("v_interp_p1_f32_e64 v1, src_lds_direct, attr0.x", ACC),
+              ("v_interp_p2_f16 v1, v2, attr0.x, s3", ACC),
+              ("v_interp_p1_f32_e64 v1, s2, attr0.x", REJ), peer="llvm-mc-14")
+          for g in ("gcn1.2", "gcn1.4")])
+
+
 E(id="E273",
   title="V_MAD_MIX*'s table says 'FP32 in higher part' where its Operation reads a half",
   settles=[], category="description-contradiction",
