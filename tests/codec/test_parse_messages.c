@@ -396,7 +396,7 @@ static size_t scalar_word(const char *gen, const char *v0, const char *v255, con
                           uint8_t *out)
 {
     uint8_t a[GCN_INST_MAX_BYTES], b[GCN_INST_MAX_BYTES];
-    size_t n, na, nb, k, top = 0;
+    size_t n = 0, na = 0, nb = 0, k, top = 0;
     gcn_diag d;
     int g = gcn_gen_lookup(gen);
     if (gcn_assemble(g, v0, NULL, a, sizeof(a), &na, &d) != GCN_OK ||
