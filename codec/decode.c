@@ -542,7 +542,7 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
     gcn_inst in;
     gcn_status st = gcn_decode(gen, bytes, len, &in);
     uint64_t w;
-    unsigned e, best = t->nencodings, best_bits = 0;
+    unsigned e, best = t->nencodings;
     why_buf b;
     if (!why || !size)
         return st;
@@ -551,21 +551,9 @@ gcn_status gcn_decode_why(int gen, const uint8_t *bytes, size_t len, char *why, 
     if (st == GCN_OK || st == GCN_ERR_INVALID || len < 4)
         return st;
     w = codec_load4(bytes);
-    /* the word's encoding: of the layouts whose fixed bits it has, the one that fixes the most
-     * (a VOP3P word has VOP3's six fixed bits too, and nine of its own) */
-    for (e = 0; e < t->nencodings; e++) {
-        const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
-        uint64_t m = l->match_mask & 0xffffffffull;
-        unsigned bits = 0;
-        if (!l->present || ((w ^ l->match_value) & m))
-            continue;
-        for (; m; m &= m - 1)
-            bits++;
-        if (best == t->nencodings || bits > best_bits) {
-            best = e;
-            best_bits = bits;
-        }
-    }
+    /* the word's encoding: of nested ones, the one that fixes more bits (a VOP3P word has
+     * VOP3's fixed bits too, and nine of its own) */
+    word_layout(t, gen, w, &best);
     for (e = 0; e < t->nencodings; e++) {
         const gcn_layout_row *l = codec_layout(t, (unsigned)gen, e);
         const gcn_plan_row *p;
